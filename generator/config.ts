@@ -1,0 +1,57 @@
+import path from "node:path";
+
+/** One language of the site. */
+export interface Locale {
+  /** BCP 47 code, used in `<html lang>`, hreflang and file names (`about-me.de.md`). */
+  code: string;
+  /** URL prefix without slashes; empty for the default locale, which lives at the root. */
+  prefix: string;
+}
+
+/** Everything a build needs to know, resolved: no optionals left. */
+export interface SiteConfig {
+  /** Project folder that holds content/, templates/ and public/. */
+  root: string;
+  /** Folder the site is written to. */
+  outDir: string;
+  /** Absolute origin for canonical, hreflang, Open Graph and sitemap URLs; empty means site.yaml's `baseUrl`. */
+  baseUrl: string;
+  /** Path the site is hosted under, with leading and trailing slash. */
+  basePath: string;
+  /** Languages in the order the site lists them; the first is the default, at the root. */
+  locales: readonly Locale[];
+  /** `build` refuses missing translation keys; `watch` renders the key and warns. */
+  mode: "build" | "watch";
+}
+
+/** What callers may set; everything else comes from `defaults`. */
+export type ConfigInput = Partial<Omit<SiteConfig, "root">> & { root?: string };
+
+export const defaults = {
+  outDir: "dist",
+  baseUrl: "",
+  basePath: "/",
+  locales: [
+    { code: "en", prefix: "" },
+    { code: "de", prefix: "de" },
+  ],
+  mode: "build",
+} satisfies Omit<SiteConfig, "root">;
+
+/** Flags over defaults: a config with absolute folders and a normalised base path. */
+export function resolveConfig(input: ConfigInput = {}): SiteConfig {
+  const root = path.resolve(input.root ?? process.cwd());
+  return {
+    root,
+    outDir: path.resolve(root, input.outDir ?? defaults.outDir),
+    baseUrl: (input.baseUrl ?? defaults.baseUrl).replace(/\/+$/, ""),
+    basePath: normaliseBasePath(input.basePath ?? defaults.basePath),
+    locales: input.locales ?? defaults.locales,
+    mode: input.mode ?? defaults.mode,
+  };
+}
+
+function normaliseBasePath(value: string): string {
+  const trimmed = value.replace(/^\/+|\/+$/g, "");
+  return trimmed ? `/${trimmed}/` : "/";
+}

@@ -1,0 +1,170 @@
+import path from "node:path";
+import { readFile } from "node:fs/promises";
+import type { SiteConfig } from "../config.ts";
+import { ContentError } from "../errors.ts";
+import { interpolate, positionAt, type Dictionary } from "../i18n.ts";
+import { pages } from "../routes.ts";
+import { listFiles, listTree, readText } from "./files.ts";
+import { renderMarkdown, splitMarkdown } from "./markdown.ts";
+import { readWithSchema, type Schema } from "./schema.ts";
+import { loadSite, type Site } from "./site.ts";
+import { loadDictionary } from "./translations.ts";
+
+/** One testimonial in one language. */
+export interface Testimonial {
+  id: string;
+  name: string;
+  role: string;
+  headline: string;
+  html: string;
+}
+
+/** A pricing offer (content/pages/pricing.*.md front matter). */
+export interface Offer {
+  name: string;
+  price?: number;
+  priceNote?: string;
+  unit: string;
+  summary: string;
+  features: string[];
+  cta: string;
+  highlighted: boolean;
+}
+
+/** A long page written in markdown. */
+export interface MarkdownPage {
+  title: string;
+  description: string;
+  lead: string;
+  offers?: Offer[];
+  html: string;
+}
+
+/** Everything one language of the site says. */
+export interface LocaleContent {
+  locale: string;
+  dictionary: Dictionary;
+  testimonials: Testimonial[];
+  pages: Record<string, MarkdownPage>;
+}
+
+/** A file copied as is from public/. */
+export interface PublicFile {
+  path: string;
+  contents: Uint8Array;
+}
+
+/** All content, loaded and parsed, with every problem found on the way. */
+export interface Content {
+  site: Site;
+  locales: LocaleContent[];
+  publicFiles: PublicFile[];
+  problems: ContentError[];
+}
+
+const offerSchema: Schema = {
+  fields: { name: "text", price: "number", priceNote: "text", unit: "text", summary: "text", features: { list: "text" }, cta: "text", highlighted: "boolean" },
+  optional: ["price", "priceNote"],
+};
+const pageSchema: Schema = { fields: { title: "text", description: "text", lead: "text", offers: { list: offerSchema } }, optional: ["offers"] };
+const testimonialSchema: Schema = { fields: { name: "text", role: "text", headline: "text" } };
+
+/** Reads content/ and public/: the load stage, the only one besides the template loader that reads files. */
+export async function loadContent(config: SiteConfig): Promise<Content> {
+  const problems: ContentError[] = [];
+  const { site, facts } = await loadSite(config.root, problems);
+  const codes = config.locales.map((locale) => locale.code);
+  const testimonialFiles = groupByLocale(await listFiles(config.root, "content/testimonials", ".md"), codes, problems);
+  const pageFiles = groupByLocale(await listFiles(config.root, "content/pages", ".md"), codes, problems);
+  requireEveryLocale(testimonialFiles, codes, problems);
+  requireEveryLocale(pageFiles, codes, problems);
+  requirePages(pageFiles, codes, problems);
+
+  const locales = await Promise.all(
+    codes.map(async (locale) => ({
+      locale,
+      dictionary: await loadDictionary(config.root, locale, facts, problems),
+      testimonials: await loadEach(config.root, testimonialFiles, locale, testimonialSchema, facts, problems, (id, data, html) => ({ id, ...(data as Omit<Testimonial, "id" | "html">), html })),
+      pages: Object.fromEntries(
+        await loadEach(config.root, pageFiles, locale, pageSchema, facts, problems, (id, data, html) => [id, { ...(data as Omit<MarkdownPage, "html">), html }] as const),
+      ),
+    })),
+  );
+  const publicDir = path.join(config.root, "public");
+  const publicFiles = await Promise.all(
+    (await listTree(publicDir)).map(async (file) => ({ path: file, contents: await readFile(path.join(publicDir, file)) })),
+  );
+  return { site, locales, publicFiles, problems };
+}
+
+/** `01-anna.de.md` → id `01-anna`, locale `de`; grouped as id → locale → file. */
+function groupByLocale(files: string[], locales: string[], problems: ContentError[]): Map<string, Map<string, string>> {
+  const groups = new Map<string, Map<string, string>>();
+  for (const file of files) {
+    const match = /^(.+)\.([a-z]{2})\.md$/.exec(path.posix.basename(file));
+    if (!match || !locales.includes(match[2]!)) {
+      problems.push(new ContentError(file, 1, 1, "The file name does not say its language", `Name it <name>.<language>.md, with a language of ${locales.join(", ")}: for example ${path.posix.basename(file, ".md")}.${locales[0]}.md.`));
+      continue;
+    }
+    const [, id, locale] = match as unknown as [string, string, string];
+    if (!groups.has(id)) groups.set(id, new Map());
+    groups.get(id)!.set(locale, file);
+  }
+  return groups;
+}
+
+function requireEveryLocale(groups: Map<string, Map<string, string>>, locales: string[], problems: ContentError[]) {
+  for (const [id, files] of groups) {
+    const [present] = files.values();
+    for (const locale of locales.filter((code) => !files.has(code))) {
+      const missing = present!.replace(/\.[a-z]{2}\.md$/, `.${locale}.md`);
+      problems.push(new ContentError(present!, 1, 1, `"${id}" has no "${locale}" version`, `Create ${missing} with the same front matter fields, or delete this file.`));
+    }
+  }
+}
+
+function requirePages(groups: Map<string, Map<string, string>>, locales: string[], problems: ContentError[]) {
+  for (const page of pages.filter((candidate) => candidate.markdown && !groups.has(candidate.markdown))) {
+    for (const locale of locales) {
+      problems.push(new ContentError(`content/pages/${page.markdown}.${locale}.md`, 1, 1, `The page "${page.markdown}" is missing`, "Create this file: front matter with title, description and lead, then the page text in markdown."));
+    }
+  }
+}
+
+async function loadEach<T>(
+  root: string,
+  groups: Map<string, Map<string, string>>,
+  locale: string,
+  schema: Schema,
+  facts: ReadonlyMap<string, string>,
+  problems: ContentError[],
+  make: (id: string, data: unknown, html: string) => T,
+): Promise<T[]> {
+  const loaded: T[] = [];
+  for (const [id, files] of groups) {
+    const file = files.get(locale);
+    if (!file) continue;
+    const read = await readText(root, file);
+    if ("error" in read) {
+      problems.push(read.error);
+      continue;
+    }
+    const source = splitMarkdown(read.text, file, problems);
+    const data = source.front ? readWithSchema(source.front, schema, file, "", problems) : undefined;
+    const body = interpolate(source.body, facts);
+    for (const unknown of body.unknown) {
+      const at = positionAt(source.body, unknown.offset, { line: source.bodyLine, column: 1 });
+      problems.push(new ContentError(file, at.line, at.column, `Unknown placeholder {${unknown.name}}`, "Placeholders name a value of content/site.yaml, such as {contact.email}; check the spelling."));
+    }
+    loaded.push(make(id, fillFacts(data, facts), renderMarkdown(body.text)));
+  }
+  return loaded;
+}
+
+/** Placeholders in front matter texts are filled like those in the body. */
+function fillFacts(data: unknown, facts: ReadonlyMap<string, string>): unknown {
+  if (typeof data === "string") return interpolate(data, facts).text;
+  if (Array.isArray(data)) return data.map((item) => fillFacts(item, facts));
+  if (data && typeof data === "object") return Object.fromEntries(Object.entries(data).map(([key, value]) => [key, fillFacts(value, facts)]));
+  return data;
+}

@@ -1,0 +1,41 @@
+import matter from "gray-matter";
+import { remark } from "remark";
+import remarkHtml from "remark-html";
+import { ContentError } from "../errors.ts";
+import { readYaml, type YamlNode } from "./yaml.ts";
+
+/** A markdown file split into its located front matter and its body. */
+export interface MarkdownSource {
+  front: YamlNode | undefined;
+  body: string;
+  /** Line of the file on which the body starts, for locating problems in it. */
+  bodyLine: number;
+}
+
+const processor = remark().use(remarkHtml);
+
+/** The only place that reads front matter (gray-matter) and markdown (remark). */
+export function splitMarkdown(text: string, file: string, problems: ContentError[]): MarkdownSource {
+  let front: YamlNode | undefined;
+  // An options object on every call: gray-matter caches option-less results, broken ones included (gray-matter #166).
+  const parsed = matter(text, {
+    engines: {
+      yaml: (source: string) => {
+        const result = readYaml(source, file, 1);
+        problems.push(...result.errors);
+        front = result.root;
+        return {};
+      },
+    },
+  });
+  if (!parsed.matter.trim()) {
+    problems.push(new ContentError(file, 1, 1, "The file has no front matter", "Start it with a block between two `---` lines that holds its fields, as in the other language's file."));
+  }
+  const bodyLine = text.slice(0, text.length - parsed.content.length).split("\n").length;
+  return { front, body: parsed.content, bodyLine };
+}
+
+/** Markdown to HTML; remark-html keeps its default sanitising, so no raw HTML reaches a page. */
+export function renderMarkdown(body: string): string {
+  return String(processor.processSync(body)).trim();
+}

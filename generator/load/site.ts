@@ -1,0 +1,68 @@
+import { ContentError } from "../errors.ts";
+import { readText } from "./files.ts";
+import { readWithSchema, type Schema } from "./schema.ts";
+import { readYaml, type YamlNode } from "./yaml.ts";
+
+/** The facts and settings of content/site.yaml, the same in every language. */
+export interface Site {
+  name: string;
+  baseUrl: string;
+  contact: { email: string; phone: string };
+  social: { linkedin: string; instagram: string; youtube: string };
+  legal: {
+    owner: string;
+    company: string;
+    street: string;
+    postalCode: string;
+    city: string;
+    region: string;
+    country: string;
+    countryCode: string;
+    vatId: string;
+  };
+  location: { latitude: number; longitude: number; airportDistance: string; stationDistance: string; mapsUrl: string };
+  consent: { fontsUrl: string; prefetchHost: string };
+  claims: Record<"trainingDays" | "animals" | "trainedProfessionals" | "replyHours" | "groupSize", string | number>;
+  clients: string[];
+}
+
+const texts = (...keys: string[]) => ({ fields: Object.fromEntries(keys.map((key) => [key, "text" as const])) });
+
+const siteSchema: Schema = {
+  fields: {
+    name: "text",
+    baseUrl: "url",
+    contact: { fields: { email: "email", phone: "text" } },
+    social: { fields: { linkedin: "url", instagram: "url", youtube: "url" } },
+    legal: texts("owner", "company", "street", "postalCode", "city", "region", "country", "countryCode", "vatId"),
+    location: { fields: { latitude: "number", longitude: "number", airportDistance: "text", stationDistance: "text", mapsUrl: "url" } },
+    consent: { fields: { fontsUrl: "url", prefetchHost: "url" } },
+    claims: { fields: { trainingDays: "scalar", animals: "scalar", trainedProfessionals: "scalar", replyHours: "scalar", groupSize: "scalar" } },
+    clients: { list: "text" },
+  },
+};
+
+export const siteFile = "content/site.yaml";
+
+/** Reads content/site.yaml; the facts come back flattened too, for `{placeholder}`s in texts. */
+export async function loadSite(root: string, problems: ContentError[]): Promise<{ site: Site; facts: Map<string, string> }> {
+  const read = await readText(root, siteFile);
+  if ("error" in read) {
+    problems.push(read.error);
+    return { site: {} as Site, facts: new Map() };
+  }
+  const { root: node, errors } = readYaml(read.text, siteFile);
+  problems.push(...errors);
+  if (!node) return { site: {} as Site, facts: new Map() };
+  const site = (readWithSchema(node, siteSchema, siteFile, "", problems) ?? {}) as Site;
+  return { site, facts: flattenFacts(node) };
+}
+
+function flattenFacts(node: YamlNode, prefix = "", facts = new Map<string, string>()): Map<string, string> {
+  if (node.kind === "map") {
+    for (const entry of node.entries) flattenFacts(entry.node, prefix ? `${prefix}.${entry.key}` : entry.key, facts);
+  } else if (node.kind === "scalar" && node.value !== null) {
+    facts.set(prefix, String(node.value));
+  }
+  return facts;
+}

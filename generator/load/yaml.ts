@@ -1,0 +1,82 @@
+import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node } from "yaml";
+import { ContentError } from "../errors.ts";
+
+/** A place in a file, 1-based. */
+export interface Position {
+  line: number;
+  column: number;
+}
+
+/** A parsed YAML value that remembers where it stood, so later checks can point at it. */
+export type YamlNode =
+  | { kind: "map"; entries: YamlEntry[]; at: Position }
+  | { kind: "list"; items: YamlNode[]; at: Position }
+  | { kind: "scalar"; value: string | number | boolean | null; at: Position; quoted: boolean };
+
+export interface YamlEntry {
+  key: string;
+  keyAt: Position;
+  node: YamlNode;
+}
+
+/** The only place that parses YAML: every syntax problem becomes a located ContentError. */
+export function readYaml(
+  source: string,
+  file: string,
+  lineOffset = 0,
+): { root: YamlNode | undefined; errors: ContentError[] } {
+  const lines = new LineCounter();
+  const doc = parseDocument(source, { lineCounter: lines, uniqueKeys: true, prettyErrors: false });
+  const place = (offset: number): Position => {
+    const { line, col } = lines.linePos(offset);
+    return { line: line + lineOffset, column: col };
+  };
+  const errors = doc.errors.map((error) => {
+    const { line, column } = place(error.pos[0]);
+    return describeSyntaxError(file, line, column, error.code, error.message, source.slice(error.pos[0], error.pos[1]));
+  });
+  if (errors.length > 0) return { root: undefined, errors };
+  return { root: doc.contents ? toNode(doc.contents as Node, place) : undefined, errors };
+}
+
+function toNode(node: Node, place: (offset: number) => Position): YamlNode {
+  const at = place(node.range?.[0] ?? 0);
+  if (isMap(node)) {
+    const entries = node.items.map((pair) => {
+      const key = pair.key as Node;
+      const value = (pair.value ?? null) as Node | null;
+      return {
+        key: String(isScalar(key) ? key.value : key),
+        keyAt: place(key.range?.[0] ?? 0),
+        node: value ? toNode(value, place) : ({ kind: "scalar", value: null, at: place(key.range?.[1] ?? 0), quoted: false } as const),
+      };
+    });
+    return { kind: "map", entries, at };
+  }
+  if (isSeq(node)) return { kind: "list", items: node.items.map((item) => toNode(item as Node, place)), at };
+  const value = isScalar(node) ? node.value : null;
+  const quoted = isScalar(node) && (node.type === "QUOTE_DOUBLE" || node.type === "QUOTE_SINGLE");
+  return { kind: "scalar", value: value as string | number | boolean | null, at, quoted };
+}
+
+function describeSyntaxError(file: string, line: number, column: number, code: string, message: string, text: string) {
+  if (code === "DUPLICATE_KEY") {
+    return new ContentError(file, line, column, `Duplicate key "${text.trim()}"`, "Each key may appear only once in its group: remove or rename one of them.");
+  }
+  const reason = message.split("\n")[0]!.replace(/ at line \d+, column \d+:?$/, "");
+  return new ContentError(
+    file,
+    line,
+    column,
+    `YAML syntax error: ${reason}`,
+    "Check the indentation and quoting here: indent with spaces only, and put a value that contains \": \" or starts with { or \" in quotes.",
+  );
+}
+
+/** A short name for a node's type, for messages such as "found a list". */
+export function describeKind(node: YamlNode): string {
+  if (node.kind === "map") return "a group of keys";
+  if (node.kind === "list") return "a list";
+  if (node.value === null) return "nothing";
+  return typeof node.value === "string" ? "text" : `a ${typeof node.value}`;
+}

@@ -1,0 +1,70 @@
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import type { PageAssets, TemplateModule } from "../templates/types.ts";
+import { RenderError, messageOf } from "./errors.ts";
+import { createTranslator } from "./i18n.ts";
+import type { Content } from "./load/content.ts";
+import type { Links, Route } from "./routes.ts";
+import type { OutputFile } from "./write/writer.ts";
+
+/** A translation key a template asked for that its locale does not define. */
+export interface MissingKey {
+  key: string;
+  locale: string;
+  template: string;
+}
+
+/** Renders one route to a complete HTML document: a pure function of its inputs. */
+export function renderRoute(route: Route, content: Content, templates: TemplateModule, assets: PageAssets, links: Links, onMissing: (key: string) => void): string {
+  const locale = content.locales.find((candidate) => candidate.locale === route.locale)!;
+  const t = createTranslator(locale.dictionary, onMissing);
+  const alternates = route.alternates.map((alternate) => {
+    const dictionary = content.locales.find((candidate) => candidate.locale === alternate.locale)!.dictionary;
+    return { ...alternate, name: dictionary.get("lang.name")?.text ?? alternate.locale, tip: dictionary.get("lang.switchTip")?.text ?? "" };
+  });
+  const component = templates.pages[route.page.id];
+  const element = createElement(component, {
+    t,
+    locale: route.locale,
+    page: route.page.id,
+    href: (path: string) => links.href(route.locale, path),
+    url: (path: string) => links.url(route.locale, path),
+    asset: links.asset,
+    assetUrl: links.assetUrl,
+    canonical: route.url,
+    indexable: route.page.indexable,
+    alternates,
+    site: content.site,
+    content: locale,
+    assets,
+  });
+  return `<!doctype html>\n${renderToStaticMarkup(element)}\n`;
+}
+
+/** Renders every route; a template that throws names its route, locale and file. */
+export function renderRoutes(routes: Route[], content: Content, templates: TemplateModule, assets: PageAssets, links: Links) {
+  const missing: MissingKey[] = [];
+  const failures: RenderError[] = [];
+  const files: OutputFile[] = [];
+  for (const route of routes) {
+    const template = `templates/${route.page.template}`;
+    try {
+      const html = renderRoute(route, content, templates, assets, links, (key) => missing.push({ key, locale: route.locale, template }));
+      files.push({ path: route.file, contents: html });
+    } catch (error) {
+      failures.push(new RenderError(route.href, route.locale, template, error));
+      files.push({ path: route.file, contents: renderErrorPage(messageOf(error), route.locale) });
+    }
+  }
+  return { files, missing, failures };
+}
+
+/** The page `watch` serves in place of one whose template threw (seed spec §8). */
+export function renderErrorPage(message: string, locale = "en"): string {
+  const escaped = message.replace(/[&<>"]/g, (char) => `&#${char.charCodeAt(0)};`);
+  return `<!doctype html>
+<html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>Unexpected Application Error!</title>
+<style>body{font:16px/1.5 system-ui,sans-serif;margin:0;padding:2rem;background:#fdf6f3;color:#3b1d12}h1{font-size:1.5rem;margin:0 0 1rem}pre{white-space:pre-wrap;background:#fff;border:1px solid #e8c7ba;border-left:4px solid #b3401e;padding:1rem;border-radius:4px}</style>
+</head><body><main><h1>Unexpected Application Error!</h1><pre>${escaped}</pre></main></body></html>
+`;
+}

@@ -1,0 +1,101 @@
+import type { Locale, SiteConfig } from "./config.ts";
+
+/** One page of the site, before locales: its path below the locale prefix and the template that renders it. */
+export interface PageDefinition {
+  id: PageId;
+  /** Path below the locale prefix, with trailing slash; the not-found page has a file name instead. */
+  path: string;
+  /** Template file under templates/, named in render errors. */
+  template: string;
+  /** Markdown page in content/pages/ that holds its text, if any. */
+  markdown?: string;
+  /** In the sitemap, with a canonical and hreflang alternates; false for the not-found page. */
+  indexable: boolean;
+}
+
+export type PageId =
+  | "home"
+  | "about-me"
+  | "references"
+  | "contact"
+  | "pricing"
+  | "training-details"
+  | "imprint"
+  | "privacy-policy"
+  | "terms-of-service"
+  | "cookie-policy"
+  | "not-found";
+
+const markdownPage = (id: PageId, template = "pages/MarkdownPage.tsx"): PageDefinition => ({ id, path: `${id}/`, template, markdown: id, indexable: true });
+
+/** The route table of design.md §2, in the order of the sitemap. */
+export const pages: readonly PageDefinition[] = [
+  { id: "home", path: "", template: "pages/Home.tsx", indexable: true },
+  markdownPage("about-me", "pages/AboutMe.tsx"),
+  { id: "references", path: "references/", template: "pages/References.tsx", indexable: true },
+  { id: "contact", path: "contact/", template: "pages/Contact.tsx", indexable: true },
+  markdownPage("pricing", "pages/Pricing.tsx"),
+  markdownPage("training-details"),
+  markdownPage("imprint"),
+  markdownPage("privacy-policy"),
+  markdownPage("terms-of-service"),
+  markdownPage("cookie-policy"),
+  { id: "not-found", path: "404.html", template: "pages/NotFound.tsx", markdown: "not-found", indexable: false },
+];
+
+/** A link to the same page in one language. */
+export interface Alternate {
+  locale: string;
+  /** Root-relative link, base path included. */
+  href: string;
+  /** Absolute URL, for hreflang and the sitemap. */
+  url: string;
+}
+
+/** One page in one locale: what to render and where to write it. */
+export interface Route {
+  page: PageDefinition;
+  locale: string;
+  /** Root-relative link to this page, base path included: `/de/about-me/`. */
+  href: string;
+  /** Absolute URL of this page. */
+  url: string;
+  /** Output file relative to the output folder: `de/about-me/index.html`. */
+  file: string;
+  /** This page in every locale, this one included, in locale order; for the not-found page, each locale's home. */
+  alternates: Alternate[];
+}
+
+/** Builds links for one configuration: the one function every URL of the site goes through. */
+export function createHref(config: Pick<SiteConfig, "basePath" | "locales">, baseUrl: string) {
+  const prefixOf = (locale: string) => config.locales.find((candidate) => candidate.code === locale)?.prefix ?? "";
+  /** Root-relative link to `path` (below the locale prefix) in `locale`; `#fragment`s pass through. */
+  const href = (locale: string, path = "") => {
+    const prefix = prefixOf(locale);
+    return config.basePath + (prefix ? `${prefix}/` : "") + path.replace(/^\//, "");
+  };
+  /** The same, as an absolute URL. */
+  const url = (locale: string, path = "") => baseUrl + href(locale, path);
+  /** Root-relative link to a built asset or public file. */
+  const asset = (file: string) => config.basePath + file.replace(/^\//, "");
+  /** The same, as an absolute URL. */
+  const assetUrl = (file: string) => baseUrl + asset(file);
+  return { href, url, asset, assetUrl };
+}
+
+export type Links = ReturnType<typeof createHref>;
+
+/** The route × locale table. */
+export function createRoutes(locales: readonly Locale[], links: Links): Route[] {
+  return pages.flatMap((page) =>
+    locales.map((locale) => {
+      const alternates = locales.map((other) => {
+        const path = page.indexable ? page.path : "";
+        return { locale: other.code, href: links.href(other.code, path), url: links.url(other.code, path) };
+      });
+      const href = links.href(locale.code, page.path);
+      const file = (locale.prefix ? `${locale.prefix}/` : "") + (page.path.endsWith("/") || page.path === "" ? `${page.path}index.html` : page.path);
+      return { page, locale: locale.code, href, url: links.url(locale.code, page.path), file, alternates };
+    }),
+  );
+}

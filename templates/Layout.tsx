@@ -1,0 +1,65 @@
+import type { ReactNode } from "react";
+import { CookieBanner } from "./components/CookieBanner.tsx";
+import { Footer } from "./components/Footer.tsx";
+import { Header } from "./components/Header.tsx";
+import { JsonLd, businessData } from "./components/StructuredData.tsx";
+import type { PageProps } from "./types.ts";
+
+interface LayoutProps extends PageProps {
+  title: string;
+  description: string;
+  /** Further JSON-LD objects for this page, besides the business. */
+  structuredData?: object[];
+  children: ReactNode;
+}
+
+/** The document shell shared by every page: head metadata, header, main, footer, consent banner. */
+export function Layout(props: LayoutProps) {
+  const { t, locale, site, title, description, canonical, indexable, alternates, assets, asset, assetUrl, children, structuredData = [] } = props;
+  const fullTitle = `${title} | ${site.name}`;
+  const fallback = alternates[0]!;
+  const speculation = { prefetch: [{ where: { and: [{ href_matches: `${asset("")}*` }, { not: { selector_matches: "[data-lang-switch], [rel~=nofollow]" } }] }, eagerness: "moderate" }] };
+  return (
+    <html lang={locale}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{fullTitle}</title>
+        <meta name="description" content={description} />
+        {indexable ? <link rel="canonical" href={canonical} /> : <meta name="robots" content="noindex" />}
+        {indexable && alternates.map((alternate) => <link key={alternate.locale} rel="alternate" hrefLang={alternate.locale} href={alternate.url} />)}
+        {indexable && <link rel="alternate" hrefLang="x-default" href={fallback.url} />}
+        <meta property="og:type" content="website" />
+        <meta property="og:site_name" content={site.name} />
+        <meta property="og:title" content={title} />
+        <meta property="og:description" content={description} />
+        {indexable && <meta property="og:url" content={canonical} />}
+        <meta property="og:locale" content={t("lang.ogLocale")} />
+        <meta property="og:image" content={assetUrl("og-image.png")} />
+        <meta property="og:image:width" content="1200" />
+        <meta property="og:image:height" content="630" />
+        <meta property="og:image:alt" content={t("meta.imageAlt")} />
+        <meta name="twitter:card" content="summary_large_image" />
+        <meta name="twitter:title" content={title} />
+        <meta name="twitter:description" content={description} />
+        <meta name="theme-color" content="#2f4a3a" />
+        <link rel="icon" href={assets.favicon} type="image/svg+xml" />
+        <link rel="stylesheet" href={assets.css} />
+        <script dangerouslySetInnerHTML={{ __html: assets.headScript }} />
+        <script type="module" src={assets.js} />
+        <script type="speculationrules" dangerouslySetInnerHTML={{ __html: JSON.stringify(speculation) }} />
+        <JsonLd data={businessData(props)} />
+        {structuredData.map((data, index) => <JsonLd key={index} data={data} />)}
+      </head>
+      <body data-loading={t("loading")}>
+        <a className="skip-link" href="#main">{t("skipLink")}</a>
+        <Header {...props} />
+        <main id="main" tabIndex={-1}>
+          {children}
+        </main>
+        <Footer {...props} />
+        <CookieBanner {...props} />
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,34 @@
+/** The third-party links that consent allows (design.md §4); replaced at build time from content/site.yaml. */
+declare const __CONSENT__: { fontsUrl: string; prefetchHost: string };
+
+export const consentKey = "cookie-consent";
+const marker = "data-consent-link";
+
+/** The stored choice; blocked storage and unknown values count as no choice (never as consent). */
+export function readChoice(): "accepted" | "rejected" | null {
+  try {
+    const value = window.localStorage.getItem(consentKey);
+    return value === "accepted" || value === "rejected" ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Adds the fonts stylesheet and the dns-prefetch for the maps host, once. */
+export function addConsentLinks(): void {
+  if (document.head.querySelector(`[${marker}]`)) return;
+  const add = (rel: string, href: string) => {
+    const link = document.createElement("link");
+    link.rel = rel;
+    link.href = href;
+    link.setAttribute(marker, "");
+    document.head.append(link);
+  };
+  add("stylesheet", __CONSENT__.fontsUrl);
+  add("dns-prefetch", __CONSENT__.prefetchHost);
+}
+
+/** Removes what addConsentLinks added. */
+export function removeConsentLinks(): void {
+  for (const link of document.head.querySelectorAll(`[${marker}]`)) link.remove();
+}

@@ -1,0 +1,28 @@
+import type { PageProps } from "../types.ts";
+import { Icon } from "./Icon.tsx";
+
+/**
+ * The consent banner (design.md §4), shipped hidden: the head script shows nothing for a stored
+ * choice, and the browser script reveals it when there is none. Accept and Reject are equally prominent.
+ */
+export function CookieBanner({ t, href }: PageProps) {
+  return (
+    <section className="cookie-banner" aria-labelledby="cookie-title" data-cookie-banner="" hidden>
+      <div className="container cookie-inner">
+        <div className="cookie-text">
+          <h2 id="cookie-title">{t("cookie.label")}</h2>
+          <p>
+            {t("cookie.text")} <a href={href("cookie-policy/")}>{t("cookie.policy")}</a>
+          </p>
+        </div>
+        <div className="cookie-actions">
+          <button type="button" className="button" data-consent="accepted">{t("cookie.accept")}</button>
+          <button type="button" className="button" data-consent="rejected">{t("cookie.reject")}</button>
+        </div>
+        <button type="button" className="cookie-close" data-consent="rejected" aria-label={t("cookie.close")}>
+          <Icon name="close" />
+        </button>
+      </div>
+    </section>
+  );
+}

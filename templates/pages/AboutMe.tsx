@@ -1,0 +1,36 @@
+import { Icon } from "../components/Icon.tsx";
+import { Markdown } from "../components/Markdown.tsx";
+import { PageHeader } from "../components/PageHeader.tsx";
+import { Layout } from "../Layout.tsx";
+import type { PageProps } from "../types.ts";
+
+/** About me: the trainer's story (content/pages/about-me.<locale>.md) beside her key facts. */
+export default function AboutMe(props: PageProps) {
+  const { t, href, site, asset } = props;
+  const page = props.content.pages["about-me"]!;
+  return (
+    <Layout {...props} title={page.title} description={page.description}>
+      <PageHeader title={page.title} lead={page.lead} />
+      <div className="section">
+        <div className="container sidebar-layout">
+          <Markdown html={page.html} basePath={asset("")} />
+          <aside className="card aside-card" aria-label={site.legal.owner}>
+            <p className="aside-name">{site.legal.owner}</p>
+            <dl className="stats stats-compact">
+              {["professionals", "days", "animals"].map((key) => (
+                <div key={key}>
+                  <dt>{t(`about.stats.${key}Label`)}</dt>
+                  <dd>{t(`about.stats.${key}`)}</dd>
+                </div>
+              ))}
+            </dl>
+            <a className="button button-primary" href={href("contact/")}>{t("cta.button")}</a>
+            <a className="text-link" href={site.social.linkedin} rel="me noopener">
+              <Icon name="linkedin" /> {t("contact.info.linkedinText")}
+            </a>
+          </aside>
+        </div>
+      </div>
+    </Layout>
+  );
+}

@@ -1,0 +1,111 @@
+import { Icon } from "../components/Icon.tsx";
+import { PageHeader } from "../components/PageHeader.tsx";
+import { Layout } from "../Layout.tsx";
+import type { PageProps } from "../types.ts";
+
+/**
+ * Contact: the message form, the get-in-touch block and the training programmes. The form is a plain
+ * `mailto:` form (works without JavaScript); the browser script upgrades it (design.md §6).
+ */
+export default function Contact(props: PageProps) {
+  const { t, href, site } = props;
+  const field = (name: "name" | "email" | "company" | "message", options: { required?: boolean; type?: string; autoComplete?: string }) => {
+    const label = t(`contact.form.${name}`);
+    const errorId = `${name}-error`;
+    const input = {
+      id: `field-${name}`,
+      name: label,
+      placeholder: t(`contact.form.${name}Placeholder`),
+      required: options.required,
+      autoComplete: options.autoComplete,
+      "aria-describedby": options.required ? errorId : undefined,
+      "data-field": name,
+    };
+    return (
+      <div className="field">
+        <label htmlFor={`field-${name}`}>
+          {label}
+          {options.required ? <span className="required" aria-hidden="true"> *</span> : <span className="optional"> ({t("contact.form.optional")})</span>}
+        </label>
+        {name === "message" ? <textarea {...input} rows={6} /> : <input {...input} type={options.type ?? "text"} />}
+        {options.required && <p className="field-error" id={errorId} hidden />}
+      </div>
+    );
+  };
+  return (
+    <Layout {...props} title={t("meta.contact.title")} description={t("meta.contact.description")}>
+      <PageHeader title={t("contact.title")} lead={t("contact.subtitle")} />
+      <div className="section">
+        <div className="container contact-layout">
+          <section className="card form-card" aria-labelledby="form-title">
+            <h2 id="form-title">{t("contact.form.title")}</h2>
+            <form
+              className="contact-form"
+              action={`mailto:${site.contact.email}`}
+              method="post"
+              encType="text/plain"
+              data-contact-form=""
+              data-email={site.contact.email}
+              data-subject={t("contact.form.mailSubject")}
+              data-error-name={t("contact.form.errorName")}
+              data-error-email={t("contact.form.errorEmail")}
+              data-error-email-invalid={t("contact.form.errorEmailInvalid")}
+              data-error-message={t("contact.form.errorMessage")}
+            >
+              {field("name", { required: true, autoComplete: "name" })}
+              {field("email", { required: true, type: "email", autoComplete: "email" })}
+              {field("company", { autoComplete: "organization" })}
+              {field("message", { required: true })}
+              <button type="submit" className="button button-primary">
+                {t("contact.form.submit")} <Icon name="arrow" />
+              </button>
+              <p className="form-note">{t("contact.form.reply")}</p>
+            </form>
+            <div className="form-result" data-form-result="" tabIndex={-1} hidden>
+              <h3 className="result-title" data-result-ready="">
+                <Icon name="check" /> {t("contact.form.successTitle")}
+              </h3>
+              <p data-result-ready="">{t("contact.form.successText")}</p>
+              <p data-result-ready="">{t("contact.form.fallbackText")}</p>
+              <p data-result-too-long="">{t("contact.form.tooLong")}</p>
+              <p className="result-address">
+                <a href={`mailto:${site.contact.email}`}>{site.contact.email}</a>
+              </p>
+              <div className="actions">
+                <button type="button" className="button button-outline" data-copy-message="" data-copied={t("contact.form.copied")} data-copy-failed={t("contact.form.copyFailed")}>
+                  <Icon name="copy" /> {t("contact.form.copy")}
+                </button>
+                <button type="button" className="button button-ghost-dark" data-edit-message="">{t("contact.form.edit")}</button>
+              </div>
+              <p className="copy-status" role="status" data-copy-status="" />
+            </div>
+          </section>
+          <div className="contact-aside">
+            <section className="card" aria-labelledby="info-title">
+              <h2 id="info-title">{t("contact.info.title")}</h2>
+              <ul className="contact-list">
+                <li>
+                  <span className="card-icon"><Icon name="mail" /></span>
+                  <span><span className="contact-label">{t("contact.info.email")}</span><a href={`mailto:${site.contact.email}`}>{site.contact.email}</a></span>
+                </li>
+                <li>
+                  <span className="card-icon"><Icon name="linkedin" /></span>
+                  <span><span className="contact-label">{t("contact.info.linkedin")}</span><a href={site.social.linkedin} rel="me noopener">{t("contact.info.linkedinText")}</a></span>
+                </li>
+                <li>
+                  <span className="card-icon"><Icon name="pin" /></span>
+                  <span><span className="contact-label">{t("contact.info.location")}</span>{t("contact.info.locationText")}</span>
+                </li>
+              </ul>
+            </section>
+            <section className="card card-dark" aria-labelledby="programs-title">
+              <h2 id="programs-title">{t("contact.programs.title")}</h2>
+              <p>{t("contact.programs.text")}</p>
+              <a className="button button-primary" href={href("training-details/")}>{t("contact.programs.button")}</a>
+            </section>
+          </div>
+        </div>
+      </div>
+    </Layout>
+  );
+}

@@ -1,0 +1,186 @@
+import type { ReactNode } from "react";
+import { Icon, type IconName } from "../components/Icon.tsx";
+import { Landscape } from "../components/Landscape.tsx";
+import { courseData } from "../components/StructuredData.tsx";
+import { WithTooltip } from "../components/Tooltip.tsx";
+import { Layout } from "../Layout.tsx";
+import type { PageProps } from "../types.ts";
+
+const animals: [string, IconName][] = [["pigs", "pig"], ["horses", "horse"], ["ponies", "horseshoe"], ["dogs", "paw"], ["goats", "goat"]];
+const experiences: [string, IconName][] = [["kitesurfing", "wind"], ["horsemanship", "horseshoe"], ["airsoft", "target"], ["hiking", "mountain"]];
+const features: [string, IconName][] = [["training", "award"], ["childcare", "child"], ["ranch", "sun"]];
+const badges: [string, string, IconName][] = [["animals", "#ranch", "paw"], ["childcare", "#childcare", "child"], ["location", "#getting-there", "pin"]];
+
+/** The home page: every section of seed spec §2 "Home", in its order. */
+export default function Home(props: PageProps) {
+  const { t, href, site } = props;
+  return (
+    <Layout {...props} title={t("meta.home.title")} description={t("meta.home.description")} structuredData={[courseData(props)]}>
+      <section className="hero" aria-labelledby="hero-title">
+        <Landscape />
+        <div className="container hero-content">
+          <p className="eyebrow">{t("hero.eyebrow")}</p>
+          <h1 id="hero-title">{t("hero.title")}</h1>
+          <p className="hero-subtitle">{t("hero.subtitle")}</p>
+          <ul className="badges" aria-label={t("hero.badges.label")}>
+            {badges.map(([key, target, icon]) => (
+              <li key={key}>
+                <WithTooltip id={`tip-${key}`} text={t(`hero.badges.${key}Tip`)}>
+                  {(describedBy) => (
+                    <a className="badge" href={target} aria-describedby={describedBy}>
+                      <Icon name={icon} />
+                      {t(`hero.badges.${key}`)}
+                    </a>
+                  )}
+                </WithTooltip>
+              </li>
+            ))}
+          </ul>
+          <div className="actions">
+            <a className="button button-primary" href={href("pricing/")}>{t("hero.bookTraining")}</a>
+            <a className="button button-ghost" href={href("training-details/")}>{t("hero.learnMore")}</a>
+          </div>
+        </div>
+      </section>
+
+      <section className="section" id="ranch" aria-labelledby="ranch-title">
+        <div className="container">
+          <SectionHeading eyebrow={t("ranch.eyebrow")} id="ranch-title" title={t("ranch.title")} intro={t("ranch.intro")} />
+          <ul className="card-grid card-grid-5">
+            {animals.map(([key, icon]) => (
+              <li className="card card-animal" key={key}>
+                <span className="card-icon"><Icon name={icon} /></span>
+                <h3>{t(`ranch.${key}.name`)}</h3>
+                <p>{t(`ranch.${key}.text`)}</p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section className="section section-tinted" id="about" aria-labelledby="about-title">
+        <div className="container split">
+          <div>
+            <p className="eyebrow">{t("about.eyebrow")}</p>
+            <h2 id="about-title">{t("about.title")}</h2>
+            <p>{t("about.text1")}</p>
+            <p>{t("about.text2")}</p>
+            <a className="text-link" href={href("about-me/")}>{t("about.trainerLink")} <Icon name="arrow" /></a>
+          </div>
+          <dl className="stats">
+            {["days", "professionals", "animals"].map((key) => (
+              <div key={key}>
+                <dt>{t(`about.stats.${key}Label`)}</dt>
+                <dd>{t(`about.stats.${key}`)}</dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+      </section>
+
+      <section className="section" id="experiences" aria-labelledby="experiences-title">
+        <div className="container">
+          <SectionHeading eyebrow={t("experiences.eyebrow")} id="experiences-title" title={t("experiences.title")} intro={t("experiences.intro")} />
+          <ul className="card-grid card-grid-4">
+            {experiences.map(([key, icon]) => (
+              <li className="card" key={key}>
+                <span className="card-icon card-icon-sea"><Icon name={icon} /></span>
+                <h3>{t(`experiences.${key}.title`)}</h3>
+                <p>{t(`experiences.${key}.text`)}</p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section className="section section-dark" id="features" aria-labelledby="features-title">
+        <div className="container">
+          <SectionHeading eyebrow={t("features.eyebrow")} id="features-title" title={t("features.title")} />
+          <ul className="card-grid card-grid-3">
+            {features.map(([key, icon]) => (
+              <li className="feature" key={key}>
+                <span className="card-icon card-icon-sun"><Icon name={icon} /></span>
+                <h3>{t(`features.${key}.title`)}</h3>
+                <p>{t(`features.${key}.text`)}</p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section className="section" id="trusted" aria-labelledby="trusted-title">
+        <div className="container center">
+          <h2 id="trusted-title">{t("references.trustedTitle")}</h2>
+          <p className="section-intro">{t("references.trustedIntro")}</p>
+          <ul className="clients">
+            {site.clients.map((client) => <li key={client}>{client}</li>)}
+          </ul>
+          <a className="button button-outline" href={href("references/")}>{t("references.viewAll")}</a>
+        </div>
+      </section>
+
+      <section className="section section-tinted" id="practical" aria-labelledby="practical-title">
+        <div className="container">
+          <SectionHeading eyebrow={t("practical.eyebrow")} id="practical-title" title={t("practical.title")} />
+          <div className="card-grid card-grid-2">
+            <InfoCard id="getting-there" icon="pin" title={t("practical.gettingThere.title")}>
+              <ul className="icon-list">
+                <li><Icon name="plane" />{t("practical.gettingThere.airport")}</li>
+                <li><Icon name="train" />{t("practical.gettingThere.station")}</li>
+                <li><Icon name="car" />{t("practical.gettingThere.car")}</li>
+              </ul>
+            </InfoCard>
+            <InfoCard id="what-to-bring" icon="backpack" title={t("practical.whatToBring.title")}>
+              <p>{t("practical.whatToBring.text")}</p>
+              <CheckList items={["rain", "boots", "layers", "sun"].map((key) => t(`practical.whatToBring.${key}`))} />
+            </InfoCard>
+            <InfoCard id="childcare" icon="child" title={t("practical.childcare.title")}>
+              <p>{t("practical.childcare.text")}</p>
+              <h4>{t("practical.childcare.activitiesTitle")}</h4>
+              <CheckList items={["feeding", "ponies", "crafts", "mudflats"].map((key) => t(`practical.childcare.${key}`))} />
+            </InfoCard>
+            <InfoCard id="accommodation" icon="home" title={t("practical.accommodation.title")}>
+              <p>{t("practical.accommodation.text")}</p>
+              <CheckList items={["apartments", "hotels", "camper"].map((key) => t(`practical.accommodation.${key}`))} />
+            </InfoCard>
+          </div>
+        </div>
+      </section>
+
+      <section className="section cta" aria-labelledby="cta-title">
+        <div className="container center">
+          <h2 id="cta-title">{t("cta.title")}</h2>
+          <p className="section-intro">{t("cta.text")}</p>
+          <a className="button button-primary" href={href("contact/")}>{t("cta.button")}</a>
+        </div>
+      </section>
+    </Layout>
+  );
+}
+
+function SectionHeading({ eyebrow, id, title, intro }: { eyebrow?: string; id: string; title: string; intro?: string }) {
+  return (
+    <div className="section-heading">
+      {eyebrow && <p className="eyebrow">{eyebrow}</p>}
+      <h2 id={id}>{title}</h2>
+      {intro && <p className="section-intro">{intro}</p>}
+    </div>
+  );
+}
+
+function InfoCard({ id, icon, title, children }: { id: string; icon: IconName; title: string; children: ReactNode }) {
+  return (
+    <article className="card info-card" id={id} aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`}><span className="card-icon"><Icon name={icon} /></span>{title}</h3>
+      {children}
+    </article>
+  );
+}
+
+function CheckList({ items }: { items: string[] }) {
+  return (
+    <ul className="check-list">
+      {items.map((item) => <li key={item}><Icon name="check" />{item}</li>)}
+    </ul>
+  );
+}

@@ -1,0 +1,21 @@
+import { Markdown } from "../components/Markdown.tsx";
+import { PageHeader } from "../components/PageHeader.tsx";
+import { courseData } from "../components/StructuredData.tsx";
+import { Layout } from "../Layout.tsx";
+import type { PageProps } from "../types.ts";
+
+/** A long page written in markdown (content/pages/<page>.<locale>.md): training details and the legal pages. */
+export default function MarkdownPage(props: PageProps) {
+  const page = props.content.pages[props.page]!;
+  const structuredData = props.page === "training-details" ? [courseData(props)] : [];
+  return (
+    <Layout {...props} title={page.title} description={page.description} structuredData={structuredData}>
+      <PageHeader title={page.title} lead={page.lead} />
+      <div className="section">
+        <div className="container container-narrow">
+          <Markdown html={page.html} basePath={props.asset("")} />
+        </div>
+      </div>
+    </Layout>
+  );
+}

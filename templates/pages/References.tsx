@@ -1,0 +1,48 @@
+import { Markdown } from "../components/Markdown.tsx";
+import { PageHeader } from "../components/PageHeader.tsx";
+import { Layout } from "../Layout.tsx";
+import type { PageProps } from "../types.ts";
+
+/** References: four testimonials (content/testimonials/) and the booking call to action. */
+export default function References(props: PageProps) {
+  const { t, href, content, asset } = props;
+  return (
+    <Layout {...props} title={t("meta.references.title")} description={t("meta.references.description")}>
+      <PageHeader title={t("references.title")} lead={t("references.subtitle")} />
+      <section className="section" aria-label={t("references.title")}>
+        <div className="container testimonials">
+          {content.testimonials.map((testimonial) => (
+            <figure className="testimonial" key={testimonial.id}>
+              <blockquote>
+                <p className="testimonial-headline">{testimonial.headline}</p>
+                <Markdown html={testimonial.html} basePath={asset("")} className="testimonial-text" />
+              </blockquote>
+              <figcaption>
+                <span className="avatar" aria-hidden="true">{initials(testimonial.name)}</span>
+                <span>
+                  <span className="testimonial-name">{testimonial.name}</span>
+                  <span className="testimonial-role">{testimonial.role}</span>
+                </span>
+              </figcaption>
+            </figure>
+          ))}
+        </div>
+      </section>
+      <section className="section cta" aria-labelledby="references-cta">
+        <div className="container center">
+          <h2 id="references-cta">{t("references.ctaTitle")}</h2>
+          <p className="section-intro">{t("references.ctaText")}</p>
+          <div className="actions actions-center">
+            <a className="button button-primary" href={href("pricing/")}>{t("references.bookTraining")}</a>
+            <a className="button button-outline" href={href("training-details/")}>{t("references.learnMore")}</a>
+          </div>
+          <p className="accent">{t("references.events")}</p>
+        </div>
+      </section>
+    </Layout>
+  );
+}
+
+function initials(name: string): string {
+  return name.split(/\s+/).map((part) => part[0]).join("").slice(0, 2);
+}

@@ -1,0 +1,43 @@
+import { execFileSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { chromium, type Browser } from "playwright-core";
+
+/** Flags that keep Chromium from calling home on a closed network (see README, "Tests"). */
+export const chromiumArgs = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  "--disable-quic",
+];
+
+/**
+ * Finds a Chromium: $CHROMIUM_PATH, then Playwright's own download, then Debian's. Where none is
+ * found and we run as root on Debian, installs Debian's package, and says so.
+ */
+export function findChromium(): string {
+  const candidates = [process.env["CHROMIUM_PATH"], safe(() => chromium.executablePath()), "/usr/bin/chromium", "/usr/bin/chromium-browser"];
+  const found = candidates.find((candidate): candidate is string => !!candidate && existsSync(candidate));
+  if (found) return found;
+  if (process.getuid?.() === 0 && existsSync("/etc/debian_version")) {
+    console.warn("No Chromium found: installing Debian's chromium package (apt-get install -y chromium).");
+    execFileSync("sh", ["-c", "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium"], { stdio: "inherit" });
+    if (existsSync("/usr/bin/chromium")) return "/usr/bin/chromium";
+  }
+  throw new Error("No Chromium found. Set CHROMIUM_PATH, or install one (Debian: apt-get install chromium).");
+}
+
+/** A headless Chromium with the flags above. */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: findChromium(), args: chromiumArgs, headless: true });
+}
+
+function safe<T>(read: () => T): T | undefined {
+  try {
+    return read();
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,25 @@
+/** Screenshots of pages at phone and desktop width, for looking at the site: `npx tsx tests/support/screenshots.ts [path…]`. */
+import { mkdir } from "node:fs/promises";
+import { resolveConfig } from "../../generator/config.ts";
+import { startServer } from "../../generator/serve.ts";
+import { launchChromium } from "./chromium.ts";
+
+const paths = process.argv.slice(2).length ? process.argv.slice(2) : ["/", "/de/"];
+const out = process.env["SHOTS"] ?? "/tmp/shots";
+await mkdir(out, { recursive: true });
+const config = resolveConfig();
+const server = await startServer({ dir: config.outDir, port: 0, locales: config.locales });
+const port = (server.address() as { port: number }).port;
+const browser = await launchChromium();
+for (const width of [390, 1280]) {
+  const page = await browser.newPage({ viewport: { width, height: width < 800 ? 844 : 800 } });
+  for (const target of paths) {
+    await page.goto(`http://127.0.0.1:${port}${target}`);
+    const name = `${out}/${target.replace(/\W+/g, "_")}${width}.png`;
+    await page.screenshot({ path: name, fullPage: process.env["FULL"] !== "0" });
+    console.log(name);
+  }
+  await page.close();
+}
+await browser.close();
+server.close();
