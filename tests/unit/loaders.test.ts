@@ -1,0 +1,88 @@
+import { mkdtemp, mkdir, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { resolveConfig } from "../../generator/config.ts";
+import type { ContentError } from "../../generator/errors.ts";
+import { loadContent } from "../../generator/load/content.ts";
+import { renderMarkdown, splitMarkdown } from "../../generator/load/markdown.ts";
+import { loadDictionary } from "../../generator/load/translations.ts";
+import { readYaml } from "../../generator/load/yaml.ts";
+import { projectRoot } from "../support/site.ts";
+
+async function tree(files: Record<string, string>): Promise<string> {
+  const root = await mkdtemp(path.join(os.tmpdir(), "ranch-loader-"));
+  for (const [file, text] of Object.entries(files)) {
+    await mkdir(path.dirname(path.join(root, file)), { recursive: true });
+    await writeFile(path.join(root, file), text);
+  }
+  return root;
+}
+
+describe("the YAML reader", () => {
+  it("locates a syntax error by line and column", () => {
+    const { errors } = readYaml('a: 1\nb: "open\n', "x.yaml");
+    expect(errors[0]!.message).toMatch(/^x\.yaml:2:4: YAML syntax error/);
+  });
+
+  it("rejects a duplicate key at the second one", () => {
+    const { errors } = readYaml("hero:\n  title: A\n  title: B\n", "x.yaml");
+    expect(errors.map((error) => error.message)).toEqual(['x.yaml:3:3: Duplicate key "title"']);
+  });
+});
+
+describe("the translation loader", () => {
+  it("flattens nested keys and fills site facts", async () => {
+    const root = await tree({ "content/i18n/en.yaml": "hero:\n  badges:\n    animals: \"{claims.animals} Farm Animals\"\n" });
+    const problems: ContentError[] = [];
+    const dictionary = await loadDictionary(root, "en", new Map([["claims.animals", "25+"]]), problems);
+    expect(problems).toEqual([]);
+    expect(dictionary.get("hero.badges.animals")).toEqual({ text: "25+ Farm Animals", file: "content/i18n/en.yaml", line: 3, column: 5 });
+  });
+
+  it("reports numbers, lists and empty values where text belongs, each at its place", async () => {
+    const root = await tree({ "content/i18n/en.yaml": "a: 3\nb:\n  - x\nc:\n" });
+    const problems: ContentError[] = [];
+    await loadDictionary(root, "en", new Map(), problems);
+    expect(problems.map((problem) => problem.message)).toEqual([
+      'content/i18n/en.yaml:1:4: "a" must be text, found a number',
+      'content/i18n/en.yaml:3:3: "b" must be text, found a list',
+      'content/i18n/en.yaml:4:1: "c" is empty',
+    ]);
+  });
+});
+
+describe("the markdown loader", () => {
+  it("splits front matter from the body and knows the body's first line", () => {
+    const problems: ContentError[] = [];
+    const source = splitMarkdown("---\nname: Anna\nrole: CEO\n---\nGreat *days*.\n", "t.md", problems);
+    expect(problems).toEqual([]);
+    expect(source.front?.kind).toBe("map");
+    expect(source.bodyLine).toBe(5);
+    expect(renderMarkdown(source.body)).toBe("<p>Great <em>days</em>.</p>");
+  });
+
+  it("sanitises raw HTML in markdown", () => {
+    expect(renderMarkdown('Hi <script>alert(1)</script><img src=x onerror="alert(1)">')).not.toMatch(/<script|onerror/);
+  });
+
+  it("locates a front matter syntax error on the file's own line", () => {
+    const problems: ContentError[] = [];
+    splitMarkdown("---\nname: Anna\nrole: [CEO\n---\nText\n", "t.md", problems);
+    expect(problems[0]!.message).toMatch(/^t\.md:[34]:\d+: YAML syntax error/);
+  });
+});
+
+describe("loadContent() on the real content", () => {
+  it("loads both locales with four testimonials and every long page, without problems", async () => {
+    const content = await loadContent(resolveConfig({ root: projectRoot }));
+    expect(content.problems.map((problem) => problem.message)).toEqual([]);
+    for (const locale of content.locales) {
+      expect(locale.testimonials).toHaveLength(4);
+      expect(Object.keys(locale.pages).sort()).toEqual(
+        ["about-me", "cookie-policy", "imprint", "not-found", "pricing", "privacy-policy", "terms-of-service", "training-details"],
+      );
+      expect(locale.testimonials.every((testimonial) => testimonial.name && testimonial.role && testimonial.headline && testimonial.html)).toBe(true);
+    }
+  });
+});

@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import { resolveConfig } from "../../generator/config.ts";
+import { createHref, createRoutes } from "../../generator/routes.ts";
+
+const config = resolveConfig({ root: "/site" });
+const links = createHref(config, "https://example.org");
+
+describe("href()", () => {
+  it("puts the default locale at the root and others under their prefix, always with a trailing slash", () => {
+    expect(links.href("en", "")).toBe("/");
+    expect(links.href("en", "about-me/")).toBe("/about-me/");
+    expect(links.href("de", "")).toBe("/de/");
+    expect(links.href("de", "about-me/")).toBe("/de/about-me/");
+    expect(links.url("de", "pricing/")).toBe("https://example.org/de/pricing/");
+  });
+
+  it("carries the base path into every link, asset and absolute URL", () => {
+    const hosted = createHref(resolveConfig({ root: "/site", basePath: "ranch" }), "https://example.org");
+    expect(hosted.href("en", "")).toBe("/ranch/");
+    expect(hosted.href("de", "contact/")).toBe("/ranch/de/contact/");
+    expect(hosted.asset("assets/site.css")).toBe("/ranch/assets/site.css");
+    expect(hosted.url("de", "")).toBe("https://example.org/ranch/de/");
+  });
+});
+
+describe("the route table", () => {
+  const routes = createRoutes(config.locales, links);
+
+  it("has the 10 pages and the not-found page in both locales, at the paths of design.md §2", () => {
+    expect(routes.map((route) => route.file).sort()).toEqual(
+      [
+        "404.html", "index.html", "about-me/index.html", "references/index.html", "contact/index.html", "pricing/index.html",
+        "training-details/index.html", "imprint/index.html", "privacy-policy/index.html", "terms-of-service/index.html", "cookie-policy/index.html",
+      ].flatMap((file) => [file, `de/${file}`]).sort(),
+    );
+  });
+
+  it("gives every page the same alternates in every locale", () => {
+    const about = routes.filter((route) => route.page.id === "about-me");
+    expect(about.map((route) => route.alternates)).toEqual([about[0]!.alternates, about[0]!.alternates]);
+    expect(about[0]!.alternates.map((alternate) => alternate.url)).toEqual(["https://example.org/about-me/", "https://example.org/de/about-me/"]);
+  });
+
+  it("keeps the not-found pages out of the index", () => {
+    expect(routes.filter((route) => !route.page.indexable).map((route) => route.file)).toEqual(["404.html", "de/404.html"]);
+  });
+});
