@@ -53,11 +53,14 @@ export function readWithSchema(node: YamlNode | undefined, schema: Schema, file:
   const value = node.value;
   switch (schema) {
     case "number":
-      return typeof value === "number" ? value : wrong("a number", "Write digits only, without quotes, e.g. 2490."), undefined;
+      if (typeof value === "number") return value;
+      return wrong("a number", "Write digits only, without quotes, e.g. 2490."), undefined;
     case "boolean":
-      return typeof value === "boolean" ? value : wrong("true or false", "Write true or false, without quotes."), undefined;
+      if (typeof value === "boolean") return value;
+      return wrong("true or false", "Write true or false, without quotes."), undefined;
     case "scalar":
-      return typeof value === "boolean" ? (wrong("text or a number", "Write the value as text."), undefined) : value;
+      if (typeof value !== "boolean") return value;
+      return wrong("text or a number", "Write the value as text."), undefined;
   }
   if (typeof value !== "string") return wrong("text", `Put the value in quotes: "${value}".`), undefined;
   if (schema === "email" && !emailPattern.test(value)) {

@@ -86,3 +86,14 @@ describe("loadContent() on the real content", () => {
     }
   });
 });
+
+describe("the schema reader", () => {
+  it("returns numbers and booleans as they are, and locates a wrong type", async () => {
+    const { readWithSchema } = await import("../../generator/load/schema.ts");
+    const problems: ContentError[] = [];
+    const { root } = readYaml("price: 2490\nhighlighted: true\nname: 12\n", "o.md", 1);
+    const data = readWithSchema(root, { fields: { price: "number", highlighted: "boolean", name: "text" } }, "o.md", "", problems);
+    expect(data).toEqual({ price: 2490, highlighted: true, name: undefined });
+    expect(problems.map((problem) => problem.message)).toEqual(['o.md:4:7: "name" must be text, found a number']);
+  });
+});
