@@ -23,7 +23,7 @@ export async function build(config: SiteConfig, writer: Writer = new DiskWriter(
   const started = performance.now();
   const content = await loadContent(config);
   const templates = await loadTemplates(config.root);
-  failOn([...content.problems, ...checkContent(content)]);
+  failOn([...content.problems, ...checkContent(content, config.locales)]);
   const links = createHref(config, config.baseUrl || content.site.baseUrl);
   const routes = createRoutes(config.locales, links);
   const assets = await bundleAssets(config.root, content.site);

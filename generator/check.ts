@@ -1,11 +1,13 @@
+import type { Locale } from "./config.ts";
 import { ContentError } from "./errors.ts";
-import type { Entry } from "./i18n.ts";
-import type { Content } from "./load/content.ts";
+import { positionAt, type Entry } from "./i18n.ts";
+import type { Content, MarkdownOrigin } from "./load/content.ts";
+import { pages } from "./routes.ts";
 
 const leftover = /\b(TODO|FIXME|TBD|XXX)\b|lorem ipsum/i;
 
-/** Cross-file checks: key parity between locales and leftover placeholders; returns every problem found. */
-export function checkContent(content: Content): ContentError[] {
+/** Checks across files: key parity between locales, leftover placeholders, links between pages. */
+export function checkContent(content: Content, locales: readonly Locale[]): ContentError[] {
   const problems: ContentError[] = [];
   const [reference, ...others] = content.locales;
   if (!reference) return problems;
@@ -18,6 +20,34 @@ export function checkContent(content: Content): ContentError[] {
       const match = leftover.exec(entry.text);
       if (match) problems.push(new ContentError(entry.file, entry.line, entry.column, `"${key}" still contains the placeholder "${match[0]}"`, "Write the final text before publishing."));
     }
+  }
+  const known = knownPaths(locales, content.publicFiles.map((file) => file.path));
+  for (const locale of content.locales) {
+    for (const { origin } of [...Object.values(locale.pages), ...locale.testimonials]) problems.push(...checkMarkdown(origin, known));
+  }
+  return problems;
+}
+
+/** Every root-relative path a link may point at: the pages in every locale and the public files. */
+function knownPaths(locales: readonly Locale[], publicFiles: string[]): Set<string> {
+  const paths = locales.flatMap((locale) => pages.filter((page) => page.indexable).map((page) => `/${locale.prefix ? `${locale.prefix}/` : ""}${page.path}`));
+  return new Set([...paths, ...publicFiles.map((file) => `/${file}`)]);
+}
+
+function checkMarkdown(origin: MarkdownOrigin, known: Set<string>): ContentError[] {
+  const problems: ContentError[] = [];
+  const at = (offset: number) => positionAt(origin.body, offset, { line: origin.bodyLine, column: 1 });
+  const placeholder = leftover.exec(origin.body);
+  if (placeholder) {
+    const { line, column } = at(placeholder.index);
+    problems.push(new ContentError(origin.file, line, column, `The text still contains the placeholder "${placeholder[0]}"`, "Write the final text before publishing."));
+  }
+  for (const link of origin.body.matchAll(/\]\((\/[^)\s#]*)(#[^)\s]*)?[)\s]/g)) {
+    const target = link[1]!;
+    if (known.has(target)) continue;
+    const { line, column } = at(link.index + 2);
+    const suggestion = known.has(`${target}/`) ? `Write "${target}/", with the trailing slash.` : "Link to a page of the site, such as /de/pricing/, with the trailing slash.";
+    problems.push(new ContentError(origin.file, line, column, `The link "${target}" leads to no page`, suggestion));
   }
   return problems;
 }

@@ -36,9 +36,14 @@ export class RenderError extends Error {
   }
 }
 
+/** A mistake in how the tool was called, such as serving a folder that holds no site. */
+export class UsageError extends Error {
+  override name = "UsageError";
+}
+
 /** Errors that are the user's to fix: printed as lines, without a stack. */
-export function isUserError(error: unknown): error is ContentErrors | ContentError | RenderError {
-  return error instanceof ContentErrors || error instanceof ContentError || error instanceof RenderError;
+export function isUserError(error: unknown): error is ContentErrors | ContentError | RenderError | UsageError {
+  return error instanceof ContentErrors || error instanceof ContentError || error instanceof RenderError || error instanceof UsageError;
 }
 
 /** The lines a terminal shows for an error: one per problem, hints indented below. */
@@ -48,6 +53,7 @@ export function formatError(error: unknown): string {
     return [...lines, `${error.message}: nothing was written.`].join("\n");
   }
   if (error instanceof ContentError) return formatContentError(error).join("\n");
+  if (error instanceof UsageError) return error.message;
   if (error instanceof RenderError) {
     return `${error.message}\n  hint: fix the template, or the content it reads, and build again.`;
   }

@@ -1,5 +1,5 @@
 import { createReadStream } from "node:fs";
-import { stat } from "node:fs/promises";
+import { readFile, stat } from "node:fs/promises";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import path from "node:path";
 import type { Locale } from "./config.ts";
@@ -31,6 +31,8 @@ export interface ServeOptions {
   /** Lets `watch` answer its own paths (live reload) or rewrite HTML before it is sent. */
   intercept?: (request: IncomingMessage, response: ServerResponse) => boolean;
   transformHtml?: (html: string) => string;
+  /** A page to answer with when the folder holds no site yet (watch after a failed first build). */
+  fallback?: () => string | undefined;
 }
 
 /**
@@ -93,18 +95,23 @@ async function sendFile(response: ServerResponse, file: string, status: number, 
   const extension = path.extname(file);
   const headers = { "content-type": types[extension] ?? "application/octet-stream", ...options.headers?.(file) };
   if (extension === ".html" && options.transformHtml) {
-    const { readFile } = await import("node:fs/promises");
-    const html = options.transformHtml(await readFile(file, "utf8"));
+    const source = await readFile(file, "utf8").catch(() => undefined);
+    if (source === undefined) return sendMissing(response, options);
+    const html = options.transformHtml(source);
     response.writeHead(status, headers);
     response.end(request.method === "HEAD" ? undefined : html);
     return;
   }
   const size = await stat(file).then((entry) => entry.size).catch(() => -1);
-  if (size < 0) {
-    response.writeHead(404, { "content-type": "text/plain; charset=utf-8" }).end("Not found");
-    return;
-  }
+  if (size < 0) return sendMissing(response, options);
   response.writeHead(status, { ...headers, "content-length": String(size) });
   if (request.method === "HEAD") return void response.end();
   createReadStream(file).pipe(response);
+}
+
+/** No file to send, not even a 404 page: the folder holds no site (yet). */
+function sendMissing(response: ServerResponse, options: ServeOptions) {
+  const fallback = options.fallback?.();
+  response.writeHead(fallback ? 500 : 404, { "content-type": `text/${fallback ? "html" : "plain"}; charset=utf-8` });
+  response.end(fallback ?? "Not found");
 }

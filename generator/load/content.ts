@@ -10,6 +10,14 @@ import { readWithSchema, type Schema } from "./schema.ts";
 import { loadSite, type Site } from "./site.ts";
 import { loadDictionary } from "./translations.ts";
 
+/** Where a markdown text came from, for locating problems found after loading. */
+export interface MarkdownOrigin {
+  file: string;
+  /** The body as written, placeholders unfilled. */
+  body: string;
+  bodyLine: number;
+}
+
 /** One testimonial in one language. */
 export interface Testimonial {
   id: string;
@@ -17,6 +25,7 @@ export interface Testimonial {
   role: string;
   headline: string;
   html: string;
+  origin: MarkdownOrigin;
 }
 
 /** A pricing offer (content/pages/pricing.*.md front matter). */
@@ -38,6 +47,7 @@ export interface MarkdownPage {
   lead: string;
   offers?: Offer[];
   html: string;
+  origin: MarkdownOrigin;
 }
 
 /** Everything one language of the site says. */
@@ -84,9 +94,9 @@ export async function loadContent(config: SiteConfig): Promise<Content> {
     codes.map(async (locale) => ({
       locale,
       dictionary: await loadDictionary(config.root, locale, facts, problems),
-      testimonials: await loadEach(config.root, testimonialFiles, locale, testimonialSchema, facts, problems, (id, data, html) => ({ id, ...(data as Omit<Testimonial, "id" | "html">), html })),
+      testimonials: await loadEach(config.root, testimonialFiles, locale, testimonialSchema, facts, problems, (id, data, html, origin) => ({ id, ...(data as Omit<Testimonial, "id" | "html" | "origin">), html, origin })),
       pages: Object.fromEntries(
-        await loadEach(config.root, pageFiles, locale, pageSchema, facts, problems, (id, data, html) => [id, { ...(data as Omit<MarkdownPage, "html">), html }] as const),
+        await loadEach(config.root, pageFiles, locale, pageSchema, facts, problems, (id, data, html, origin) => [id, { ...(data as Omit<MarkdownPage, "html" | "origin">), html, origin }] as const),
       ),
     })),
   );
@@ -138,7 +148,7 @@ async function loadEach<T>(
   schema: Schema,
   facts: ReadonlyMap<string, string>,
   problems: ContentError[],
-  make: (id: string, data: unknown, html: string) => T,
+  make: (id: string, data: unknown, html: string, origin: MarkdownOrigin) => T,
 ): Promise<T[]> {
   const loaded: T[] = [];
   for (const [id, files] of groups) {
@@ -156,7 +166,7 @@ async function loadEach<T>(
       const at = positionAt(source.body, unknown.offset, { line: source.bodyLine, column: 1 });
       problems.push(new ContentError(file, at.line, at.column, `Unknown placeholder {${unknown.name}}`, "Placeholders name a value of content/site.yaml, such as {contact.email}; check the spelling."));
     }
-    loaded.push(make(id, fillFacts(data, facts), renderMarkdown(body.text)));
+    loaded.push(make(id, fillFacts(data, facts), renderMarkdown(body.text), { file, body: source.body, bodyLine: source.bodyLine }));
   }
   return loaded;
 }

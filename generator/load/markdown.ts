@@ -21,7 +21,8 @@ export function splitMarkdown(text: string, file: string, problems: ContentError
   const parsed = matter(text, {
     engines: {
       yaml: (source: string) => {
-        const result = readYaml(source, file, 1);
+        // gray-matter hands over the text after the opening `---`, its line break included.
+        const result = readYaml(source, file, source.startsWith("\n") ? 0 : 1);
         problems.push(...result.errors);
         front = result.root;
         return {};

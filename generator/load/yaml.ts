@@ -62,7 +62,7 @@ function toNode(node: Node, place: (offset: number) => Position): YamlNode {
 
 /** yaml reports an unclosed quote where the file ends; the editor needs the place it was opened. */
 function openingQuote(source: string, message: string, offset: number): number {
-  const quote = /closing (["'])quote/.exec(message)?.[1];
+  const quote = /closing (["'])quote/.exec(message)?.[1] ?? (/end with a ([\]}])/.exec(message)?.[1] === "]" ? "[" : /end with a \}/.test(message) ? "{" : undefined);
   return quote ? Math.max(0, source.lastIndexOf(quote, offset - 1)) : offset;
 }
 
@@ -77,6 +77,7 @@ function describeSyntaxError(file: string, line: number, column: number, code: s
   if (code === "DUPLICATE_KEY") {
     return new ContentError(file, line, column, `Duplicate key "${text.trim().replace(/^["']|["']$/g, "")}"`, "Each key may appear only once in its group: remove or rename one of them.");
   }
+  if (/end with a [\]}]/.test(message)) return new ContentError(file, line, column, "YAML syntax error: This bracket is never closed", "Close it at the end of the value, or put the whole value in quotes if it should contain the bracket.");
   if (friendly[code]) return new ContentError(file, line, column, `YAML syntax error: ${friendly[code][0]}`, friendly[code][1]);
   if (/closing ["']quote/.test(message)) return new ContentError(file, line, column, "YAML syntax error: This quote is never closed", "Add the closing quote at the end of the value.");
   const reason = message.split("\n")[0]!.replace(/ at line \d+, column \d+:?$/, "");

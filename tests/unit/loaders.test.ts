@@ -69,7 +69,7 @@ describe("the markdown loader", () => {
   it("locates a front matter syntax error on the file's own line", () => {
     const problems: ContentError[] = [];
     splitMarkdown("---\nname: Anna\nrole: [CEO\n---\nText\n", "t.md", problems);
-    expect(problems[0]!.message).toMatch(/^t\.md:[34]:\d+: YAML syntax error/);
+    expect(problems[0]!.message).toBe("t.md:3:7: YAML syntax error: This bracket is never closed");
   });
 });
 

@@ -1,0 +1,31 @@
+import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { execFile } from "node:child_process";
+import { projectRoot } from "./site.ts";
+
+/** A copy of the project's content/, templates/ and public/ in a temp folder, for tests that break things. */
+export async function copyProject(): Promise<string> {
+  const root = await mkdtemp(path.join(os.tmpdir(), "ranch-project-"));
+  await Promise.all(["content", "templates", "public"].map((folder) => cp(path.join(projectRoot, folder), path.join(root, folder), { recursive: true })));
+  return root;
+}
+
+/** Replaces the first occurrence of `find` in a project file; fails loudly if it is not there. */
+export async function editFile(root: string, file: string, find: string, replacement: string): Promise<void> {
+  const full = path.join(root, file);
+  const text = await readFile(full, "utf8");
+  if (!text.includes(find)) throw new Error(`${file} does not contain ${JSON.stringify(find)}`);
+  await writeFile(full, text.replace(find, () => replacement));
+}
+
+export const removeFile = (root: string, file: string) => rm(path.join(root, file));
+
+/** Runs the real bin; resolves with exit code and output, never rejects. */
+export function runCli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [path.join(projectRoot, "bin/ranch-site.js"), ...args], { cwd: projectRoot }, (error, stdout, stderr) => {
+      resolve({ code: error ? (typeof error.code === "number" ? error.code : 1) : 0, stdout, stderr });
+    });
+  });
+}
