@@ -31,7 +31,7 @@ export class RenderError extends Error {
     readonly template: string,
     override readonly cause: unknown,
   ) {
-    super(`Rendering ${path} (${locale}) failed in ${template}: ${messageOf(cause)}`);
+    super(`Rendering ${path} (${locale}) failed in ${template}: ${messageOf(cause)}${placeOf(cause)}`);
     this.name = "RenderError";
   }
 }
@@ -67,4 +67,10 @@ function formatContentError(error: ContentError): string[] {
 /** The message of anything thrown. */
 export function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+/** ` (at templates/pages/Contact.tsx:21:9)`: the first template frame of a stack, when source maps name one. */
+function placeOf(error: unknown): string {
+  const frame = error instanceof Error ? /\/(templates\/[^\s()]+:\d+:\d+)/.exec(error.stack ?? "") : null;
+  return frame ? ` (at ${frame[1]})` : "";
 }

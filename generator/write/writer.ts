@@ -26,7 +26,11 @@ export class MemoryWriter implements Writer {
  * written, so a failed build leaves the last good site untouched.
  */
 export class DiskWriter implements Writer {
-  constructor(readonly outDir: string) {}
+  constructor(
+    readonly outDir: string,
+    /** The file write, replaceable so tests can simulate a full disk. */
+    private readonly writeOne: typeof writeFile = writeFile,
+  ) {}
 
   async write(files: readonly OutputFile[]) {
     const staging = `${this.outDir}.staging-${process.pid}`;
@@ -35,7 +39,7 @@ export class DiskWriter implements Writer {
     try {
       const folders = new Set(files.map((file) => path.dirname(path.join(staging, file.path))));
       await Promise.all([...folders].map((folder) => mkdir(folder, { recursive: true })));
-      await Promise.all(files.map((file) => writeFile(path.join(staging, file.path), file.contents)));
+      await Promise.all(files.map((file) => this.writeOne(path.join(staging, file.path), file.contents)));
     } catch (error) {
       await rm(staging, { recursive: true, force: true });
       throw error;

@@ -1,0 +1,69 @@
+import { createHash } from "node:crypto";
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { build, DiskWriter, resolveConfig } from "../../generator/index.ts";
+import { copyProject, editFile, runCli } from "../support/project.ts";
+
+/** Every file of a folder with the SHA-256 of its bytes: two equal snapshots mean byte-identical trees. */
+async function snapshot(dir: string): Promise<Record<string, string>> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  const files = entries.filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name));
+  const hashes = await Promise.all(files.map(async (file) => [path.relative(dir, file), createHash("sha256").update(await readFile(file)).digest("hex")]));
+  return Object.fromEntries(hashes.sort());
+}
+
+let root: string;
+let out: string;
+let good: Record<string, string>;
+
+beforeAll(async () => {
+  root = await copyProject();
+  out = path.join(root, "dist");
+  const { code } = await runCli(["build", "--root", root, "--out", out]);
+  expect(code).toBe(0);
+  good = await snapshot(out);
+});
+
+describe("a failed build leaves dist/ byte-identical", () => {
+  it("after a content error", async () => {
+    await editFile(root, "content/i18n/de.yaml", "loading: Wird geladen...", "loading: [Wird geladen");
+    const { code, stderr } = await runCli(["build", "--root", root, "--out", out]);
+    await editFile(root, "content/i18n/de.yaml", "loading: [Wird geladen", "loading: Wird geladen...");
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/^content\/i18n\/de\.yaml:\d+:\d+: /);
+    expect(await snapshot(out)).toEqual(good);
+  });
+
+  it("after a template that throws, naming route, locale and template file", async () => {
+    const marker = "  return (\n    <Layout {...props} title={t(\"meta.contact.title\")}";
+    await editFile(root, "templates/pages/Contact.tsx", marker, `  if (props.locale === "de") throw new Error("Kein Formular");\n${marker}`);
+    const { code, stderr } = await runCli(["build", "--root", root, "--out", out]);
+    await editFile(root, "templates/pages/Contact.tsx", `  if (props.locale === "de") throw new Error("Kein Formular");\n`, "");
+    expect(code).toBe(1);
+    expect(stderr.split("\n")[0]).toMatch(/^Rendering \/de\/contact\/ \(de\) failed in templates\/pages\/Contact\.tsx: Kein Formular \(at templates\/pages\/Contact\.tsx:\d+:\d+\)$/);
+    expect(stderr).not.toMatch(/^\s+at /m);
+    expect(await snapshot(out)).toEqual(good);
+  });
+
+  it("after a write that fails halfway (a full disk), leaving no staging folder behind", async () => {
+    let writes = 0;
+    const fullDisk = (async (...args: Parameters<typeof import("node:fs/promises").writeFile>) => {
+      if (++writes > 5) throw Object.assign(new Error("ENOSPC: no space left on device"), { code: "ENOSPC" });
+      const { writeFile } = await import("node:fs/promises");
+      return writeFile(...args);
+    }) as typeof import("node:fs/promises").writeFile;
+    const config = resolveConfig({ root, outDir: out });
+    await expect(build(config, new DiskWriter(out, fullDisk))).rejects.toThrow(/ENOSPC/);
+    expect(await snapshot(out)).toEqual(good);
+    expect((await readdir(root)).filter((name) => name.startsWith("dist."))).toEqual([]);
+  });
+});
+
+describe("builds are deterministic", () => {
+  it("writes byte-identical output for the same input", async () => {
+    const again = path.join(root, "dist-again");
+    expect((await runCli(["build", "--root", root, "--out", again])).code).toBe(0);
+    expect(await snapshot(again)).toEqual(good);
+  });
+});
