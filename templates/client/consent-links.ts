@@ -1,11 +1,14 @@
 /** The third-party links that consent allows (design.md §4); replaced at build time from content/site.yaml. */
 declare const __CONSENT__: { fontsUrl: string; prefetchHost: string };
 
+/** A visitor's stored answer to the banner. */
+export type Choice = "accepted" | "rejected";
+
 export const consentKey = "cookie-consent";
 const marker = "data-consent-link";
 
 /** The stored choice; blocked storage and unknown values count as no choice (never as consent). */
-export function readChoice(): "accepted" | "rejected" | null {
+export function readChoice(): Choice | null {
   try {
     const value = window.localStorage.getItem(consentKey);
     return value === "accepted" || value === "rejected" ? value : null;
@@ -18,6 +21,7 @@ export function readChoice(): "accepted" | "rejected" | null {
 export function addConsentLinks(): void {
   if (document.head.querySelector(`[${marker}]`)) return;
   const add = (rel: string, href: string) => {
+    if (!href) return;
     const link = document.createElement("link");
     link.rel = rel;
     link.href = href;

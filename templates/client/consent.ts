@@ -1,52 +1,76 @@
 /** The consent banner (design.md §4): shown while there is no choice, reopened from every footer. */
-import { addConsentLinks, consentKey, readChoice, removeConsentLinks } from "./consent-links.ts";
+import { addConsentLinks, consentKey, readChoice, removeConsentLinks, type Choice } from "./consent-links.ts";
 
+const root = document.documentElement;
 const banner = document.querySelector<HTMLElement>("[data-cookie-banner]");
-const settings = document.querySelector<HTMLButtonElement>("[data-cookie-settings]");
-let pageChoice = readChoice();
-let returnFocusTo: HTMLElement | null = null;
+if (banner) setUpBanner(banner);
 
-function store(choice: "accepted" | "rejected") {
-  pageChoice = choice;
-  document.documentElement.dataset["consent"] = choice;
-  try {
-    window.localStorage.setItem(consentKey, choice);
-  } catch {
-    // Blocked storage: the choice holds for this page only (design.md §4).
-  }
-  if (choice === "accepted") addConsentLinks();
-  else removeConsentLinks();
-}
+function setUpBanner(banner: HTMLElement) {
+  const settings = document.querySelector<HTMLButtonElement>("[data-cookie-settings]");
+  let choice = readChoice();
+  // Where focus goes when the banner closes (WCAG 2.4.3): the settings button that reopened it, else
+  // the last thing focused outside the banner, so keyboard visitors carry on where they were.
+  let returnFocusTo: HTMLElement | null = null;
+  let lastFocusOutside: HTMLElement | null = null;
+  // The fixed banner reserves its height as scroll padding, so it never covers the focused element (WCAG 2.4.11).
+  const reserveSpace = new ResizeObserver(() => root.style.setProperty("--banner-space", `${banner.offsetHeight}px`));
 
-function show(moveFocus: boolean) {
-  if (!banner) return;
-  banner.hidden = false;
-  document.documentElement.style.setProperty("--banner-space", `${banner.offsetHeight}px`);
-  if (moveFocus) banner.querySelector<HTMLElement>("[data-consent]")?.focus();
-}
+  const store = (next: Choice) => {
+    choice = next;
+    root.dataset["consent"] = next;
+    try {
+      window.localStorage.setItem(consentKey, next);
+    } catch {
+      // Blocked storage: the choice holds for this page only (design.md §4).
+    }
+    if (next === "accepted") addConsentLinks();
+    else removeConsentLinks();
+  };
 
-function hide() {
-  if (!banner) return;
-  const hadFocus = banner.contains(document.activeElement);
-  banner.hidden = true;
-  document.documentElement.style.removeProperty("--banner-space");
-  if (hadFocus) (returnFocusTo ?? document.querySelector<HTMLElement>("main"))?.focus();
-  returnFocusTo = null;
-}
+  const show = (moveFocus: boolean) => {
+    banner.hidden = false;
+    reserveSpace.observe(banner);
+    if (moveFocus) banner.focus();
+  };
 
-banner?.addEventListener("click", (event) => {
-  const button = (event.target as Element).closest<HTMLElement>("[data-consent]");
-  if (!button) return;
-  store(button.dataset["consent"] === "accepted" ? "accepted" : "rejected");
-  hide();
-});
+  const hide = () => {
+    const hadFocus = banner.contains(document.activeElement);
+    banner.hidden = true;
+    reserveSpace.unobserve(banner);
+    root.style.removeProperty("--banner-space");
+    // Focus never stays on a hidden element, nor falls back to <body>.
+    if (hadFocus) {
+      const main = document.querySelector<HTMLElement>("main");
+      const target = [returnFocusTo, lastFocusOutside].find((element) => element?.isConnected && element.getClientRects().length) ?? main;
+      target?.focus({ preventScroll: target === main });
+    }
+    returnFocusTo = null;
+  };
 
-if (settings) {
-  settings.hidden = false;
-  settings.addEventListener("click", () => {
-    returnFocusTo = settings;
-    show(true);
+  document.addEventListener("focusin", (event) => {
+    if (event.target instanceof HTMLElement && !banner.contains(event.target)) lastFocusOutside = event.target;
   });
-}
 
-if (!pageChoice) show(false);
+  banner.addEventListener("click", (event) => {
+    const button = (event.target as Element).closest<HTMLElement>("[data-consent]");
+    if (!button) return;
+    store(button.dataset["consent"] === "accepted" ? "accepted" : "rejected");
+    hide();
+  });
+
+  // A banner reopened from the footer closes with Escape and keeps the choice already made.
+  banner.addEventListener("keydown", (event) => {
+    if (event.key === "Escape" && choice) hide();
+  });
+
+  if (settings) {
+    // Without JavaScript the control could do nothing, so it ships hidden.
+    settings.hidden = false;
+    settings.addEventListener("click", () => {
+      returnFocusTo = settings;
+      show(true);
+    });
+  }
+
+  if (!choice) show(false);
+}

@@ -4,10 +4,11 @@ import { Icon } from "./Icon.tsx";
 /**
  * The consent banner (design.md §4), shipped hidden: the head script shows nothing for a stored
  * choice, and the browser script reveals it when there is none. Accept and Reject are equally prominent.
+ * `tabIndex={-1}` lets "Cookie settings" move focus to the region itself, so it is read from its label.
  */
 export function CookieBanner({ t, href }: PageProps) {
   return (
-    <section className="cookie-banner" aria-labelledby="cookie-title" data-cookie-banner="" hidden>
+    <section className="cookie-banner" aria-labelledby="cookie-title" data-cookie-banner="" tabIndex={-1} hidden>
       <div className="container cookie-inner">
         <div className="cookie-text">
           <h2 id="cookie-title">{t("cookie.label")}</h2>

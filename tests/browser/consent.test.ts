@@ -1,0 +1,222 @@
+/** Cookie consent in a real browser (design.md §4): tests C1–C6. */
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { allPaths, closeNetwork, collectErrors, localeOf, startBrowserTests, storeConsent, storedConsent } from "./support.ts";
+
+const labels = {
+  en: { region: "Cookie consent", accept: "Accept All", reject: "Reject", close: "Close and reject", policy: "Cookie Policy", policyPath: "/cookie-policy/" },
+  de: { region: "Cookie-Einwilligung", accept: "Alle akzeptieren", reject: "Ablehnen", close: "Schließen und ablehnen", policy: "Cookie-Richtlinie", policyPath: "/de/cookie-policy/" },
+};
+const fontsLinks = "link[rel=stylesheet][href^='https://fonts.googleapis.com/css2']";
+const prefetchLinks = "link[rel=dns-prefetch]";
+
+let origin: string;
+let browser: Browser;
+let stop: () => Promise<void>;
+beforeAll(async () => ({ origin, browser, stop } = await startBrowserTests()));
+afterAll(() => stop?.());
+
+const banner = (page: Page) => page.locator("[data-cookie-banner]");
+const injected = (page: Page) =>
+  page.evaluate(([fonts, prefetch]) => ({ fonts: [...document.querySelectorAll(fonts!)].map((link) => link.getAttribute("href")), prefetch: [...document.querySelectorAll(prefetch!)].map((link) => link.getAttribute("href")) }), [fontsLinks, prefetchLinks]);
+
+describe("cookie consent", () => {
+  it("C1: with empty storage the banner shows on all 22 pages, and nothing contacts a third party", async () => {
+    const context = await browser.newContext();
+    const thirdParty = await closeNetwork(context);
+    const page = await context.newPage();
+    for (const path of allPaths) {
+      await page.goto(origin + path, { waitUntil: "load" });
+      const text = labels[localeOf(path)];
+      await banner(page).waitFor({ state: "visible" });
+      expect(await page.getByRole("region", { name: text.region }).isVisible(), path).toBe(true);
+      for (const name of [text.accept, text.reject, text.close]) expect(await banner(page).getByRole("button", { name, exact: true }).isVisible(), `${path} ${name}`).toBe(true);
+      expect(await banner(page).getByRole("link", { name: text.policy }).getAttribute("href"), path).toBe(text.policyPath);
+      expect(await injected(page), path).toEqual({ fonts: [], prefetch: [] });
+    }
+    expect(thirdParty).toEqual([]);
+    await context.close();
+  });
+
+  it("C2: Accept All stores the choice, loads the fonts once with the dns-prefetch, and a reload applies it before DOMContentLoaded", async () => {
+    const context = await browser.newContext();
+    const thirdParty = await closeNetwork(context);
+    const page = await context.newPage();
+    await page.goto(`${origin}/`);
+    await banner(page).getByRole("button", { name: "Accept All" }).click();
+    expect(await storedConsent(page)).toBe("accepted");
+    expect(await banner(page).isHidden()).toBe(true);
+    const links = await injected(page);
+    expect(links.fonts).toHaveLength(1);
+    for (const family of ["family=Inter", "family=Playfair+Display", "family=Dancing+Script", "display=swap"]) expect(links.fonts[0]).toContain(family);
+    expect(links.prefetch).toEqual(["https://www.google.com"]);
+    await expect.poll(() => thirdParty.some((url) => url.startsWith("https://fonts.googleapis.com/css2"))).toBe(true);
+
+    // Accepting again from the footer adds nothing twice.
+    await page.locator("[data-cookie-settings]").click();
+    await banner(page).getByRole("button", { name: "Accept All" }).click();
+    expect((await injected(page)).fonts).toHaveLength(1);
+
+    await context.addInitScript(() => {
+      const state = ((window as unknown as { consentTest: { fontsAtDomContentLoaded?: boolean; bannerShown: boolean } }).consentTest = { bannerShown: false });
+      document.addEventListener("DOMContentLoaded", () => (state.fontsAtDomContentLoaded = !!document.querySelector("link[rel=stylesheet][href^='https://fonts.googleapis.com/']")));
+      new MutationObserver(() => (state.bannerShown ||= !!document.querySelector("[data-cookie-banner]:not([hidden])"))).observe(document, { subtree: true, childList: true, attributes: true });
+    });
+    for (const path of ["/", "/de/pricing/"]) {
+      await page.goto(origin + path, { waitUntil: "load" });
+      await page.waitForTimeout(100);
+      expect(await page.evaluate(() => (window as unknown as { consentTest: object }).consentTest), path).toEqual({ fontsAtDomContentLoaded: true, bannerShown: false });
+      expect((await injected(page)).fonts, path).toHaveLength(1);
+    }
+    await context.close();
+  });
+
+  for (const [button, name] of [["Reject", "Reject"], ["the close X", "Close and reject"]] as const) {
+    it(`C3: ${button} stores "rejected"; nothing third-party loads here or later, and the banner stays hidden`, async () => {
+      const context = await browser.newContext();
+      const thirdParty = await closeNetwork(context);
+      const page = await context.newPage();
+      await page.goto(`${origin}/contact/`);
+      await banner(page).getByRole("button", { name, exact: true }).click();
+      expect(await storedConsent(page)).toBe("rejected");
+      expect(await banner(page).isHidden()).toBe(true);
+      for (const path of ["/contact/", "/", "/de/about-me/", "/de/nope/"]) {
+        await page.goto(origin + path, { waitUntil: "load" });
+        await page.waitForTimeout(50);
+        expect(await banner(page).isHidden(), path).toBe(true);
+        expect(await injected(page), path).toEqual({ fonts: [], prefetch: [] });
+      }
+      expect(thirdParty).toEqual([]);
+      await context.close();
+    });
+  }
+
+  it("C4: any other stored value counts as no choice", async () => {
+    const context = await browser.newContext();
+    await closeNetwork(context);
+    const page = await context.newPage();
+    for (const value of ["yes", "ACCEPTED", "accepted ", "", "true", "null"]) {
+      await page.goto(`${origin}/`);
+      await page.evaluate((stored) => window.localStorage.setItem("cookie-consent", stored), value);
+      await page.reload();
+      await banner(page).waitFor({ state: "visible" });
+      expect(await injected(page), JSON.stringify(value)).toEqual({ fonts: [], prefetch: [] });
+    }
+    await context.close();
+  });
+
+  const blockedStorage = {
+    "getItem and setItem throw": () => {
+      for (const method of ["getItem", "setItem"]) {
+        Object.defineProperty(Storage.prototype, method, { value: () => { throw new DOMException("The operation is insecure.", "SecurityError"); } });
+      }
+    },
+    "reading localStorage throws": () => {
+      Object.defineProperty(window, "localStorage", { get: () => { throw new DOMException("Access is denied for this document.", "SecurityError"); } });
+    },
+  };
+  for (const [how, block] of Object.entries(blockedStorage)) {
+    it(`C4: blocked storage (${how}) raises no error, and the banner works for the current page`, async () => {
+      const context = await browser.newContext();
+      await closeNetwork(context);
+      await context.addInitScript(block);
+      const page = await context.newPage();
+      const errors = collectErrors(page);
+      await page.goto(`${origin}/de/`);
+      await banner(page).getByRole("button", { name: "Alle akzeptieren" }).click();
+      expect(await banner(page).isHidden()).toBe(true);
+      expect((await injected(page)).fonts).toHaveLength(1);
+      expect(await page.evaluate(() => document.documentElement.dataset["consent"])).toBe("accepted");
+      // Nothing was stored, so the next page asks again: failure is never taken as consent.
+      await page.reload();
+      await banner(page).waitFor({ state: "visible" });
+      expect(await injected(page)).toEqual({ fonts: [], prefetch: [] });
+      await banner(page).getByRole("button", { name: "Ablehnen", exact: true }).click();
+      expect(await banner(page).isHidden()).toBe(true);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+
+  it("C5: Cookie settings reopens the banner with focus inside, returns focus after a choice, and Reject removes the injected links", async () => {
+    const context = await browser.newContext();
+    await closeNetwork(context);
+    await storeConsent(context, "accepted");
+    const page = await context.newPage();
+    await page.goto(`${origin}/references/`);
+    expect(await banner(page).isHidden()).toBe(true);
+    expect((await injected(page)).fonts).toHaveLength(1);
+    const settings = page.locator("[data-cookie-settings]");
+    await settings.focus();
+    await page.keyboard.press("Enter");
+    expect(await banner(page).isVisible()).toBe(true);
+    expect(await banner(page).evaluate((element) => element.contains(document.activeElement))).toBe(true);
+    const isSettingsFocused = () => settings.evaluate((element) => element === document.activeElement);
+
+    // Escape closes a reopened banner and keeps the choice.
+    await page.keyboard.press("Escape");
+    expect(await banner(page).isHidden()).toBe(true);
+    expect(await isSettingsFocused()).toBe(true);
+    expect((await injected(page)).fonts).toHaveLength(1);
+
+    await page.keyboard.press("Enter");
+    await banner(page).getByRole("button", { name: "Reject", exact: true }).focus();
+    await page.keyboard.press("Enter");
+    expect(await banner(page).isHidden()).toBe(true);
+    expect(await isSettingsFocused()).toBe(true);
+    expect(await storedConsent(page)).toBe("rejected");
+    expect(await injected(page)).toEqual({ fonts: [], prefetch: [] });
+
+    await settings.click();
+    await banner(page).getByRole("button", { name: "Accept All" }).click();
+    expect(await isSettingsFocused()).toBe(true);
+    expect(await storedConsent(page)).toBe("accepted");
+    await context.close();
+  });
+
+  it("C6: the banner never covers the focused element, and dismissing it with the keyboard leaves focus on the page", async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    await closeNetwork(context);
+    const page = await context.newPage();
+    await page.goto(`${origin}/`);
+    await banner(page).waitFor({ state: "visible" });
+    const focus = () =>
+      page.evaluate(() => {
+        const active = document.activeElement!;
+        const bannerTop = document.querySelector("[data-cookie-banner]")!.getBoundingClientRect().top;
+        const rect = active.getBoundingClientRect();
+        return { inBanner: !!active.closest("[data-cookie-banner]"), onBody: active === document.body, visible: rect.top >= 0 && rect.bottom <= bannerTop + 0.5, name: active.outerHTML.slice(0, 80) };
+      });
+    let steps = 0;
+    let lastOutside = "";
+    for (; steps < 200; steps++) {
+      await page.keyboard.press("Tab");
+      const now = await focus();
+      if (now.inBanner) break;
+      lastOutside = now.name;
+      // Focus scrolling may be smooth: wait for it to settle.
+      await expect.poll(async () => (await focus()).visible, { message: now.name, timeout: 3000 }).toBe(true);
+    }
+    expect(steps).toBeGreaterThan(20);
+    expect(steps).toBeLessThan(200);
+    // In the banner: the policy link, Accept All, Reject, the close X.
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Reject");
+    await page.keyboard.press("Enter");
+    expect(await banner(page).isHidden()).toBe(true);
+    const after = await focus();
+    expect(after).toMatchObject({ inBanner: false, onBody: false, name: lastOutside });
+
+    // Reached backwards from the top of the page, the X falls back to the main content.
+    await page.evaluate(() => window.localStorage.clear());
+    await page.reload();
+    await banner(page).waitFor({ state: "visible" });
+    await page.keyboard.press("Shift+Tab");
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Close and reject");
+    await page.keyboard.press("Space");
+    expect(await banner(page).isHidden()).toBe(true);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("main");
+    await context.close();
+  });
+});

@@ -1,0 +1,68 @@
+/** What the browser tests share: the built site, one Chromium per file, the page list and a closed network. */
+import { rm } from "node:fs/promises";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { launchChromium } from "../support/chromium.ts";
+import { serveSite } from "../support/site.ts";
+
+/** The ten routes of design.md §2. */
+export const routes = ["/", "/about-me/", "/references/", "/contact/", "/pricing/", "/training-details/", "/imprint/", "/privacy-policy/", "/terms-of-service/", "/cookie-policy/"];
+
+/** All 22 pages: every route in English and German, and a missing path in each (the 404 pages). */
+export const allPaths = [...routes, "/nope/", ...routes.map((route) => `/de${route}`), "/de/nope/"];
+
+/** The page's locale, from its path. */
+export const localeOf = (path: string) => (path.startsWith("/de/") ? "de" : "en");
+
+/** True for a request that would leave this machine. */
+export function isThirdParty(url: string): boolean {
+  const { protocol, hostname } = new URL(url);
+  return (protocol === "http:" || protocol === "https:") && hostname !== "127.0.0.1";
+}
+
+/** A built and served site plus a browser, for one test file; `stop` cleans both up. */
+export async function startBrowserTests(): Promise<{ origin: string; browser: Browser; stop: () => Promise<void> }> {
+  const [site, browser] = await Promise.all([serveSite(), launchChromium()]);
+  return {
+    origin: site.origin,
+    browser,
+    stop: async () => {
+      await browser.close();
+      await site.close();
+      await rm(site.dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Answers third-party requests here, so nothing leaves the machine: the fonts stylesheet gets an empty
+ * stylesheet (no console error for a failed load), anything else is aborted. Returns the URLs asked for.
+ */
+export async function closeNetwork(context: BrowserContext): Promise<string[]> {
+  const asked: string[] = [];
+  context.on("request", (request) => {
+    if (isThirdParty(request.url())) asked.push(request.url());
+  });
+  await context.route(
+    (url) => isThirdParty(url.href),
+    (route) => (route.request().url().startsWith("https://fonts.googleapis.com/") ? route.fulfill({ contentType: "text/css", body: "" }) : route.abort()),
+  );
+  return asked;
+}
+
+/** Makes every page of the context start with this stored consent value (null: nothing stored). */
+export async function storeConsent(context: BrowserContext, value: string | null): Promise<void> {
+  if (value !== null) await context.addInitScript((stored) => window.localStorage.setItem("cookie-consent", stored), value);
+}
+
+/** Collects console errors and uncaught exceptions of a page. */
+export function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(`${page.url()}: console: ${message.text()}`);
+  });
+  page.on("pageerror", (error) => errors.push(`${page.url()}: uncaught: ${error.message}`));
+  return errors;
+}
+
+/** The consent value this page's storage holds. */
+export const storedConsent = (page: Page) => page.evaluate(() => window.localStorage.getItem("cookie-consent"));
