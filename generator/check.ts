@@ -2,12 +2,12 @@ import type { Locale } from "./config.ts";
 import { ContentError } from "./errors.ts";
 import { positionAt, type Entry } from "./i18n.ts";
 import type { Content, MarkdownOrigin } from "./load/content.ts";
-import { pages } from "./routes.ts";
+import type { PageDefinition } from "./routes.ts";
 
 const leftover = /\b(TODO|FIXME|TBD|XXX)\b|lorem ipsum/i;
 
 /** Checks across files: key parity between locales, leftover placeholders, links between pages. */
-export function checkContent(content: Content, locales: readonly Locale[]): ContentError[] {
+export function checkContent(content: Content, pages: readonly PageDefinition[], locales: readonly Locale[]): ContentError[] {
   const problems: ContentError[] = [];
   const [reference, ...others] = content.locales;
   if (!reference) return problems;
@@ -21,7 +21,7 @@ export function checkContent(content: Content, locales: readonly Locale[]): Cont
       if (match) problems.push(new ContentError(entry.file, entry.line, entry.column, `"${key}" still contains the placeholder "${match[0]}"`, "Write the final text before publishing."));
     }
   }
-  const known = knownPaths(locales, content.publicFiles.map((file) => file.path));
+  const known = knownPaths(pages, locales, content.publicFiles.map((file) => file.path));
   for (const locale of content.locales) {
     for (const { origin } of [...Object.values(locale.pages), ...locale.testimonials]) problems.push(...checkMarkdown(origin, known));
   }
@@ -29,7 +29,7 @@ export function checkContent(content: Content, locales: readonly Locale[]): Cont
 }
 
 /** Every root-relative path a link may point at: the pages in every locale and the public files. */
-function knownPaths(locales: readonly Locale[], publicFiles: string[]): Set<string> {
+function knownPaths(pages: readonly PageDefinition[], locales: readonly Locale[], publicFiles: string[]): Set<string> {
   const paths = locales.flatMap((locale) => pages.filter((page) => page.indexable).map((page) => `/${locale.prefix ? `${locale.prefix}/` : ""}${page.path}`));
   return new Set([...paths, ...publicFiles.map((file) => `/${file}`)]);
 }

@@ -22,7 +22,7 @@ export function renderRoute(route: Route, content: Content, templates: TemplateM
     const dictionary = content.locales.find((candidate) => candidate.locale === alternate.locale)!.dictionary;
     return { ...alternate, name: dictionary.get("lang.name")?.text ?? alternate.locale, tip: dictionary.get("lang.switchTip")?.text ?? "" };
   });
-  const component = templates.pages[route.page.id];
+  const component = templates.templates[route.page.template]!;
   const element = createElement(component, {
     t,
     locale: route.locale,

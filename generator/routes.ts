@@ -2,7 +2,8 @@ import type { Locale, SiteConfig } from "./config.ts";
 
 /** One page of the site, before locales: its path below the locale prefix and the template that renders it. */
 export interface PageDefinition {
-  id: PageId;
+  /** One of the fixed pages, or the name of an editor's own markdown page (`content/pages/faq.en.md` → `faq`). */
+  id: string;
   /** Path below the locale prefix, with trailing slash; the not-found page has a file name instead. */
   path: string;
   /** Template file under templates/, named in render errors. */
@@ -29,7 +30,7 @@ export type PageId =
 const markdownPage = (id: PageId, template = "pages/MarkdownPage.tsx"): PageDefinition => ({ id, path: `${id}/`, template, markdown: id, indexable: true });
 
 /** The route table of design.md §2, in the order of the sitemap. */
-export const pages: readonly PageDefinition[] = [
+export const fixedPages: readonly PageDefinition[] = [
   { id: "home", path: "", template: "pages/Home.tsx", indexable: true },
   markdownPage("about-me", "pages/AboutMe.tsx"),
   { id: "references", path: "references/", template: "pages/References.tsx", indexable: true },
@@ -42,6 +43,13 @@ export const pages: readonly PageDefinition[] = [
   markdownPage("cookie-policy"),
   { id: "not-found", path: "404.html", template: "pages/NotFound.tsx", markdown: "not-found", indexable: false },
 ];
+
+/** The fixed pages, then every other markdown page editors added, as `/<name>/` (as Hugo and Eleventy do). */
+export function sitePages(markdownPages: Iterable<string>): PageDefinition[] {
+  const known = new Set(fixedPages.map((page) => page.markdown));
+  const extra = [...markdownPages].filter((name) => !known.has(name)).sort();
+  return [...fixedPages, ...extra.map((name) => markdownPage(name as PageId))];
+}
 
 /** A link to the same page in one language. */
 export interface Alternate {
@@ -86,7 +94,7 @@ export function createHref(config: Pick<SiteConfig, "basePath" | "locales">, bas
 export type Links = ReturnType<typeof createHref>;
 
 /** The route × locale table. */
-export function createRoutes(locales: readonly Locale[], links: Links): Route[] {
+export function createRoutes(pages: readonly PageDefinition[], locales: readonly Locale[], links: Links): Route[] {
   return pages.flatMap((page) =>
     locales.map((locale) => {
       const alternates = locales.map((other) => {

@@ -7,17 +7,13 @@ import NotFound from "./pages/NotFound.tsx";
 import Pricing from "./pages/Pricing.tsx";
 import References from "./pages/References.tsx";
 
-/** Which template renders which page; generator/routes.ts names the same files for errors. */
-export const pages: TemplateModule["pages"] = {
-  home: Home,
-  "about-me": AboutMe,
-  references: References,
-  contact: Contact,
-  pricing: Pricing,
-  "training-details": MarkdownPage,
-  imprint: MarkdownPage,
-  "privacy-policy": MarkdownPage,
-  "terms-of-service": MarkdownPage,
-  "cookie-policy": MarkdownPage,
-  "not-found": NotFound,
+/** The page templates by file: generator/routes.ts says which page each one renders. */
+export const templates: TemplateModule["templates"] = {
+  "pages/Home.tsx": Home,
+  "pages/AboutMe.tsx": AboutMe,
+  "pages/References.tsx": References,
+  "pages/Contact.tsx": Contact,
+  "pages/Pricing.tsx": Pricing,
+  "pages/MarkdownPage.tsx": MarkdownPage,
+  "pages/NotFound.tsx": NotFound,
 };

@@ -2,7 +2,6 @@ import type { ReactElement } from "react";
 import type { Translate } from "../generator/i18n.ts";
 import type { LocaleContent } from "../generator/load/content.ts";
 import type { Site } from "../generator/load/site.ts";
-import type { PageId } from "../generator/routes.ts";
 
 /** A language version of the current page, for hreflang and the language switch. */
 export interface AlternateLink {
@@ -28,7 +27,8 @@ export interface PageAssets {
 export interface PageProps {
   t: Translate;
   locale: string;
-  page: PageId;
+  /** The page's name: `home`, `about-me`, …, or an editor's own markdown page. */
+  page: string;
   /** Root-relative link to a page path of the current locale: `href("pricing/")`. */
   href: (path: string) => string;
   /** Absolute URL of a page path in the current locale. */
@@ -49,7 +49,7 @@ export interface PageProps {
 
 export type PageComponent = (props: PageProps) => ReactElement;
 
-/** What templates/index.ts exports. */
+/** What templates/index.ts exports: each page template by its file, as generator/routes.ts names them. */
 export interface TemplateModule {
-  pages: Record<PageId, PageComponent>;
+  templates: Record<string, PageComponent>;
 }

@@ -3,7 +3,7 @@ import { readFile } from "node:fs/promises";
 import type { SiteConfig } from "../config.ts";
 import { ContentError } from "../errors.ts";
 import { interpolate, positionAt, type Dictionary } from "../i18n.ts";
-import { pages } from "../routes.ts";
+import { fixedPages } from "../routes.ts";
 import { listFiles, listTree, readText } from "./files.ts";
 import { renderMarkdown, splitMarkdown } from "./markdown.ts";
 import { readWithSchema, type Schema } from "./schema.ts";
@@ -134,7 +134,7 @@ function requireEveryLocale(groups: Map<string, Map<string, string>>, locales: s
 }
 
 function requirePages(groups: Map<string, Map<string, string>>, locales: string[], problems: ContentError[]) {
-  for (const page of pages.filter((candidate) => candidate.markdown && !groups.has(candidate.markdown))) {
+  for (const page of fixedPages.filter((candidate) => candidate.markdown && !groups.has(candidate.markdown))) {
     for (const locale of locales) {
       problems.push(new ContentError(`content/pages/${page.markdown}.${locale}.md`, 1, 1, `The page "${page.markdown}" is missing`, "Create this file: front matter with title, description and lead, then the page text in markdown."));
     }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { resolveConfig } from "../../generator/config.ts";
-import { createHref, createRoutes } from "../../generator/routes.ts";
+import { createHref, createRoutes, fixedPages, sitePages } from "../../generator/routes.ts";
 
 const config = resolveConfig({ root: "/site" });
 const links = createHref(config, "https://example.org");
@@ -24,7 +24,7 @@ describe("href()", () => {
 });
 
 describe("the route table", () => {
-  const routes = createRoutes(config.locales, links);
+  const routes = createRoutes(fixedPages, config.locales, links);
 
   it("has the 10 pages and the not-found page in both locales, at the paths of design.md §2", () => {
     expect(routes.map((route) => route.file).sort()).toEqual(
@@ -43,5 +43,13 @@ describe("the route table", () => {
 
   it("keeps the not-found pages out of the index", () => {
     expect(routes.filter((route) => !route.page.indexable).map((route) => route.file)).toEqual(["404.html", "de/404.html"]);
+  });
+});
+
+describe("an editor's own markdown page", () => {
+  it("becomes a page at /<name>/ in every locale, after the fixed ones", () => {
+    const pages = sitePages(["imprint", "faq", "about-me"]);
+    expect(pages.slice(fixedPages.length).map((page) => [page.id, page.path, page.template])).toEqual([["faq", "faq/", "pages/MarkdownPage.tsx"]]);
+    expect(createRoutes(pages, config.locales, links).filter((route) => route.page.id === "faq").map((route) => route.file)).toEqual(["faq/index.html", "de/faq/index.html"]);
   });
 });
