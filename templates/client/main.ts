@@ -1,1 +1,3 @@
+/** The browser script (design.md §3–6): one small module per behaviour, no dependencies. */
 import "./consent.ts";
+import "./tooltips.ts";
