@@ -1,3 +1,4 @@
 /** The browser script (design.md §3–6): one small module per behaviour, no dependencies. */
 import "./consent.ts";
 import "./tooltips.ts";
+import "./contact-form.ts";

@@ -78,6 +78,7 @@ export default function Contact(props: PageProps) {
                 <button type="button" className="button button-ghost-dark" data-edit-message="">{t("contact.form.edit")}</button>
               </div>
               <p className="copy-status" role="status" data-copy-status="" />
+              <textarea className="copy-text" data-copy-text="" readOnly rows={8} aria-label={t("contact.form.message")} hidden />
             </div>
           </section>
           <div className="contact-aside">

@@ -1,0 +1,216 @@
+/** The contact form in a real browser (design.md §6, RFC 6068): tests F1–F4. */
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { closeNetwork, collectErrors, startBrowserTests, storeConsent } from "./support.ts";
+
+const address = "training@deichhof-sales-ranch.de";
+const texts = {
+  en: {
+    path: "/contact/",
+    submit: "Send Message",
+    errors: { name: "Please enter your full name.", email: "Please enter your email address.", message: "Please enter your message." },
+    invalidEmail: "Please enter a valid email address, such as name@company.com.",
+    labels: ["Full Name", "Email Address", "Company"],
+    subject: "Training enquiry",
+    ready: "Message Ready!",
+    tooLong: "Your message is too long to open in an email program.",
+    copy: "Copy message",
+    copied: "Message copied.",
+    copyFailed: "Copying did not work. Please select the text and copy it yourself.",
+    edit: "Edit message",
+  },
+  de: {
+    path: "/de/contact/",
+    submit: "Nachricht senden",
+    errors: { name: "Bitte geben Sie Ihren vollständigen Namen ein.", email: "Bitte geben Sie Ihre E-Mail-Adresse ein.", message: "Bitte geben Sie Ihre Nachricht ein." },
+    invalidEmail: "Bitte geben Sie eine gültige E-Mail-Adresse ein, zum Beispiel name@firma.de.",
+    labels: ["Vollständiger Name", "E-Mail-Adresse", "Unternehmen"],
+    subject: "Trainingsanfrage",
+    ready: "Nachricht bereit!",
+    tooLong: "Ihre Nachricht ist zu lang, um sie in einem E-Mail-Programm zu öffnen.",
+    copy: "Nachricht kopieren",
+    copied: "Nachricht kopiert.",
+    copyFailed: "Das Kopieren hat nicht funktioniert. Bitte markieren Sie den Text und kopieren Sie ihn selbst.",
+    edit: "Nachricht bearbeiten",
+  },
+};
+// What a visitor might type that must stay text: RFC 6068 reserves & ? # % + and = in header values.
+const tricky = { name: "Hallo & Tschüss? #1 + 50%", email: "anna.berg@example.com", company: "x&bcc=evil@example.com", message: "Erste Zeile & mehr?\nx&bcc=evil@example.com\n\n#3 + 100% = ?" };
+
+let origin: string;
+let browser: Browser;
+let stop: () => Promise<void>;
+beforeAll(async () => ({ origin, browser, stop } = await startBrowserTests()));
+afterAll(() => stop?.());
+
+async function newContext(options: Parameters<Browser["newContext"]>[0] = {}): Promise<BrowserContext> {
+  const context = await browser.newContext({ permissions: ["clipboard-read", "clipboard-write"], ...options });
+  await closeNetwork(context);
+  await storeConsent(context, "rejected");
+  return context;
+}
+
+/** Opens the contact page and records every mailto: navigation it starts. */
+async function openForm(context: BrowserContext, path: string): Promise<{ page: Page; opened: string[]; errors: string[] }> {
+  const page = await context.newPage();
+  const opened: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().startsWith("mailto:")) opened.push(request.url());
+  });
+  const errors = collectErrors(page);
+  await page.goto(origin + path);
+  return { page, opened, errors };
+}
+
+async function fill(page: Page, values: Partial<typeof tricky>) {
+  for (const [name, value] of Object.entries(values)) await page.locator(`[data-field="${name}"]`).fill(value);
+}
+
+const visibleErrors = (page: Page) => page.locator(".field-error:visible").allTextContents();
+const focusedField = (page: Page) => page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset["field"]);
+const invalidFields = (page: Page) => page.locator("[aria-invalid=true]").evaluateAll((fields) => fields.map((field) => (field as HTMLElement).dataset["field"]));
+const clipboard = (page: Page) => page.evaluate(() => navigator.clipboard.readText());
+
+describe("contact form", () => {
+  for (const [locale, text] of Object.entries(texts)) {
+    it(`F1 (${locale}): an invalid submit shows translated messages at the fields, focuses the first, and opens nothing`, async () => {
+      const context = await newContext();
+      const { page, opened, errors } = await openForm(context, text.path);
+      expect(await page.locator("form[data-contact-form]").evaluate((form) => (form as HTMLFormElement).noValidate)).toBe(true);
+      await page.getByRole("button", { name: text.submit }).click();
+      expect(await visibleErrors(page)).toEqual([text.errors.name, text.errors.email, text.errors.message]);
+      expect(await invalidFields(page)).toEqual(["name", "email", "message"]);
+      expect(await focusedField(page)).toBe("name");
+      // Each message is the field's description (aria-describedby), so it is read with the field.
+      for (const name of ["name", "email", "message"] as const) {
+        const describedBy = await page.locator(`[data-field="${name}"]`).getAttribute("aria-describedby");
+        expect(await page.locator(`#${describedBy}`).textContent()).toBe(text.errors[name]);
+      }
+
+      await fill(page, { name: "Anna Berg", email: "anna@firma", message: "Hallo" });
+      await page.getByRole("button", { name: text.submit }).click();
+      expect(await visibleErrors(page)).toEqual([text.invalidEmail]);
+      expect(await invalidFields(page)).toEqual(["email"]);
+      expect(await focusedField(page)).toBe("email");
+      await page.locator("[data-field=email]").pressSequentially(".de");
+      expect(await visibleErrors(page)).toEqual([]);
+      expect(await invalidFields(page)).toEqual([]);
+
+      await fill(page, { message: "   " });
+      await page.getByRole("button", { name: text.submit }).click();
+      expect(await visibleErrors(page)).toEqual([text.errors.message]);
+      expect(await focusedField(page)).toBe("message");
+      await page.waitForTimeout(200);
+      expect(opened).toEqual([]);
+      expect(await page.locator("[data-form-result]").isHidden()).toBe(true);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+
+    it(`F2 (${locale}): a valid submit opens an RFC 6068 mailto: link in the same tab, then offers the address and a copy`, async () => {
+      const context = await newContext();
+      const { page, opened, errors } = await openForm(context, text.path);
+      await fill(page, tricky);
+      const request = page.waitForEvent("request", (candidate) => candidate.url().startsWith("mailto:"));
+      await page.getByRole("button", { name: text.submit }).click();
+      const url = (await request).url();
+
+      const [path, query = ""] = url.split(/\?(.*)/s);
+      expect(path).toBe(`mailto:${address}`);
+      const headers = query.split("&").map((pair) => pair.split("="));
+      expect(headers.map(([name]) => name)).toEqual(["subject", "body"]);
+      expect(headers.every((pair) => pair.length === 2)).toBe(true);
+      const [[, subject = ""], [, body = ""]] = headers as [string[], string[]];
+      expect(decodeURIComponent(subject)).toBe(`${text.subject} – ${tricky.name}`);
+      expect(subject).not.toMatch(/%0[AD]/i);
+      const [name, email, company] = text.labels;
+      const plain = `${name}: ${tricky.name}\n${email}: ${tricky.email}\n${company}: ${tricky.company}\n\n${tricky.message}`;
+      expect(decodeURIComponent(body)).toBe(plain.replaceAll("\n", "\r\n"));
+      expect(body).not.toMatch(/(?<!%0D)%0A|%0D(?!%0A)/);
+      expect(url.length).toBeLessThanOrEqual(1900);
+      expect(page.url()).toBe(origin + text.path);
+      expect(opened).toHaveLength(1);
+
+      const result = page.locator("[data-form-result]");
+      expect(await result.getByRole("heading", { name: text.ready }).isVisible()).toBe(true);
+      expect(await result.getByText(text.tooLong).isHidden()).toBe(true);
+      expect(await result.getByRole("link", { name: address }).isVisible()).toBe(true);
+      expect(await page.locator("form[data-contact-form]").isHidden()).toBe(true);
+      expect(await result.evaluate((panel) => panel === document.activeElement)).toBe(true);
+
+      await result.getByRole("button", { name: text.copy }).click();
+      await expect.poll(() => result.locator("[data-copy-status]").textContent()).toBe(text.copied);
+      expect(await clipboard(page)).toBe(plain);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+
+  it("F3: a link over 1,900 characters opens nothing and offers the copy fallback; Edit message keeps the values", async () => {
+    const context = await newContext();
+    const { page, opened, errors } = await openForm(context, "/contact/");
+    const message = "We would like to book the training for our whole team. ".repeat(30);
+    await fill(page, { name: "Anna Berg", email: "anna@example.com", message });
+    await page.getByRole("button", { name: "Send Message" }).click();
+    const result = page.locator("[data-form-result]");
+    await result.waitFor({ state: "visible" });
+    expect(await result.getByText(texts.en.tooLong).isVisible()).toBe(true);
+    expect(await result.getByText(texts.en.ready).isHidden()).toBe(true);
+    expect(await result.getByRole("link", { name: address }).isVisible()).toBe(true);
+    await result.getByRole("button", { name: "Copy message" }).click();
+    await expect.poll(() => result.locator("[data-copy-status]").textContent()).toBe(texts.en.copied);
+    expect(await clipboard(page)).toBe(`Full Name: Anna Berg\nEmail Address: anna@example.com\n\n${message.trim()}`);
+    await page.waitForTimeout(200);
+    expect(opened).toEqual([]);
+
+    await result.getByRole("button", { name: "Edit message" }).click();
+    expect(await result.isHidden()).toBe(true);
+    expect(await focusedField(page)).toBe("message");
+    for (const [name, value] of Object.entries({ name: "Anna Berg", email: "anna@example.com", message })) expect(await page.locator(`[data-field="${name}"]`).inputValue()).toBe(value);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("F3: where copying is refused, the message is shown selected for the visitor to copy", async () => {
+    const context = await newContext({ permissions: [] });
+    await context.addInitScript(() => {
+      Object.defineProperty(Navigator.prototype, "clipboard", { get: () => ({ writeText: () => Promise.reject(new DOMException("Write permission denied.", "NotAllowedError")) }) });
+      document.execCommand = () => false;
+    });
+    const { page, errors } = await openForm(context, "/de/contact/");
+    await fill(page, { name: "Anna Berg", email: "anna@example.com", message: "Hallo!" });
+    await page.getByRole("button", { name: texts.de.submit }).click();
+    await page.getByRole("button", { name: texts.de.copy }).click();
+    const status = page.locator("[data-copy-status]");
+    await expect.poll(() => status.textContent()).toBe(texts.de.copyFailed);
+    expect(await status.getAttribute("role")).toBe("status");
+    const shown = await page.locator("[data-copy-text]").evaluate((area) => {
+      const text = area as HTMLTextAreaElement;
+      return { visible: !text.hidden, focused: text === document.activeElement, selected: text.value.slice(text.selectionStart, text.selectionEnd) };
+    });
+    expect(shown).toEqual({ visible: true, focused: true, selected: "Vollständiger Name: Anna Berg\nE-Mail-Adresse: anna@example.com\n\nHallo!" });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("F4: without JavaScript the form is a mailto: form, and the browser blocks an empty submit", async () => {
+    const context = await newContext({ javaScriptEnabled: false });
+    const { page, opened } = await openForm(context, "/contact/");
+    const form = page.locator("form[data-contact-form]");
+    expect(await form.evaluate((element) => ({ action: element.getAttribute("action"), method: element.getAttribute("method"), enctype: element.getAttribute("enctype") }))).toEqual({
+      action: `mailto:${address}`,
+      method: "post",
+      enctype: "text/plain",
+    });
+    expect(await page.locator("[data-field]:required").evaluateAll((fields) => fields.map((field) => (field as HTMLElement).dataset["field"]))).toEqual(["name", "email", "message"]);
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await page.waitForTimeout(200);
+    expect(await page.locator("form:invalid").count()).toBe(1);
+    expect(await page.locator("[data-field=name]").evaluate((field) => (field as HTMLInputElement).validity.valueMissing)).toBe(true);
+    expect(opened).toEqual([]);
+    await fill(page, { name: "Anna Berg", email: "anna@example.com", message: "Hallo" });
+    expect(await page.locator("form:invalid").count()).toBe(0);
+    expect(await page.locator("[data-form-result]").isHidden()).toBe(true);
+    await context.close();
+  });
+});
