@@ -3,7 +3,8 @@
  * Netlify and Cloudflare Pages (`_headers`, `_redirects`) and for nginx (`nginx.conf`), so that
  * every host serves the same cache and security headers and the locale's own 404 page.
  */
-import { pages } from "../routes.ts";
+import { createHash } from "node:crypto";
+import { fixedPages } from "../routes.ts";
 import type { OutputFile } from "./writer.ts";
 
 export interface HostConfigInput {
@@ -22,8 +23,8 @@ export interface HostConfigInput {
   /**
    * Output-relative paths of every file the build writes. `_headers` names each file outside
    * `assets/` so that no header is ever set twice for one path (see `headersFile`); without the
-   * list, the route table plus `robots.txt` and `sitemap.xml` are named, and other files keep the
-   * host's default Cache-Control.
+   * list, the fixed route table plus `robots.txt` and `sitemap.xml` are named, and other files keep the
+   * host's default Cache-Control (editors' own markdown pages included: pass the list).
    */
   files?: readonly string[];
 }
@@ -53,6 +54,23 @@ export function contentSecurityPolicy(input: HostConfigInput): string {
     ["object-src", "'none'"],
   ];
   return directives.map((sources) => sources.filter(Boolean).join(" ")).join("; ");
+}
+
+/**
+ * The `sha256-…` sources of every inline script in the given HTML documents, as browsers hash
+ * them: over the exact text between the tags. Scripts with `src` are covered by 'self';
+ * `application/ld+json` blocks are data, which script-src does not govern. For this site that is
+ * the consent head script and the speculation rules (which contain the base path).
+ */
+export function inlineScriptHashes(htmlDocuments: Iterable<string>): string[] {
+  const hashes = new Set<string>();
+  for (const html of htmlDocuments) {
+    for (const [, attributes = "", text = ""] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
+      if (/\ssrc\s*=/i.test(attributes) || /\stype\s*=\s*["']?application\/ld\+json/i.test(attributes)) continue;
+      hashes.add(`sha256-${createHash("sha256").update(text, "utf8").digest("base64")}`);
+    }
+  }
+  return [...hashes];
 }
 
 /** Headers every response carries, pages, files and 404s alike. */
@@ -92,16 +110,16 @@ export function createHostConfigs(input: HostConfigInput): OutputFile[] {
 /** The host files themselves: never served. */
 export const hostConfigFiles = ["_headers", "_redirects", "nginx.conf"] as const;
 
-/** Prefixed non-default locales, most specific first. */
+/** The locales with a URL prefix: every one but the default. */
 function prefixedLocales(input: HostConfigInput) {
   return input.locales.filter((locale) => locale.prefix !== "");
 }
 
-/** Output-relative files named in `_headers`: the build's own list, else the route table. */
+/** Output-relative files named in `_headers`: the build's own list, else the fixed route table. */
 function namedFiles(input: HostConfigInput): string[] {
   if (input.files) return input.files.filter((file) => !(hostConfigFiles as readonly string[]).includes(file));
   const routed = input.locales.flatMap((locale) =>
-    pages.map((page) => (locale.prefix ? `${locale.prefix}/` : "") + (page.path === "" || page.path.endsWith("/") ? `${page.path}index.html` : page.path)),
+    fixedPages.map((page) => (locale.prefix ? `${locale.prefix}/` : "") + (page.path === "" || page.path.endsWith("/") ? `${page.path}index.html` : page.path)),
   );
   return [...routed, "robots.txt", "sitemap.xml"];
 }
@@ -222,6 +240,7 @@ ${page}
   return `# nginx snippet for the site, written by ranch-site build. Generated: edit generator/write/host-config.ts.
 # Include it inside a server block whose root serves the site:
 #   server { listen 80; root /srv/ranch-site/dist; include /srv/ranch-site/dist/nginx.conf; }
+# It sets charset, gzip, absolute_redirect, error_page and the locations below: leave those out of that block.
 # With base path ${base === "/" ? "/some/folder/" : base}, root is the folder that holds the built site${base === "/" ? " under that path" : ` as ${base.slice(1, -1)}/`}.
 
 charset utf-8;
