@@ -38,7 +38,9 @@ export default function Home(props: PageProps) {
           </ul>
           <div className="actions">
             <a className="button button-primary" href={href("pricing/")}>{t("hero.bookTraining")}</a>
-            <a className="button button-ghost" href={href("training-details/")}>{t("hero.learnMore")}</a>
+            <a className="button button-ghost" href={href("training-details/")}>
+              {t("hero.learnMore")} <span className="visually-hidden">{t("hero.learnMoreContext")}</span>
+            </a>
           </div>
         </div>
       </section>

@@ -34,7 +34,9 @@ export default function References(props: PageProps) {
           <p className="section-intro">{t("references.ctaText")}</p>
           <div className="actions actions-center">
             <a className="button button-primary" href={href("pricing/")}>{t("references.bookTraining")}</a>
-            <a className="button button-outline" href={href("training-details/")}>{t("references.learnMore")}</a>
+            <a className="button button-outline" href={href("training-details/")}>
+              {t("references.learnMore")} <span className="visually-hidden">{t("references.learnMoreContext")}</span>
+            </a>
           </div>
           <p className="accent">{t("references.events")}</p>
         </div>
