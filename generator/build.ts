@@ -1,11 +1,12 @@
 import { checkContent } from "./check.ts";
 import type { SiteConfig } from "./config.ts";
 import { ContentError, ContentErrors } from "./errors.ts";
-import { loadContent } from "./load/content.ts";
+import { loadContent, type Content } from "./load/content.ts";
 import { loadTemplates } from "./load/templates.ts";
 import { renderRoutes, type MissingKey } from "./render.ts";
 import { createHref, createRoutes, sitePages } from "./routes.ts";
 import { bundleAssets } from "./write/assets.ts";
+import { createHostConfigs, inlineScriptHashes, type HostConfigInput } from "./write/host-config.ts";
 import { createRobots, createSitemap } from "./write/sitemap.ts";
 import { DiskWriter, type OutputFile, type Writer } from "./write/writer.ts";
 
@@ -38,8 +39,22 @@ export async function build(config: SiteConfig, writer: Writer = new DiskWriter(
     createSitemap(routes, config.locales[0]!.code),
     createRobots(links.assetUrl("sitemap.xml")),
   ];
+  files.push(...createHostConfigs(hostConfigInput(config, content, rendered.files, files)));
   await writer.write(files);
   return { pages: rendered.files.length, files: files.length, milliseconds: performance.now() - started, warnings };
+}
+
+/** The host configuration serves exactly what was built: its CSP allows the inline scripts the pages carry. */
+function hostConfigInput(config: SiteConfig, content: Content, pages: OutputFile[], files: OutputFile[]): HostConfigInput {
+  return {
+    basePath: config.basePath,
+    locales: config.locales,
+    scriptHashes: inlineScriptHashes(pages.map((page) => String(page.contents))),
+    fontsOrigin: new URL(content.site.consent.fontsUrl).origin,
+    fontFilesOrigin: new URL(content.site.consent.fontFilesHost).origin,
+    formAction: "mailto:",
+    files: files.map((file) => file.path),
+  };
 }
 
 function failOn(problems: ContentError[]) {

@@ -1,9 +1,12 @@
 /** The public API of ranch-site: the only module bin/ imports. */
-import { stat } from "node:fs/promises";
+import { readFile, stat } from "node:fs/promises";
+import path from "node:path";
 import { build, type BuildReport } from "./build.ts";
 import type { SiteConfig } from "./config.ts";
 import { UsageError } from "./errors.ts";
+import { headersFor, parseHeadersFile } from "./host-headers.ts";
 import { startServer } from "./serve.ts";
+import { hostConfigFiles } from "./write/host-config.ts";
 import { MemoryWriter } from "./write/writer.ts";
 
 export { build, type BuildReport } from "./build.ts";
@@ -17,11 +20,21 @@ export function check(config: SiteConfig): Promise<BuildReport> {
   return build({ ...config, mode: "build" }, new MemoryWriter());
 }
 
+/**
+ * The headers the shipped `_headers` file gives each file: the same rules nginx.conf carries, so the
+ * preview answers as production does (Content-Security-Policy included).
+ */
+async function readHostHeaders(outDir: string, basePath: string) {
+  const rules = parseHeadersFile(await readFile(path.join(outDir, "_headers"), "utf8").catch(() => ""));
+  return (file: string) => headersFor(rules, `${basePath}${path.relative(outDir, file).split(path.sep).join("/").replace(/(^|\/)index\.html$/, "$1")}`);
+}
+
 /** Serves a built output folder for a production preview. */
 export async function serve(config: SiteConfig, port: number) {
   const exists = await stat(config.outDir).then((entry) => entry.isDirectory()).catch(() => false);
   if (!exists) throw new UsageError(`There is no built site in ${config.outDir}: run "ranch-site build" first.`);
-  const server = await startServer({ dir: config.outDir, port, basePath: config.basePath, locales: config.locales });
+  const headers = await readHostHeaders(config.outDir, config.basePath);
+  const server = await startServer({ dir: config.outDir, port, basePath: config.basePath, locales: config.locales, headers, hiddenFiles: hostConfigFiles });
   const address = server.address() as { port: number };
   return { server, url: `http://localhost:${address.port}${config.basePath}` };
 }

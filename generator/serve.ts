@@ -31,6 +31,8 @@ export interface ServeOptions {
   /** Lets `watch` answer its own paths (live reload) or rewrite HTML before it is sent. */
   intercept?: (request: IncomingMessage, response: ServerResponse) => boolean;
   transformHtml?: (html: string) => string;
+  /** Files of the folder that are not for visitors (the host configuration): answered as missing. */
+  hiddenFiles?: readonly string[];
   /** A page to answer with when the folder holds no site yet (watch after a failed first build). */
   fallback?: () => string | undefined;
 }
@@ -69,7 +71,7 @@ async function handle(request: IncomingMessage, response: ServerResponse, option
   }
   if (!pathname.startsWith(basePath)) return sendNotFound(response, options, basePath, pathname, request);
   const relative = path.posix.normalize(pathname.slice(basePath.length));
-  if (relative.startsWith("..")) return sendNotFound(response, options, basePath, pathname, request);
+  if (relative.startsWith("..") || options.hiddenFiles?.includes(relative)) return sendNotFound(response, options, basePath, pathname, request);
   const file = path.join(options.dir, relative);
   const found = await stat(file).catch(() => undefined);
   if (found?.isDirectory()) {

@@ -21,7 +21,7 @@ export interface Site {
     vatId: string;
   };
   location: { latitude: number; longitude: number; airportDistance: string; stationDistance: string; mapsUrl: string };
-  consent: { fontsUrl: string; prefetchHost: string };
+  consent: { fontsUrl: string; fontFilesHost: string; prefetchHost: string };
   claims: Record<"trainingDays" | "animals" | "trainedProfessionals" | "replyHours" | "groupSize", string | number>;
   clients: string[];
 }
@@ -36,7 +36,7 @@ const siteSchema: Schema = {
     social: { fields: { linkedin: "url", instagram: "url", youtube: "url" } },
     legal: texts("owner", "company", "street", "postalCode", "city", "region", "country", "countryCode", "vatId"),
     location: { fields: { latitude: "number", longitude: "number", airportDistance: "text", stationDistance: "text", mapsUrl: "url" } },
-    consent: { fields: { fontsUrl: "url", prefetchHost: "url" } },
+    consent: { fields: { fontsUrl: "url", fontFilesHost: "url", prefetchHost: "url" } },
     claims: { fields: { trainingDays: "scalar", animals: "scalar", trainedProfessionals: "scalar", replyHours: "scalar", groupSize: "scalar" } },
     clients: { list: "text" },
   },

@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { spawn, type ChildProcess } from "node:child_process";
+import path from "node:path";
+import { buildSite, projectRoot } from "../support/site.ts";
+
+let child: ChildProcess;
+let origin: string;
+
+beforeAll(async () => {
+  const dir = await buildSite();
+  child = spawn(process.execPath, [path.join(projectRoot, "bin/ranch-site.js"), "serve", "--out", dir, "--port", "0"], { cwd: projectRoot, stdio: ["ignore", "pipe", "inherit"] });
+  origin = await new Promise<string>((resolve) => child.stdout!.on("data", (chunk: Buffer) => {
+    const match = /at (http:\/\/localhost:\d+)\//.exec(chunk.toString());
+    if (match) resolve(match[1]!);
+  }));
+});
+
+afterAll(() => child?.kill());
+
+const get = (url: string) => fetch(origin + url, { redirect: "manual" });
+
+describe("ranch-site serve", () => {
+  it("answers pages with the shipped cache and security headers", async () => {
+    const response = await get("/de/pricing/");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("max-age=300, stale-while-revalidate=1800");
+    expect(response.headers.get("content-security-policy")).toMatch(/script-src 'self' 'sha256-/);
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+  });
+
+  it("serves hashed assets as immutable", async () => {
+    const html = await (await get("/")).text();
+    const css = /href="(\/assets\/site\.[^"]+\.css)"/.exec(html)![1]!;
+    expect((await get(css)).headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+  });
+
+  it("redirects to the trailing slash and answers unknown paths with the locale's 404 page", async () => {
+    const redirect = await get("/de/contact");
+    expect([redirect.status, redirect.headers.get("location")]).toEqual([301, "/de/contact/"]);
+    const german = await get("/de/preise/");
+    expect([german.status, /<html lang="de"/.test(await german.text())]).toEqual([404, true]);
+    const english = await get("/prices/");
+    expect([english.status, /<html lang="en"/.test(await english.text())]).toEqual([404, true]);
+    expect(english.headers.get("content-security-policy")).toBeTruthy();
+  });
+
+  it("never serves the host configuration itself", async () => {
+    for (const file of ["/nginx.conf", "/_headers", "/_redirects"]) expect((await get(file)).status).toBe(404);
+  });
+});
