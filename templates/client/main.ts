@@ -2,3 +2,5 @@
 import "./consent.ts";
 import "./tooltips.ts";
 import "./contact-form.ts";
+import "./loading.ts";
+import "./lang-switch.ts";

@@ -1,7 +1,7 @@
 /** What the browser tests share: the built site, one Chromium per file, the page list and a closed network. */
 import { rm } from "node:fs/promises";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launchChromium } from "../support/chromium.ts";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { chromiumArgs, findChromium, launchChromium } from "../support/chromium.ts";
 import { serveSite } from "../support/site.ts";
 
 /** The ten routes of design.md §2. */
@@ -19,11 +19,18 @@ export function isThirdParty(url: string): boolean {
   return (protocol === "http:" || protocol === "https:") && hostname !== "127.0.0.1";
 }
 
-/** A built and served site plus a browser, for one test file; `stop` cleans both up. */
-export async function startBrowserTests(): Promise<{ origin: string; browser: Browser; stop: () => Promise<void> }> {
-  const [site, browser] = await Promise.all([serveSite(), launchChromium()]);
+/**
+ * A built and served site plus a browser, for one test file; `stop` cleans both up. Playwright turns the
+ * back/forward cache off by default; `backForwardCache` keeps Chromium's, for tests of restored pages.
+ */
+export async function startBrowserTests(options: { backForwardCache?: boolean } = {}): Promise<{ origin: string; dir: string; browser: Browser; stop: () => Promise<void> }> {
+  const launch = options.backForwardCache
+    ? chromium.launch({ executablePath: findChromium(), args: chromiumArgs, headless: true, ignoreDefaultArgs: ["--disable-back-forward-cache"] })
+    : launchChromium();
+  const [site, browser] = await Promise.all([serveSite(), launch]);
   return {
     origin: site.origin,
+    dir: site.dir,
     browser,
     stop: async () => {
       await browser.close();

@@ -1,0 +1,237 @@
+/** Moving between pages (design.md §3): the loading placeholder, the language switch, prefetching and view transitions, clean consoles. Tests N1–N4. */
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { allPaths, closeNetwork, collectErrors, startBrowserTests, storeConsent } from "./support.ts";
+
+let origin: string;
+let dir: string;
+let browser: Browser;
+let stop: () => Promise<void>;
+beforeAll(async () => ({ origin, dir, browser, stop } = await startBrowserTests({ backForwardCache: true })));
+afterAll(() => stop?.());
+
+async function newContext(options: Parameters<Browser["newContext"]>[0] = {}): Promise<BrowserContext> {
+  const context = await browser.newContext(options);
+  await closeNetwork(context);
+  await storeConsent(context, "rejected");
+  return context;
+}
+
+/**
+ * Holds back the answer for one path, as a slow network would. The page's speculation rules go first:
+ * their prefetch (N3) is made by the browser itself, past page.route, and would make the click instant.
+ */
+async function delay(page: Page, target: string, ms: number) {
+  await page.evaluate(() => document.querySelector("script[type=speculationrules]")?.remove());
+  await page.route(origin + target, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    // The navigation may have been stopped meanwhile (N1): then there is nothing left to answer.
+    await route.continue().catch(() => {});
+  });
+}
+
+/** What the page reports when the placeholder appears. */
+interface PlaceholderReport {
+  /** Milliseconds from the click. */
+  after: number;
+  text: string | null;
+  role: string | null;
+  coversViewport: boolean;
+}
+
+/**
+ * Runs in every page: reports the placeholder through the exposed `placeholderShown` (the old page cannot
+ * be read from the test while a navigation is pending: Playwright waits for it to finish first), and
+ * notes whether the page came back from the back/forward cache.
+ */
+function watchPlaceholder() {
+  const page = window as unknown as { placeholderShown: (report: PlaceholderReport) => void; restoredFromCache?: boolean };
+  let clickedAt = 0;
+  let reported = false;
+  addEventListener("pageshow", (event) => (page.restoredFromCache = event.persisted));
+  document.addEventListener("click", () => (clickedAt = performance.now()), true);
+  new MutationObserver(() => {
+    const element = document.querySelector(".loading-placeholder");
+    if (!element || reported) return;
+    reported = true;
+    const after = performance.now() - clickedAt;
+    setTimeout(() => {
+      const { width, height } = element.getBoundingClientRect();
+      page.placeholderShown({ after, text: element.textContent, role: element.getAttribute("role"), coversViewport: width === innerWidth && height === innerHeight });
+    }, 50);
+  }).observe(document, { childList: true, subtree: true });
+}
+
+/** A context whose pages report the placeholder into the returned list. */
+async function watchedContext(): Promise<{ context: BrowserContext; reports: PlaceholderReport[] }> {
+  const context = await newContext();
+  const reports: PlaceholderReport[] = [];
+  await context.exposeFunction("placeholderShown", (report: PlaceholderReport) => reports.push(report));
+  await context.addInitScript(watchPlaceholder);
+  return { context, reports };
+}
+
+const titleOf = async (file: string) => /<title>(.*?)<\/title>/.exec(await readFile(path.join(dir, file), "utf8"))![1]!.replaceAll("&amp;", "&");
+
+describe("navigation", () => {
+  it("N1: a navigation that has not painted within 300 ms shows the translated placeholder, not before; Back restores without it", async () => {
+    const { context, reports } = await watchedContext();
+    const page = await context.newPage();
+    await page.goto(`${origin}/de/`);
+    await delay(page, "/de/about-me/", 1000);
+    await page.locator(".main-nav a[href='/de/about-me/']").click({ noWaitAfter: true });
+    await expect.poll(() => reports.length, { timeout: 900 }).toBe(1);
+    expect(reports[0]).toEqual({ after: expect.any(Number), text: "Wird geladen...", role: "status", coversViewport: true });
+    expect(reports[0]!.after).toBeGreaterThanOrEqual(299);
+    expect(reports[0]!.after).toBeLessThan(700);
+    await page.waitForURL(`${origin}/de/about-me/`);
+    expect(await page.locator(".loading-placeholder").count()).toBe(0);
+
+    // Back: the page comes out of the back/forward cache as it was before the click.
+    await page.goBack({ waitUntil: "commit" });
+    await page.waitForTimeout(400);
+    expect(await page.evaluate(() => ({ url: location.pathname, restored: (window as { restoredFromCache?: boolean }).restoredFromCache, placeholders: document.querySelectorAll(".loading-placeholder").length }))).toEqual({
+      url: "/de/",
+      restored: true,
+      placeholders: 0,
+    });
+    expect(reports).toHaveLength(1);
+    await context.close();
+  });
+
+  it("N1: a navigation the visitor stops takes the placeholder away", async () => {
+    const { context, reports } = await watchedContext();
+    const page = await context.newPage();
+    await page.goto(`${origin}/`);
+    await delay(page, "/pricing/", 1500);
+    // As the stop button or Esc would, 500 ms after the click.
+    await page.evaluate(() => document.addEventListener("click", () => setTimeout(() => window.stop(), 500)));
+    await page.locator(".header-actions a[href='/pricing/']").click({ noWaitAfter: true });
+    await expect.poll(() => reports.length).toBe(1);
+    await page.waitForTimeout(700);
+    expect(page.url()).toBe(`${origin}/`);
+    expect(await page.locator(".loading-placeholder").count()).toBe(0);
+    await context.close();
+  });
+
+  it("N1: a fast navigation, a same-page #link and a modified click never show it", async () => {
+    const { context, reports } = await watchedContext();
+    const page = await context.newPage();
+    await page.goto(`${origin}/`);
+    await delay(page, "/references/", 150);
+    await page.locator(".main-nav a[href='/references/']").click();
+    await page.waitForURL(`${origin}/references/`);
+    await page.waitForTimeout(300);
+    expect(reports).toEqual([]);
+
+    await page.goto(`${origin}/`);
+    await page.locator(".main-nav a[href='/#about']").click();
+    await page.waitForTimeout(500);
+    await delay(page, "/pricing/", 1000);
+    const popup = context.waitForEvent("page");
+    await page.locator(".header-actions a[href='/pricing/']").click({ modifiers: ["ControlOrMeta"] });
+    await (await popup).close();
+    await page.waitForTimeout(500);
+    expect(reports).toEqual([]);
+    await context.close();
+  });
+
+  it("N1: the placeholder never ships in the built HTML", async () => {
+    for (const file of ["index.html", "404.html", "contact/index.html", "de/index.html", "de/404.html", "de/pricing/index.html"]) {
+      expect(await readFile(path.join(dir, file), "utf8"), file).not.toContain("loading-placeholder");
+    }
+  });
+
+  it("N2: the language switch leads to the same page and #fragment in the other language", async () => {
+    const context = await newContext();
+    const page = await context.newPage();
+    await page.goto(`${origin}/#about`);
+    await page.locator("[data-lang-switch]").click();
+    await page.waitForURL(`${origin}/de/#about`);
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe("de");
+    expect(await page.title()).toBe(await titleOf("de/index.html"));
+
+    // A fragment reached after load counts too.
+    await page.goto(`${origin}/de/training-details/`);
+    await page.evaluate(() => (location.hash = "#anreise"));
+    await page.locator("[data-lang-switch]").click();
+    await page.waitForURL(`${origin}/training-details/#anreise`);
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe("en");
+    expect(await page.title()).toBe(await titleOf("training-details/index.html"));
+    await context.close();
+
+    // Without JavaScript it is a plain link to the other language's page.
+    const noScript = await newContext({ javaScriptEnabled: false });
+    const plain = await noScript.newPage();
+    await plain.goto(`${origin}/pricing/#offers`);
+    await plain.locator("[data-lang-switch]").click();
+    await plain.waitForURL(`${origin}/de/pricing/`);
+    expect(await plain.evaluate(() => document.documentElement.lang)).toBe("de");
+    await noScript.close();
+  });
+
+  it("N3: speculation rules prefetch same-origin pages only; view transitions and pulsing stop under reduced motion", async () => {
+    const context = await newContext();
+    const page = await context.newPage();
+    await page.goto(`${origin}/de/contact/`);
+    const rules = JSON.parse((await page.locator("script[type=speculationrules]").textContent()) ?? "{}");
+    const patterns: string[] = [];
+    JSON.stringify(rules, (key, value) => {
+      if (key === "href_matches") patterns.push(value);
+      expect(key).not.toBe("urls");
+      return value;
+    });
+    expect(patterns.length).toBeGreaterThan(0);
+    const matches = await page.evaluate((list) => {
+      // URLPattern is how the browser reads href_matches (lib.dom here does not declare it yet).
+      const { URLPattern } = window as unknown as { URLPattern: new (pattern: string, base: string) => { test: (url: string) => boolean } };
+      const test = (url: string) => list.some((pattern) => new URLPattern(pattern, location.href).test(url));
+      return { own: test(`${location.origin}/about-me/`), other: test("https://example.com/about-me/"), protocolRelative: test("https://127.0.0.2/") };
+    }, patterns);
+    expect(matches).toEqual({ own: true, other: false, protocolRelative: false });
+
+    const viewTransitions = await page.evaluate(() => {
+      const found: { media: string | null; text: string }[] = [];
+      const walk = (rules: CSSRuleList, media: string | null) => {
+        for (const rule of rules) {
+          if (rule instanceof CSSMediaRule) walk(rule.cssRules, rule.conditionText);
+          else if (rule.cssText.startsWith("@view-transition")) found.push({ media, text: rule.cssText });
+        }
+      };
+      for (const sheet of document.styleSheets) walk(sheet.cssRules, null);
+      return found;
+    });
+    expect(viewTransitions).toEqual([{ media: "(prefers-reduced-motion: no-preference)", text: expect.stringMatching(/navigation:\s*auto/) }]);
+
+    const motion = () =>
+      page.evaluate((media) => {
+        const placeholder = document.body.appendChild(Object.assign(document.createElement("div"), { className: "loading-placeholder", innerHTML: "<span>x</span>" }));
+        const pulse = getComputedStyle(placeholder.firstElementChild!).animationName;
+        placeholder.remove();
+        return { viewTransitions: matchMedia(media!).matches, pulse, scroll: getComputedStyle(document.documentElement).scrollBehavior };
+      }, viewTransitions[0]?.media);
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    expect(await motion()).toEqual({ viewTransitions: false, pulse: "none", scroll: "auto" });
+    await page.emulateMedia({ reducedMotion: "no-preference" });
+    expect(await motion()).toEqual({ viewTransitions: true, pulse: "pulse", scroll: "smooth" });
+    await context.close();
+  });
+
+  for (const consent of [null, "accepted", "rejected"]) {
+    it(`N4: no console error or uncaught exception on any of the 22 pages (consent: ${consent ?? "none"})`, async () => {
+      const context = await browser.newContext();
+      await closeNetwork(context);
+      await storeConsent(context, consent);
+      const page = await context.newPage();
+      const errors = collectErrors(page);
+      for (const target of allPaths) await page.goto(origin + target, { waitUntil: "load" });
+      await page.waitForTimeout(200);
+      // Chromium reports a page's own 404 status in the console; that status is the design (§2), not an error.
+      const notFound = (target: string) => `${origin}${target}: console: Failed to load resource: the server responded with a status of 404 (Not Found)`;
+      expect(errors.filter((error) => error !== notFound("/nope/") && error !== notFound("/de/nope/"))).toEqual([]);
+      await context.close();
+    });
+  }
+});
