@@ -58,7 +58,8 @@ describe("cookie consent", () => {
     expect((await injected(page)).fonts).toHaveLength(1);
 
     await context.addInitScript(() => {
-      const state = ((window as unknown as { consentTest: { fontsAtDomContentLoaded?: boolean; bannerShown: boolean } }).consentTest = { bannerShown: false });
+      const state: { fontsAtDomContentLoaded?: boolean; bannerShown: boolean } = { bannerShown: false };
+      (window as unknown as { consentTest: typeof state }).consentTest = state;
       document.addEventListener("DOMContentLoaded", () => (state.fontsAtDomContentLoaded = !!document.querySelector("link[rel=stylesheet][href^='https://fonts.googleapis.com/']")));
       new MutationObserver(() => (state.bannerShown ||= !!document.querySelector("[data-cookie-banner]:not([hidden])"))).observe(document, { subtree: true, childList: true, attributes: true });
     });
