@@ -56,6 +56,12 @@ function setUpForm(form: HTMLFormElement, result: HTMLElement) {
     return !message;
   };
 
+  // The label and the message come into view with the field, not just its box (WCAG 3.3.1).
+  const focusField = (field: Control) => {
+    field.closest(".field")?.scrollIntoView({ block: "nearest" });
+    field.focus({ preventScroll: true });
+  };
+
   const showResult = (ready: boolean) => {
     for (const element of result.querySelectorAll<HTMLElement>("[data-result-ready]")) element.hidden = !ready;
     for (const element of result.querySelectorAll<HTMLElement>("[data-result-too-long]")) element.hidden = ready;
@@ -69,7 +75,7 @@ function setUpForm(form: HTMLFormElement, result: HTMLElement) {
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     const invalid = fields.filter((field) => !check(field));
-    if (invalid.length) return invalid[0]?.focus();
+    if (invalid[0]) return focusField(invalid[0]);
     const values = fields.map((field) => field.value.trim());
     const message = values.pop() ?? "";
     // Each control's name is its visible label (the no-JavaScript form sends the same names).
@@ -89,7 +95,8 @@ function setUpForm(form: HTMLFormElement, result: HTMLElement) {
   result.querySelector("[data-edit-message]")?.addEventListener("click", () => {
     result.hidden = true;
     form.hidden = false;
-    control("message")?.focus();
+    const message = control("message");
+    if (message) focusField(message);
   });
 
   copyButton?.addEventListener("click", async () => {

@@ -1,7 +1,7 @@
 /** The contact form in a real browser (design.md §6, RFC 6068): tests F1–F4. */
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeNetwork, collectErrors, startBrowserTests, storeConsent } from "./support.ts";
+import { closeNetwork, collectErrors, scrollSettled, startBrowserTests, storeConsent } from "./support.ts";
 
 const address = "training@deichhof-sales-ranch.de";
 const texts = {
@@ -74,13 +74,27 @@ const clipboard = (page: Page) => page.evaluate(() => navigator.clipboard.readTe
 describe("contact form", () => {
   for (const [locale, text] of Object.entries(texts)) {
     it(`F1 (${locale}): an invalid submit shows translated messages at the fields, focuses the first, and opens nothing`, async () => {
-      const context = await newContext();
+      const context = await newContext({ viewport: locale === "de" ? { width: 390, height: 844 } : { width: 1280, height: 800 } });
       const { page, opened, errors } = await openForm(context, text.path);
       expect(await page.locator("form[data-contact-form]").evaluate((form) => (form as HTMLFormElement).noValidate)).toBe(true);
       await page.getByRole("button", { name: text.submit }).click();
       expect(await visibleErrors(page)).toEqual([text.errors.name, text.errors.email, text.errors.message]);
       expect(await invalidFields(page)).toEqual(["name", "email", "message"]);
       expect(await focusedField(page)).toBe("name");
+      // The label comes into view with its field, even when the field's box alone is just below the sticky header.
+      await scrollSettled(page);
+      await page.evaluate(() => {
+        const header = document.querySelector(".site-header")!.getBoundingClientRect().bottom;
+        window.scrollBy({ top: document.querySelector("#field-name")!.getBoundingClientRect().top - header - 4, behavior: "instant" });
+        document.querySelector<HTMLFormElement>("[data-contact-form]")!.requestSubmit();
+      });
+      const labelShows = () =>
+        page.locator("label[for=field-name]").evaluate((label) => {
+          const rect = label.getBoundingClientRect();
+          return label.contains(document.elementFromPoint(rect.left + 10, rect.top + 2));
+        });
+      await scrollSettled(page);
+      expect(await labelShows()).toBe(true);
       // Each message is the field's description (aria-describedby), so it is read with the field.
       for (const name of ["name", "email", "message"] as const) {
         const describedBy = await page.locator(`[data-field="${name}"]`).getAttribute("aria-describedby");

@@ -73,3 +73,20 @@ export function collectErrors(page: Page): string[] {
 
 /** The consent value this page's storage holds. */
 export const storedConsent = (page: Page) => page.evaluate(() => window.localStorage.getItem("cookie-consent"));
+
+/** Waits until the page has stopped (smooth) scrolling: five frames in a row at the same position. */
+export const scrollSettled = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        let last = Number.NaN;
+        let still = 0;
+        const frame = () => {
+          still = scrollY === last ? still + 1 : 0;
+          last = scrollY;
+          if (still >= 5) resolve();
+          else requestAnimationFrame(frame);
+        };
+        frame();
+      }),
+  );
