@@ -30,7 +30,8 @@ function setUpBanner(banner: HTMLElement) {
   const show = (moveFocus: boolean) => {
     banner.hidden = false;
     reserveSpace.observe(banner);
-    if (moveFocus) banner.focus();
+    // The banner is fixed at the bottom, always in view: scrolling "to" it would only jump the page.
+    if (moveFocus) banner.focus({ preventScroll: true });
   };
 
   const hide = () => {

@@ -1,7 +1,7 @@
 /** Cookie consent in a real browser (design.md §4): tests C1–C6. */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { allPaths, closeNetwork, collectErrors, localeOf, startBrowserTests, storeConsent, storedConsent } from "./support.ts";
+import { allPaths, closeNetwork, collectErrors, localeOf, scrollSettled, startBrowserTests, storeConsent, storedConsent } from "./support.ts";
 
 const labels = {
   en: { region: "Cookie consent", accept: "Accept All", reject: "Reject", close: "Close and reject", policy: "Cookie Policy", policyPath: "/cookie-policy/" },
@@ -149,8 +149,14 @@ describe("cookie consent", () => {
     expect((await injected(page)).fonts).toHaveLength(1);
     const settings = page.locator("[data-cookie-settings]");
     await settings.focus();
+    const scrolled = () => page.evaluate(() => Math.round(scrollY));
+    await scrollSettled(page);
+    const before = await scrolled();
     await page.keyboard.press("Enter");
     expect(await banner(page).isVisible()).toBe(true);
+    // Focusing the fixed banner must not jump the page.
+    await scrollSettled(page);
+    expect(await scrolled()).toBe(before);
     expect(await banner(page).evaluate((element) => element.contains(document.activeElement))).toBe(true);
     const isSettingsFocused = () => settings.evaluate((element) => element === document.activeElement);
 
