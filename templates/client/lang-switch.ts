@@ -5,7 +5,7 @@
 const links = document.querySelectorAll<HTMLAnchorElement>("[data-lang-switch]");
 
 function keepFragment() {
-  for (const link of links) link.hash = location.hash;
+  for (const link of links) if (link.hash !== location.hash) link.hash = location.hash;
 }
 
 keepFragment();
