@@ -1,0 +1,120 @@
+/**
+ * Lighthouse 12 scores (issue 5): performance ≥ 0.95 and accessibility, best practices and SEO at 1,
+ * on mobile (Lighthouse's default: emulated phone, simulated slow 4G and CPU) and desktop, for the home,
+ * references, contact and pricing pages in both languages: 16 runs, one after another in one Chrome.
+ *
+ * A first visit: Lighthouse clears the origin's storage, so the consent banner shows (as intended).
+ * The site is served on 127.0.0.1, a secure context; Chrome resolves no other host, so nothing leaves
+ * the machine (and a request that tried would show up as a console error, failing best practices).
+ */
+import * as chromeLauncher from "chrome-launcher";
+import { rm } from "node:fs/promises";
+import lighthouse from "lighthouse";
+import desktopConfig from "lighthouse/core/config/desktop-config.js";
+import type { Config, Result } from "lighthouse";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { chromiumArgs, findChromium } from "../support/chromium.ts";
+import { serveSite } from "../support/site.ts";
+
+const paths = ["/", "/references/", "/contact/", "/pricing/"].flatMap((route) => [route, `/de${route}`]);
+const formFactors = { mobile: undefined, desktop: desktopConfig } satisfies Record<string, Config | undefined>;
+const categories = ["performance", "accessibility", "best-practices", "seo"] as const;
+const minimum: Record<(typeof categories)[number], number> = { performance: 0.95, accessibility: 1, "best-practices": 1, seo: 1 };
+
+let origin: string;
+let chrome: chromeLauncher.LaunchedChrome;
+let stop: () => Promise<void> = async () => {};
+const rows: string[] = [];
+
+beforeAll(async () => {
+  const site = await serveSite();
+  origin = site.origin;
+  stop = async () => {
+    chrome?.kill();
+    await site.close();
+    await rm(site.dir, { recursive: true, force: true });
+  };
+  chrome = await chromeLauncher.launch({
+    chromePath: findChromium(),
+    chromeFlags: ["--headless=new", ...chromiumArgs, "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"],
+    logLevel: "silent",
+  });
+});
+
+afterAll(async () => {
+  if (rows.length > 0) {
+    console.log(
+      [
+        "Lighthouse 12 (performance ≥ 0.95; accessibility, best practices, SEO = 1)",
+        "| page | form factor | perf | a11y | best pr. | SEO | LCP | TBT | CLS |",
+        "|---|---|---:|---:|---:|---:|---:|---:|---:|",
+        ...rows,
+      ].join("\n"),
+    );
+  }
+  await stop();
+});
+
+const score = (lhr: Result, id: string) => lhr.categories[id]?.score ?? null;
+const format = (value: number | null) => (value === null ? "n/a" : String(Math.round(value * 100)));
+const metric = (lhr: Result, id: string, digits = 0, unit = " ms") => {
+  const value = lhr.audits[id]?.numericValue;
+  return value === undefined ? "n/a" : `${value.toFixed(digits)}${unit}`;
+};
+
+/** The audits that cost points: weighted ones below 1, and for performance also failed diagnostics. */
+function failingAudits(lhr: Result, category: string): string[] {
+  const refs = lhr.categories[category]?.auditRefs ?? [];
+  return refs
+    .map((ref) => ({ ref, audit: lhr.audits[ref.id]! }))
+    .filter(({ ref, audit }) => audit && audit.score !== null && audit.scoreDisplayMode !== "informative" && audit.scoreDisplayMode !== "notApplicable" && (ref.weight > 0 ? audit.score < 1 : audit.score < 0.5))
+    .map(({ ref, audit }) => {
+      const items = (audit.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? [];
+      const where = items
+        .slice(0, 5)
+        .map((item) => {
+          const node = item["node"] as { selector?: string; snippet?: string } | undefined;
+          return node?.selector ?? (item["url"] as string | undefined) ?? (item["source"] as { url?: string } | undefined)?.url ?? (item["description"] as string | undefined) ?? (item["text"] as string | undefined);
+        })
+        .filter(Boolean);
+      return `  ${audit.id} (score ${audit.score}${ref.weight > 0 ? `, weight ${ref.weight}` : ""}): ${audit.title}${audit.displayValue ? ` — ${audit.displayValue}` : ""}${where.length ? `\n      at ${where.join("\n      at ")}` : ""}`;
+    });
+}
+
+describe("Lighthouse", () => {
+  for (const [formFactor, config] of Object.entries(formFactors)) {
+    for (const path of paths) {
+      it(`${path} (${formFactor})`, { timeout: 240_000 }, async () => {
+        const audit = async () => {
+          const result = await lighthouse(origin + path, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: [...categories] }, config);
+          const lhr = result!.lhr;
+          if (lhr.runtimeError) throw new Error(`Lighthouse could not audit ${path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+          return lhr;
+        };
+        // The performance score varies with the machine's load (the other test files run beside this one
+        // on two cores). As Lighthouse CI recommends, a miss is measured twice more and the median counts.
+        const runs = [await audit()];
+        if ((score(runs[0]!, "performance") ?? 0) < minimum.performance) {
+          runs.push(await audit(), await audit());
+          runs.sort((a, b) => (score(a, "performance") ?? 0) - (score(b, "performance") ?? 0));
+        }
+        const lhr = runs[Math.floor(runs.length / 2)]!;
+        const note = runs.length > 1 ? ` (median of ${runs.length}: ${runs.map((run) => format(score(run, "performance"))).join(", ")})` : "";
+        rows.push(
+          `| ${path} | ${formFactor}${note} | ${categories.map((category) => format(score(lhr, category))).join(" | ")} | ${metric(lhr, "largest-contentful-paint")} | ${metric(lhr, "total-blocking-time")} | ${metric(lhr, "cumulative-layout-shift", 3, "")} |`,
+        );
+        const failures = categories.flatMap((category) => {
+          const value = score(lhr, category);
+          return value !== null && value >= minimum[category] ? [] : [`${category} ${format(value)} < ${format(minimum[category])}:\n${failingAudits(lhr, category).join("\n")}`];
+        });
+        // A first visit without consent contacts nobody else (design.md §4); Lighthouse saw every request.
+        const requests = ((lhr.audits["network-requests"]?.details as { items?: { url: string }[] } | undefined)?.items ?? []).map((item) => item.url);
+        expect(requests.length, "Lighthouse recorded no network requests").toBeGreaterThan(0);
+        const elsewhere = requests.filter((url) => /^https?:/.test(url) && new URL(url).origin !== origin);
+        if (elsewhere.length > 0) failures.push(`requests to other origins before consent:\n  ${elsewhere.join("\n  ")}`);
+        if (lhr.runWarnings.length > 0) console.warn(`${path} (${formFactor}) Lighthouse warnings:\n  ${lhr.runWarnings.join("\n  ")}`);
+        if (failures.length > 0) expect.fail(`${path} (${formFactor}):\n${failures.join("\n")}`);
+      });
+    }
+  }
+});
