@@ -53,7 +53,8 @@ export function courseData({ site, url, t, content, locale }: PageProps) {
     hasCourseInstance: {
       "@type": "CourseInstance",
       courseMode: "Onsite",
-      courseSchedule: { "@type": "Schedule", duration: `P${site.claims.trainingDays}D`, repeatFrequency: "P1M" },
+      // Google's Course info: one session a day, on as many days as the training lasts.
+      courseSchedule: { "@type": "Schedule", duration: "PT8H", repeatFrequency: "Daily", repeatCount: Number(site.claims.trainingDays) },
       location: {
         "@type": "Place",
         name: site.name,

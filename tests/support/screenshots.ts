@@ -15,9 +15,19 @@ for (const width of [390, 1280]) {
   const page = await browser.newPage({ viewport: { width, height: width < 800 ? 844 : 800 } });
   for (const target of paths) {
     await page.goto(`http://127.0.0.1:${port}${target}`);
-    const name = `${out}/${target.replace(/\W+/g, "_")}${width}.png`;
-    await page.screenshot({ path: name, fullPage: process.env["FULL"] !== "0" });
-    console.log(name);
+    const name = `${out}/${target.replace(/\W+/g, "_")}${width}`;
+    const steps = Number(process.env["STEPS"] ?? 0);
+    if (steps > 0) {
+      // Screen by screen, as a visitor scrolls: full-page images are too tall to read on a phone width.
+      for (let step = 0; step < steps; step++) {
+        await page.evaluate((y) => window.scrollTo(0, y), step * page.viewportSize()!.height * 0.9);
+        await page.screenshot({ path: `${name}-${step}.png` });
+        console.log(`${name}-${step}.png`);
+      }
+    } else {
+      await page.screenshot({ path: `${name}.png`, fullPage: process.env["FULL"] !== "0" });
+      console.log(`${name}.png`);
+    }
   }
   await page.close();
 }
