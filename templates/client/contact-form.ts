@@ -56,10 +56,15 @@ function setUpForm(form: HTMLFormElement, result: HTMLElement) {
     return !message;
   };
 
-  // The label and the message come into view with the field, not just its box (WCAG 3.3.1).
+  // Focus with its context in view, not just the element's box: a field with its label and message
+  // (WCAG 3.3.1), the result with the card's heading (the long form it replaces may have scrolled away).
   const focusField = (field: Control) => {
     field.closest(".field")?.scrollIntoView({ block: "nearest" });
     field.focus({ preventScroll: true });
+  };
+  const focusResult = () => {
+    (result.closest("section") ?? result).scrollIntoView({ block: "start" });
+    result.focus({ preventScroll: true });
   };
 
   const showResult = (ready: boolean) => {
@@ -69,7 +74,7 @@ function setUpForm(form: HTMLFormElement, result: HTMLElement) {
     if (copyText) copyText.hidden = true;
     form.hidden = true;
     result.hidden = false;
-    result.focus();
+    focusResult();
   };
 
   form.addEventListener("submit", (event) => {
@@ -114,7 +119,10 @@ function setUpForm(form: HTMLFormElement, result: HTMLElement) {
         copyButton.focus();
       }
     }
-    if (copyStatus) copyStatus.textContent = (copied ? copyButton.dataset["copied"] : copyButton.dataset["copyFailed"]) ?? "";
+    if (copyStatus) {
+      copyStatus.textContent = (copied ? copyButton.dataset["copied"] : copyButton.dataset["copyFailed"]) ?? "";
+      copyStatus.toggleAttribute("data-failed", !copied);
+    }
   });
 }
 

@@ -168,6 +168,12 @@ describe("contact form", () => {
     await page.getByRole("button", { name: "Send Message" }).click();
     const result = page.locator("[data-form-result]");
     await result.waitFor({ state: "visible" });
+    // The long form it replaced had scrolled the card's heading away: it comes back into view.
+    await scrollSettled(page);
+    expect(await page.locator("#form-title").evaluate((heading) => {
+      const rect = heading.getBoundingClientRect();
+      return heading.contains(document.elementFromPoint(rect.left + 10, rect.top + 4));
+    })).toBe(true);
     expect(await result.getByText(texts.en.tooLong).isVisible()).toBe(true);
     expect(await result.getByText(texts.en.ready).isHidden()).toBe(true);
     expect(await result.getByRole("link", { name: address }).isVisible()).toBe(true);
@@ -198,6 +204,7 @@ describe("contact form", () => {
     const status = page.locator("[data-copy-status]");
     await expect.poll(() => status.textContent()).toBe(texts.de.copyFailed);
     expect(await status.getAttribute("role")).toBe("status");
+    expect(await status.getAttribute("data-failed")).toBe("");
     const shown = await page.locator("[data-copy-text]").evaluate((area) => {
       const text = area as HTMLTextAreaElement;
       return { visible: !text.hidden, focused: text === document.activeElement, selected: text.value.slice(text.selectionStart, text.selectionEnd) };
