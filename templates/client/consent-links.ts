@@ -4,6 +4,7 @@ declare const __CONSENT__: { fontsUrl: string; prefetchHost: string };
 /** A visitor's stored answer to the banner. */
 export type Choice = "accepted" | "rejected";
 
+/** The localStorage key of the choice (design.md §8). */
 export const consentKey = "cookie-consent";
 const marker = "data-consent-link";
 
