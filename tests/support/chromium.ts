@@ -11,6 +11,8 @@ export const chromiumArgs = [
   "--disable-sync",
   "--no-first-run",
   "--disable-quic",
+  // No DNS lookups for other hosts either: a test must never reach beyond this machine.
+  "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
 ];
 
 /**
