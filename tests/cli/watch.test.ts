@@ -57,13 +57,16 @@ describe("ranch-site watch", () => {
 
   it("shows a content error with file and line in the terminal and the browser, and clears it on the next good save", async () => {
     const failed = await save("content/i18n/en.yaml", "loading: Loading...", "loading: [Loading", /: build failed$/);
-    expect(watch.lines[failed + 1]).toMatch(/^content\/i18n\/en\.yaml:\d+:\d+: YAML syntax error/);
     const page = await browser.newPage();
-    await page.goto(`${watch.origin}/`);
-    await expect.poll(() => page.locator("[data-build-error]").textContent()).toMatch(/content\/i18n\/en\.yaml:\d+:\d+/);
-    const reloaded = page.waitForEvent("load");
-    await save("content/i18n/en.yaml", "loading: [Loading", "loading: Loading...");
-    await reloaded;
+    try {
+      expect(watch.lines[failed + 1]).toMatch(/^content\/i18n\/en\.yaml:\d+:\d+: YAML syntax error/);
+      await page.goto(`${watch.origin}/`);
+      await expect.poll(() => page.locator("[data-build-error]").textContent()).toMatch(/content\/i18n\/en\.yaml:\d+:\d+/);
+    } finally {
+      const reloaded = page.waitForEvent("load");
+      await save("content/i18n/en.yaml", "loading: [Loading", "loading: Loading...");
+      await reloaded;
+    }
     await expect.poll(() => page.locator("[data-build-error]").count()).toBe(0);
     await page.close();
   });
@@ -71,12 +74,15 @@ describe("ranch-site watch", () => {
   it("serves a page whose template throws as an error page, keeps the others, and recovers", async () => {
     const marker = '  const page = props.content.pages["pricing"]!;';
     await save("templates/pages/Pricing.tsx", marker, `${marker}\n  if (page) throw new Error("Offers are out of stock");`);
-    const broken = await (await get("/pricing/")).text();
-    expect(broken).toContain("<title>Unexpected Application Error!</title>");
-    expect(broken).toContain("Offers are out of stock");
-    expect((await get("/contact/")).status).toBe(200);
-    expect(await (await get("/contact/")).text()).not.toContain("Unexpected Application Error!");
-    await save("templates/pages/Pricing.tsx", `\n  if (page) throw new Error("Offers are out of stock");`, "");
+    try {
+      const broken = await (await get("/pricing/")).text();
+      expect(broken).toContain("<title>Unexpected Application Error!</title>");
+      expect(broken).toContain("Offers are out of stock");
+      expect((await get("/contact/")).status).toBe(200);
+      expect(await (await get("/contact/")).text()).not.toContain("Unexpected Application Error!");
+    } finally {
+      await save("templates/pages/Pricing.tsx", `\n  if (page) throw new Error("Offers are out of stock");`, "");
+    }
     expect(await (await get("/pricing/")).text()).not.toContain("Unexpected Application Error!");
   });
 

@@ -12,7 +12,7 @@ export const chromiumArgs = [
   "--no-first-run",
   "--disable-quic",
   // No DNS lookups for other hosts either: a test must never reach beyond this machine.
-  "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
+  "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost",
 ];
 
 /**
