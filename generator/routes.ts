@@ -41,7 +41,7 @@ export const fixedPages: readonly PageDefinition[] = [
   markdownPage("privacy-policy"),
   markdownPage("terms-of-service"),
   markdownPage("cookie-policy"),
-  { id: "not-found", path: "404.html", template: "pages/NotFound.tsx", markdown: "not-found", indexable: false },
+  { id: "not-found", path: "404.html", template: "pages/MarkdownPage.tsx", markdown: "not-found", indexable: false },
 ];
 
 /** The fixed pages, then every other markdown page editors added, as `/<name>/` (as Hugo and Eleventy do). */

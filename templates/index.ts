@@ -3,7 +3,6 @@ import AboutMe from "./pages/AboutMe.tsx";
 import Contact from "./pages/Contact.tsx";
 import Home from "./pages/Home.tsx";
 import MarkdownPage from "./pages/MarkdownPage.tsx";
-import NotFound from "./pages/NotFound.tsx";
 import Pricing from "./pages/Pricing.tsx";
 import References from "./pages/References.tsx";
 
@@ -15,5 +14,4 @@ export const templates: TemplateModule["templates"] = {
   "pages/Contact.tsx": Contact,
   "pages/Pricing.tsx": Pricing,
   "pages/MarkdownPage.tsx": MarkdownPage,
-  "pages/NotFound.tsx": NotFound,
 };

@@ -1,4 +1,6 @@
 import type { ReactNode } from "react";
+import { CallToAction } from "../components/CallToAction.tsx";
+import { Card } from "../components/Card.tsx";
 import { Icon, type IconName } from "../components/Icon.tsx";
 import { Landscape } from "../components/Landscape.tsx";
 import { courseData } from "../components/StructuredData.tsx";
@@ -50,11 +52,7 @@ export default function Home(props: PageProps) {
           <SectionHeading eyebrow={t("ranch.eyebrow")} id="ranch-title" title={t("ranch.title")} intro={t("ranch.intro")} />
           <ul className="card-grid card-grid-5">
             {animals.map(([key, icon]) => (
-              <li className="card card-animal" key={key}>
-                <span className="card-icon"><Icon name={icon} /></span>
-                <h3>{t(`ranch.${key}.name`)}</h3>
-                <p>{t(`ranch.${key}.text`)}</p>
-              </li>
+              <Card key={key} className="card card-animal" icon={icon} title={t(`ranch.${key}.name`)} text={t(`ranch.${key}.text`)} />
             ))}
           </ul>
         </div>
@@ -85,11 +83,7 @@ export default function Home(props: PageProps) {
           <SectionHeading eyebrow={t("experiences.eyebrow")} id="experiences-title" title={t("experiences.title")} intro={t("experiences.intro")} />
           <ul className="card-grid card-grid-4">
             {experiences.map(([key, icon]) => (
-              <li className="card" key={key}>
-                <span className="card-icon card-icon-sea"><Icon name={icon} /></span>
-                <h3>{t(`experiences.${key}.title`)}</h3>
-                <p>{t(`experiences.${key}.text`)}</p>
-              </li>
+              <Card key={key} iconClassName="card-icon card-icon-sea" icon={icon} title={t(`experiences.${key}.title`)} text={t(`experiences.${key}.text`)} />
             ))}
           </ul>
         </div>
@@ -100,11 +94,7 @@ export default function Home(props: PageProps) {
           <SectionHeading eyebrow={t("features.eyebrow")} id="features-title" title={t("features.title")} />
           <ul className="card-grid card-grid-3">
             {features.map(([key, icon]) => (
-              <li className="feature" key={key}>
-                <span className="card-icon card-icon-sun"><Icon name={icon} /></span>
-                <h3>{t(`features.${key}.title`)}</h3>
-                <p>{t(`features.${key}.text`)}</p>
-              </li>
+              <Card key={key} className="feature" iconClassName="card-icon card-icon-sun" icon={icon} title={t(`features.${key}.title`)} text={t(`features.${key}.text`)} />
             ))}
           </ul>
         </div>
@@ -149,13 +139,9 @@ export default function Home(props: PageProps) {
         </div>
       </section>
 
-      <section className="section cta" aria-labelledby="cta-title">
-        <div className="container center">
-          <h2 id="cta-title">{t("cta.title")}</h2>
-          <p className="section-intro">{t("cta.text")}</p>
-          <a className="button button-primary" href={href("contact/")}>{t("cta.button")}</a>
-        </div>
-      </section>
+      <CallToAction id="cta-title" title={t("cta.title")} text={t("cta.text")}>
+        <a className="button button-primary" href={href("contact/")}>{t("cta.button")}</a>
+      </CallToAction>
     </Layout>
   );
 }

@@ -4,7 +4,11 @@ import { courseData } from "../components/StructuredData.tsx";
 import { Layout } from "../Layout.tsx";
 import type { PageProps } from "../types.ts";
 
-/** A long page written in markdown (content/pages/<page>.<locale>.md): training details and the legal pages. */
+/**
+ * A long page written in markdown (content/pages/<page>.<locale>.md): training details, the legal
+ * pages, the not-found page and any page editors add. Links in it are root-relative, so the
+ * not-found page works at whatever path it is served for.
+ */
 export default function MarkdownPage(props: PageProps) {
   const page = props.content.pages[props.page]!;
   const structuredData = props.page === "training-details" ? [courseData(props)] : [];

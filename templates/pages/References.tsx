@@ -1,3 +1,4 @@
+import { CallToAction } from "../components/CallToAction.tsx";
 import { Markdown } from "../components/Markdown.tsx";
 import { PageHeader } from "../components/PageHeader.tsx";
 import { Layout } from "../Layout.tsx";
@@ -28,10 +29,7 @@ export default function References(props: PageProps) {
           ))}
         </div>
       </section>
-      <section className="section cta" aria-labelledby="references-cta">
-        <div className="container center">
-          <h2 id="references-cta">{t("references.ctaTitle")}</h2>
-          <p className="section-intro">{t("references.ctaText")}</p>
+      <CallToAction id="references-cta" title={t("references.ctaTitle")} text={t("references.ctaText")}>
           <div className="actions actions-center">
             <a className="button button-primary" href={href("pricing/")}>{t("references.bookTraining")}</a>
             <a className="button button-outline" href={href("training-details/")}>
@@ -39,8 +37,7 @@ export default function References(props: PageProps) {
             </a>
           </div>
           <p className="accent">{t("references.events")}</p>
-        </div>
-      </section>
+      </CallToAction>
     </Layout>
   );
 }
