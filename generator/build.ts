@@ -25,7 +25,7 @@ export async function build(config: SiteConfig, writer: Writer = new DiskWriter(
   const content = await loadContent(config);
   const templates = await loadTemplates(config.root);
   const pages = sitePages(Object.keys(content.locales[0]?.pages ?? {}));
-  failOn([...content.problems, ...checkContent(content, pages, config.locales)]);
+  failOn([...content.problems, ...checkContent(content, pages, config.locales, [...templates.sources.values()].join("\n"))]);
   const links = createHref(config, config.baseUrl || content.site.baseUrl);
   const routes = createRoutes(pages, config.locales, links);
   const assets = await bundleAssets(config.root, content.site);

@@ -7,13 +7,13 @@ import type { PageDefinition } from "./routes.ts";
 const leftover = /\b(TODO|FIXME|TBD|XXX)\b|lorem ipsum/i;
 
 /** Checks across files: key parity between locales, leftover placeholders, links between pages. */
-export function checkContent(content: Content, pages: readonly PageDefinition[], locales: readonly Locale[]): ContentError[] {
+export function checkContent(content: Content, pages: readonly PageDefinition[], locales: readonly Locale[], templateSources = ""): ContentError[] {
   const problems: ContentError[] = [];
   const [reference, ...others] = content.locales;
   if (!reference) return problems;
   for (const other of others) {
     if (other.dictionary.size === 0 || reference.dictionary.size === 0) continue;
-    problems.push(...compareKeys(reference.dictionary, other.dictionary), ...compareKeys(other.dictionary, reference.dictionary, true));
+    problems.push(...compareDictionaries(reference.dictionary, other.dictionary, templateSources));
   }
   for (const { dictionary } of content.locales) {
     for (const [key, entry] of dictionary) {
@@ -52,9 +52,39 @@ function checkMarkdown(origin: MarkdownOrigin, known: Set<string>): ContentError
   return problems;
 }
 
-/** Keys of `source` that `target` lacks; with `extra`, reported as keys `source` should not have. */
-function compareKeys(source: Map<string, Entry>, target: Map<string, Entry>, extra = false): ContentError[] {
+/**
+ * Key parity between two dictionaries. A key on one side and a near-identical one on the other
+ * (same group, a letter or two apart) is one misspelling, reported once at the spelling the
+ * templates do not use.
+ */
+function compareDictionaries(reference: Map<string, Entry>, other: Map<string, Entry>, templateSources: string): ContentError[] {
+  const missing = [...reference.keys()].filter((key) => !other.has(key));
+  const extra = [...other.keys()].filter((key) => !reference.has(key));
   const problems: ContentError[] = [];
+  for (const key of missing) {
+    const twin = extra.find((candidate) => parentOf(candidate) === parentOf(key) && distance(candidate, key) <= 2);
+    if (!twin) continue;
+    missing.splice(missing.indexOf(key), 1);
+    extra.splice(extra.indexOf(twin), 1);
+    const [wrong, right, wrongEntry, rightEntry] = templateSources.includes(`"${twin}"`) && !templateSources.includes(`"${key}"`) ? [key, twin, reference.get(key)!, other.get(twin)!] : [twin, key, other.get(twin)!, reference.get(key)!];
+    problems.push(new ContentError(wrongEntry.file, wrongEntry.line, wrongEntry.column, `Key "${wrong}" looks misspelt: ${rightEntry.file} has "${right}"`, `Use the same key in every language: rename it to "${right}".`));
+  }
+  const missingSet = new Set(missing);
+  const extraSet = new Set(extra);
+  return [
+    ...problems,
+    ...missingKeys(reference, other).filter((problem) => missingSet.has(problem.key)).map((problem) => problem.error),
+    ...[...extraSet].map((key) => {
+      const entry = other.get(key)!;
+      return new ContentError(entry.file, entry.line, entry.column, `Key "${key}" is not in ${[...reference.values()][0]?.file ?? ""}`, "Add it there too, translated, or delete it here.");
+    }),
+  ];
+}
+
+/** Keys of `source` that `target` lacks, each located after the key that precedes it in `target`. */
+function missingKeys(source: Map<string, Entry>, target: Map<string, Entry>): { key: string; error: ContentError }[] {
+  const found: { key: string; error: ContentError }[] = [];
+  const targetFile = [...target.values()][0]?.file ?? "";
   let previous: Entry | undefined;
   let previousKey = "";
   for (const [key, entry] of source) {
@@ -64,15 +94,22 @@ function compareKeys(source: Map<string, Entry>, target: Map<string, Entry>, ext
       previousKey = key;
       continue;
     }
-    const otherFile = [...target.values()][0]?.file ?? "";
-    if (extra) {
-      problems.push(new ContentError(entry.file, entry.line, entry.column, `Key "${key}" is not in ${otherFile}`, `Add it there too, translated, or delete it here.`));
-    } else {
-      const at = previous ?? { line: 1, column: 1 };
-      problems.push(
-        new ContentError(otherFile, at.line, at.column, `Missing key "${key}" (present in ${entry.file}:${entry.line})`, previousKey ? `Add "${key}", translated, after "${previousKey}".` : `Add "${key}", translated.`),
-      );
-    }
+    const at = previous ?? { line: 1, column: 1 };
+    const hint = previousKey ? `Add "${key}", translated, after "${previousKey}".` : `Add "${key}", translated.`;
+    found.push({ key, error: new ContentError(targetFile, at.line, at.column, `Missing key "${key}" (present in ${entry.file}:${entry.line})`, hint) });
   }
-  return problems;
+  return found;
+}
+
+const parentOf = (key: string) => key.slice(0, key.lastIndexOf("."));
+
+/** Edit distance between two keys (Levenshtein), small strings only. */
+function distance(a: string, b: string): number {
+  let row = Array.from({ length: b.length + 1 }, (_, index) => index);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++) next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    row = next;
+  }
+  return row[b.length]!;
 }
