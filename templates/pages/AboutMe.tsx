@@ -1,4 +1,5 @@
 import { Icon } from "../components/Icon.tsx";
+import { Stats } from "../components/Stats.tsx";
 import { Markdown } from "../components/Markdown.tsx";
 import { PageHeader } from "../components/PageHeader.tsx";
 import { Layout } from "../Layout.tsx";
@@ -16,14 +17,7 @@ export default function AboutMe(props: PageProps) {
           <Markdown html={page.html} basePath={asset("")} />
           <aside className="card aside-card" aria-label={site.legal.owner}>
             <p className="aside-name">{site.legal.owner}</p>
-            <dl className="stats stats-compact">
-              {["professionals", "days", "animals"].map((key) => (
-                <div key={key}>
-                  <dt>{t(`about.stats.${key}Label`)}</dt>
-                  <dd>{t(`about.stats.${key}`)}</dd>
-                </div>
-              ))}
-            </dl>
+            <Stats t={t} keys={["professionals", "days", "animals"]} className="stats stats-compact" />
             <a className="button button-primary" href={href("contact/")}>{t("cta.button")}</a>
             <a className="text-link" href={site.social.linkedin} rel="me noopener">
               <Icon name="linkedin" /> {t("contact.info.linkedinText")}

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { CallToAction } from "../components/CallToAction.tsx";
 import { Card } from "../components/Card.tsx";
+import { Stats } from "../components/Stats.tsx";
 import { Icon, type IconName } from "../components/Icon.tsx";
 import { Landscape } from "../components/Landscape.tsx";
 import { courseData } from "../components/StructuredData.tsx";
@@ -67,14 +68,7 @@ export default function Home(props: PageProps) {
             <p>{t("about.text2")}</p>
             <a className="text-link" href={href("about-me/")}>{t("about.trainerLink")} <Icon name="arrow" /></a>
           </div>
-          <dl className="stats">
-            {["days", "professionals", "animals"].map((key) => (
-              <div key={key}>
-                <dt>{t(`about.stats.${key}Label`)}</dt>
-                <dd>{t(`about.stats.${key}`)}</dd>
-              </div>
-            ))}
-          </dl>
+          <Stats t={t} keys={["days", "professionals", "animals"]} />
         </div>
       </section>
 
