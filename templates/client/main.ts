@@ -5,3 +5,4 @@ import "./tooltips.ts";
 import "./contact-form.ts";
 import "./loading.ts";
 import "./lang-switch.ts";
+import "./current-nav.ts";
