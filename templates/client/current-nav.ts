@@ -2,8 +2,8 @@
  * On phones the main navigation scrolls sideways and can hide the current page's link under its
  * fading edge: centre that link, so visitors see where they are. The page itself does not move.
  */
-const current = document.querySelector<HTMLElement>(".main-nav [aria-current=page]");
-const nav = current?.closest<HTMLElement>(".main-nav");
-if (current && nav && nav.scrollWidth > nav.clientWidth) {
-  nav.scrollLeft = current.offsetLeft - (nav.clientWidth - current.offsetWidth) / 2;
+const currentLink = document.querySelector<HTMLElement>(".main-nav [aria-current=page]");
+const navigation = currentLink?.closest<HTMLElement>(".main-nav");
+if (currentLink && navigation && navigation.scrollWidth > navigation.clientWidth) {
+  navigation.scrollLeft = currentLink.offsetLeft - (navigation.clientWidth - currentLink.offsetWidth) / 2;
 }
