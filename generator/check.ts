@@ -37,8 +37,7 @@ function knownPaths(pages: readonly PageDefinition[], locales: readonly Locale[]
 function checkMarkdown(origin: MarkdownOrigin, known: Set<string>): ContentError[] {
   const problems: ContentError[] = [];
   const at = (offset: number) => positionAt(origin.body, offset, { line: origin.bodyLine, column: 1 });
-  const placeholder = leftover.exec(origin.body);
-  if (placeholder) {
+  for (const placeholder of origin.body.matchAll(new RegExp(leftover.source, "gi"))) {
     const { line, column } = at(placeholder.index);
     problems.push(new ContentError(origin.file, line, column, `The text still contains the placeholder "${placeholder[0]}"`, "Write the final text before publishing."));
   }
@@ -58,23 +57,21 @@ function checkMarkdown(origin: MarkdownOrigin, known: Set<string>): ContentError
  * templates do not use.
  */
 function compareDictionaries(reference: Map<string, Entry>, other: Map<string, Entry>, templateSources: string): ContentError[] {
-  const missing = [...reference.keys()].filter((key) => !other.has(key));
-  const extra = [...other.keys()].filter((key) => !reference.has(key));
+  const missing = new Set([...reference.keys()].filter((key) => !other.has(key)));
+  const extra = new Set([...other.keys()].filter((key) => !reference.has(key)));
   const problems: ContentError[] = [];
-  for (const key of missing) {
-    const twin = extra.find((candidate) => parentOf(candidate) === parentOf(key) && distance(candidate, key) <= 2);
+  for (const key of [...missing]) {
+    const twin = [...extra].find((candidate) => parentOf(candidate) === parentOf(key) && distance(candidate, key) <= 2);
     if (!twin) continue;
-    missing.splice(missing.indexOf(key), 1);
-    extra.splice(extra.indexOf(twin), 1);
+    missing.delete(key);
+    extra.delete(twin);
     const [wrong, right, wrongEntry, rightEntry] = templateSources.includes(`"${twin}"`) && !templateSources.includes(`"${key}"`) ? [key, twin, reference.get(key)!, other.get(twin)!] : [twin, key, other.get(twin)!, reference.get(key)!];
     problems.push(new ContentError(wrongEntry.file, wrongEntry.line, wrongEntry.column, `Key "${wrong}" looks misspelt: ${rightEntry.file} has "${right}"`, `Use the same key in every language: rename it to "${right}".`));
   }
-  const missingSet = new Set(missing);
-  const extraSet = new Set(extra);
   return [
     ...problems,
-    ...missingKeys(reference, other).filter((problem) => missingSet.has(problem.key)).map((problem) => problem.error),
-    ...[...extraSet].map((key) => {
+    ...missingKeys(reference, other).filter((problem) => missing.has(problem.key)).map((problem) => problem.error),
+    ...[...extra].map((key) => {
       const entry = other.get(key)!;
       return new ContentError(entry.file, entry.line, entry.column, `Key "${key}" is not in ${[...reference.values()][0]?.file ?? ""}`, "Add it there too, translated, or delete it here.");
     }),
