@@ -1,6 +1,7 @@
 import { checkContent } from "./check.ts";
 import type { SiteConfig } from "./config.ts";
 import { ContentError, ContentErrors } from "./errors.ts";
+import { positionAt } from "./i18n.ts";
 import { loadContent, type Content } from "./load/content.ts";
 import { loadTemplates } from "./load/templates.ts";
 import { renderRoutes, type MissingKey } from "./render.ts";
@@ -63,10 +64,10 @@ function failOn(problems: ContentError[]) {
 
 /** `build` stops on them; `watch` renders the key or the error page and lists them as warnings. */
 function reportRenderProblems(config: SiteConfig, missing: MissingKey[], failures: Error[], sources: Map<string, string>): string[] {
-  const unique = [...new Map(missing.map((entry) => [`${entry.template}\0${entry.key}`, entry])).values()];
-  const problems = unique.map((entry) => {
-    const at = locateKey(sources.get(entry.template) ?? "", entry.key);
-    return new ContentError(entry.template, at.line, at.column, `The translation key "${entry.key}" is not defined in any dictionary`, `Add "${entry.key}" to every file in content/i18n/, or fix the key in the template.`);
+  const keys = [...new Set(missing.map((entry) => entry.key))];
+  const problems = keys.map((key) => {
+    const { file, line, column } = locateKey(sources, key) ?? { file: missing.find((entry) => entry.key === key)!.template, line: 1, column: 1 };
+    return new ContentError(file, line, column, `The translation key "${key}" is not defined in any dictionary`, `Add "${key}" to every file in content/i18n/, or fix the key in the template.`);
   });
   if (config.mode === "build") {
     if (failures.length > 0) throw failures[0];
@@ -75,9 +76,12 @@ function reportRenderProblems(config: SiteConfig, missing: MissingKey[], failure
   return [...problems.map((problem) => problem.message), ...failures.map((failure) => failure.message)];
 }
 
-function locateKey(source: string, key: string) {
-  const offset = source.search(new RegExp(`["'\`]${key.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}["'\`]`));
-  if (offset < 0) return { line: 1, column: 1 };
-  const lines = source.slice(0, offset + 1).split("\n");
-  return { line: lines.length, column: lines.at(-1)!.length + 1 };
+/** The template file, line and column where a key is written out: in the page's template or in any component it uses. */
+function locateKey(sources: Map<string, string>, key: string) {
+  const quoted = new RegExp(`["'\`]${key.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}["'\`]`);
+  for (const [file, source] of sources) {
+    const offset = source.search(quoted);
+    if (offset >= 0) return { file, ...positionAt(source, offset + 1) };
+  }
+  return undefined;
 }
