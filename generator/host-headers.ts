@@ -1,3 +1,6 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+
 /** One block of a `_headers` file: a URL pattern and the headers it sets. */
 export interface HeaderRule {
   pattern: string;
@@ -27,4 +30,13 @@ export function headersFor(rules: readonly HeaderRule[], urlPath: string): Recor
     if (matches) Object.assign(headers, rule.headers);
   }
   return headers;
+}
+
+/**
+ * The headers the shipped `_headers` file of a built folder gives each of its files: the same rules
+ * nginx.conf carries, so `serve` answers as production does (Content-Security-Policy included).
+ */
+export async function readHostHeaders(outDir: string, basePath: string): Promise<(file: string) => Record<string, string>> {
+  const rules = parseHeadersFile(await readFile(path.join(outDir, "_headers"), "utf8").catch(() => ""));
+  return (file) => headersFor(rules, basePath + path.relative(outDir, file).split(path.sep).join("/").replace(/(^|\/)index\.html$/, "$1"));
 }

@@ -1,10 +1,9 @@
 /** The public API of ranch-site: the only module bin/ imports. */
-import { readFile, stat } from "node:fs/promises";
-import path from "node:path";
+import { stat } from "node:fs/promises";
 import { build, type BuildReport } from "./build.ts";
 import type { SiteConfig } from "./config.ts";
 import { UsageError } from "./errors.ts";
-import { headersFor, parseHeadersFile } from "./host-headers.ts";
+import { readHostHeaders } from "./host-headers.ts";
 import { startServer } from "./serve.ts";
 import { hostConfigFiles } from "./write/host-config.ts";
 import { MemoryWriter } from "./write/writer.ts";
@@ -18,15 +17,6 @@ export { MemoryWriter, DiskWriter, type OutputFile, type Writer } from "./write/
 /** Every check a build makes, rendering included, with nothing written. */
 export function check(config: SiteConfig): Promise<BuildReport> {
   return build({ ...config, mode: "build" }, new MemoryWriter());
-}
-
-/**
- * The headers the shipped `_headers` file gives each file: the same rules nginx.conf carries, so the
- * preview answers as production does (Content-Security-Policy included).
- */
-async function readHostHeaders(outDir: string, basePath: string) {
-  const rules = parseHeadersFile(await readFile(path.join(outDir, "_headers"), "utf8").catch(() => ""));
-  return (file: string) => headersFor(rules, `${basePath}${path.relative(outDir, file).split(path.sep).join("/").replace(/(^|\/)index\.html$/, "$1")}`);
 }
 
 /** Serves a built output folder for a production preview. */
