@@ -3,7 +3,7 @@
  * Prints one table: cold build (whole process), in-process rebuild, watch latency, scaling.
  */
 import { execFileSync, spawn } from "node:child_process";
-import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { build, resolveConfig } from "../generator/index.ts";
 

@@ -4,8 +4,9 @@ import { chromium, type Browser, type BrowserContext, type Page } from "playwrig
 import { chromiumArgs, findChromium, launchChromium } from "../support/chromium.ts";
 import { serveSite } from "../support/site.ts";
 
-/** The ten routes of design.md §2. */
-export const routes = ["/", "/about-me/", "/references/", "/contact/", "/pricing/", "/training-details/", "/imprint/", "/privacy-policy/", "/terms-of-service/", "/cookie-policy/"];
+import { routes } from "../support/pages.ts";
+
+export { routes };
 
 /** All 22 pages: every route in English and German, and a missing path in each (the 404 pages). */
 export const allPaths = [...routes, "/nope/", ...routes.map((route) => `/de${route}`), "/de/nope/"];

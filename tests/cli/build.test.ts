@@ -7,12 +7,12 @@ import { promisify } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { readPage, visibleText, type BuiltPage } from "../support/html.ts";
+import { routes } from "../support/pages.ts";
 import { projectRoot } from "../support/site.ts";
 
 const run = promisify(execFile);
 const base = "https://www.deichhof-sales-ranch.de";
-const routes = ["", "about-me/", "references/", "contact/", "pricing/", "training-details/", "imprint/", "privacy-policy/", "terms-of-service/", "cookie-policy/"];
-const htmlFiles = [...routes.map((route) => `${route}index.html`), "404.html"].flatMap((file) => [file, `de/${file}`]);
+const htmlFiles = [...routes.map((route) => `${route.slice(1)}index.html`), "404.html"].flatMap((file) => [file, `de/${file}`]);
 
 let out: string;
 let stdout: string;

@@ -4,8 +4,9 @@
  */
 import type { Browser, BrowserContext, Page } from "playwright-core";
 
-/** The ten routes of design.md §2. */
-export const routes = ["/", "/about-me/", "/references/", "/contact/", "/pricing/", "/training-details/", "/imprint/", "/privacy-policy/", "/terms-of-service/", "/cookie-policy/"] as const;
+import { routes } from "./pages.ts";
+
+export { routes };
 
 export interface SitePage {
   /** The path a visitor asks for (the 404 pages: a path that does not exist). */
