@@ -1,7 +1,6 @@
 import { checkContent } from "./check.ts";
 import type { SiteConfig } from "./config.ts";
-import { ContentError, ContentErrors } from "./errors.ts";
-import { positionAt } from "./i18n.ts";
+import { ContentError, ContentErrors, placeAt } from "./errors.ts";
 import { loadContent, type Content } from "./load/content.ts";
 import { loadTemplates } from "./load/templates.ts";
 import { renderRoutes, type MissingKey } from "./render.ts";
@@ -26,11 +25,19 @@ export async function build(config: SiteConfig, writer: Writer = new DiskWriter(
   const content = await loadContent(config);
   const templates = await loadTemplates(config.root);
   const pages = sitePages(Object.keys(content.locales[0]?.pages ?? {}));
-  failOn([...content.problems, ...checkContent(content, pages, config.locales, [...templates.sources.values()].join("\n"))]);
+  failOn([
+    ...content.problems,
+    ...checkContent(content, pages, config.locales, [...templates.sources.values()].join("\n")),
+  ]);
   const links = createHref(config, config.baseUrl || content.site.baseUrl);
   const routes = createRoutes(pages, config.locales, links);
   const assets = await bundleAssets(config.root, content.site);
-  const pageAssets = { css: links.asset(assets.css), js: links.asset(assets.js), headScript: assets.headScript, favicon: links.asset("favicon.svg") };
+  const pageAssets = {
+    css: links.asset(assets.css),
+    js: links.asset(assets.js),
+    headScript: assets.headScript,
+    favicon: links.asset("favicon.svg"),
+  };
   const rendered = renderRoutes(routes, content, templates.module, pageAssets, links);
   const warnings = reportRenderProblems(config, rendered.missing, rendered.failures, templates.sources);
   const files: OutputFile[] = [
@@ -46,7 +53,12 @@ export async function build(config: SiteConfig, writer: Writer = new DiskWriter(
 }
 
 /** The host configuration serves exactly what was built: its CSP allows the inline scripts the pages carry. */
-function hostConfigInput(config: SiteConfig, content: Content, pages: OutputFile[], files: OutputFile[]): HostConfigInput {
+function hostConfigInput(
+  config: SiteConfig,
+  content: Content,
+  pages: OutputFile[],
+  files: OutputFile[],
+): HostConfigInput {
   return {
     basePath: config.basePath,
     locales: config.locales,
@@ -63,11 +75,22 @@ function failOn(problems: ContentError[]) {
 }
 
 /** `build` stops on them; `watch` renders the key or the error page and lists them as warnings. */
-function reportRenderProblems(config: SiteConfig, missing: MissingKey[], failures: Error[], sources: Map<string, string>): string[] {
+function reportRenderProblems(
+  config: SiteConfig,
+  missing: MissingKey[],
+  failures: Error[],
+  sources: Map<string, string>,
+): string[] {
   const keys = [...new Set(missing.map((entry) => entry.key))];
   const problems = keys.map((key) => {
-    const { file, line, column } = locateKey(sources, key) ?? { file: missing.find((entry) => entry.key === key)!.template, line: 1, column: 1 };
-    return new ContentError(file, line, column, `The translation key "${key}" is not defined in any dictionary`, `Add "${key}" to every file in content/i18n/, or fix the key in the template.`);
+    const { file, line, column } = locateKey(sources, key) ?? {
+      file: missing.find((entry) => entry.key === key)!.template,
+      line: 1,
+      column: 1,
+    };
+    return new ContentError({ file, line, column }, `The translation key "${key}" is not defined in any dictionary`, {
+      hint: `Add "${key}" to every file in content/i18n/, or fix the key in the template.`,
+    });
   });
   if (config.mode === "build") {
     if (failures.length > 0) throw failures[0];
@@ -81,7 +104,7 @@ function locateKey(sources: Map<string, string>, key: string) {
   const quoted = new RegExp(`["'\`]${key.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}["'\`]`);
   for (const [file, source] of sources) {
     const offset = source.search(quoted);
-    if (offset >= 0) return { file, ...positionAt(source, offset + 1) };
+    if (offset >= 0) return { file, ...placeAt(source, offset + 1) };
   }
   return undefined;
 }

@@ -1,13 +1,18 @@
 import type { Locale } from "./config.ts";
-import { ContentError } from "./errors.ts";
-import { positionAt, type Entry } from "./i18n.ts";
+import { ContentError, placeAt } from "./errors.ts";
+import type { Entry } from "./i18n.ts";
 import type { Content, MarkdownOrigin } from "./load/content.ts";
 import type { PageDefinition } from "./routes.ts";
 
 const leftover = /\b(TODO|FIXME|TBD|XXX)\b|lorem ipsum/i;
 
 /** Checks across files: key parity between locales, leftover placeholders, links between pages. */
-export function checkContent(content: Content, pages: readonly PageDefinition[], locales: readonly Locale[], templateSources = ""): ContentError[] {
+export function checkContent(
+  content: Content,
+  pages: readonly PageDefinition[],
+  locales: readonly Locale[],
+  templateSources = "",
+): ContentError[] {
   const problems: ContentError[] = [];
   const [reference, ...others] = content.locales;
   if (!reference) return problems;
@@ -18,35 +23,59 @@ export function checkContent(content: Content, pages: readonly PageDefinition[],
   for (const { dictionary } of content.locales) {
     for (const [key, entry] of dictionary) {
       const match = leftover.exec(entry.text);
-      if (match) problems.push(new ContentError(entry.file, entry.line, entry.column, `"${key}" still contains the placeholder "${match[0]}"`, "Write the final text before publishing."));
+      if (match)
+        problems.push(
+          new ContentError(entry, `"${key}" still contains the placeholder "${match[0]}"`, {
+            hint: "Write the final text before publishing.",
+          }),
+        );
     }
   }
-  const known = knownPaths(pages, locales, content.publicFiles.map((file) => file.path));
+  const known = knownPaths(
+    pages,
+    locales,
+    content.publicFiles.map((file) => file.path),
+  );
   for (const locale of content.locales) {
-    for (const { origin } of [...Object.values(locale.pages), ...locale.testimonials]) problems.push(...checkMarkdown(origin, known));
+    for (const { origin } of [...Object.values(locale.pages), ...locale.testimonials])
+      problems.push(...checkMarkdown(origin, known));
   }
   return problems;
 }
 
 /** Every root-relative path a link may point at: the pages in every locale and the public files. */
 function knownPaths(pages: readonly PageDefinition[], locales: readonly Locale[], publicFiles: string[]): Set<string> {
-  const paths = locales.flatMap((locale) => pages.filter((page) => page.indexable).map((page) => `/${locale.prefix ? `${locale.prefix}/` : ""}${page.path}`));
+  const paths = locales.flatMap((locale) =>
+    pages.filter((page) => page.indexable).map((page) => `/${locale.prefix ? `${locale.prefix}/` : ""}${page.path}`),
+  );
   return new Set([...paths, ...publicFiles.map((file) => `/${file}`)]);
 }
 
 function checkMarkdown(origin: MarkdownOrigin, known: Set<string>): ContentError[] {
   const problems: ContentError[] = [];
-  const at = (offset: number) => positionAt(origin.body, offset, { line: origin.bodyLine, column: 1 });
+  const at = (offset: number) => placeAt(origin.body, offset, { line: origin.bodyLine, column: 1 });
   for (const placeholder of origin.body.matchAll(new RegExp(leftover.source, "gi"))) {
     const { line, column } = at(placeholder.index);
-    problems.push(new ContentError(origin.file, line, column, `The text still contains the placeholder "${placeholder[0]}"`, "Write the final text before publishing."));
+    problems.push(
+      new ContentError(
+        { file: origin.file, line, column },
+        `The text still contains the placeholder "${placeholder[0]}"`,
+        { hint: "Write the final text before publishing." },
+      ),
+    );
   }
   for (const link of origin.body.matchAll(/\]\((\/[^)\s#]*)(#[^)\s]*)?[)\s]/g)) {
     const target = link[1]!;
     if (known.has(target)) continue;
     const { line, column } = at(link.index + 2);
-    const suggestion = known.has(`${target}/`) ? `Write "${target}/", with the trailing slash.` : "Link to a page of the site, such as /de/pricing/, with the trailing slash.";
-    problems.push(new ContentError(origin.file, line, column, `The link "${target}" leads to no page`, suggestion));
+    const suggestion = known.has(`${target}/`)
+      ? `Write "${target}/", with the trailing slash.`
+      : "Link to a page of the site, such as /de/pricing/, with the trailing slash.";
+    problems.push(
+      new ContentError({ file: origin.file, line, column }, `The link "${target}" leads to no page`, {
+        hint: suggestion,
+      }),
+    );
   }
   return problems;
 }
@@ -56,7 +85,11 @@ function checkMarkdown(origin: MarkdownOrigin, known: Set<string>): ContentError
  * (same group, a letter or two apart) is one misspelling, reported once at the spelling the
  * templates do not use.
  */
-function compareDictionaries(reference: Map<string, Entry>, other: Map<string, Entry>, templateSources: string): ContentError[] {
+function compareDictionaries(
+  reference: Map<string, Entry>,
+  other: Map<string, Entry>,
+  templateSources: string,
+): ContentError[] {
   const missing = new Set([...reference.keys()].filter((key) => !other.has(key)));
   const extra = new Set([...other.keys()].filter((key) => !reference.has(key)));
   const problems: ContentError[] = [];
@@ -65,15 +98,26 @@ function compareDictionaries(reference: Map<string, Entry>, other: Map<string, E
     if (!twin) continue;
     missing.delete(key);
     extra.delete(twin);
-    const [wrong, right, wrongEntry, rightEntry] = templateSources.includes(`"${twin}"`) && !templateSources.includes(`"${key}"`) ? [key, twin, reference.get(key)!, other.get(twin)!] : [twin, key, other.get(twin)!, reference.get(key)!];
-    problems.push(new ContentError(wrongEntry.file, wrongEntry.line, wrongEntry.column, `Key "${wrong}" looks misspelt: ${rightEntry.file} has "${right}"`, `Use the same key in every language: rename it to "${right}".`));
+    const [wrong, right, wrongEntry, rightEntry] =
+      templateSources.includes(`"${twin}"`) && !templateSources.includes(`"${key}"`)
+        ? [key, twin, reference.get(key)!, other.get(twin)!]
+        : [twin, key, other.get(twin)!, reference.get(key)!];
+    problems.push(
+      new ContentError(wrongEntry, `Key "${wrong}" looks misspelt: ${rightEntry.file} has "${right}"`, {
+        hint: `Use the same key in every language: rename it to "${right}".`,
+      }),
+    );
   }
   return [
     ...problems,
-    ...missingKeys(reference, other).filter((problem) => missing.has(problem.key)).map((problem) => problem.error),
+    ...missingKeys(reference, other)
+      .filter((problem) => missing.has(problem.key))
+      .map((problem) => problem.error),
     ...[...extra].map((key) => {
       const entry = other.get(key)!;
-      return new ContentError(entry.file, entry.line, entry.column, `Key "${key}" is not in ${[...reference.values()][0]?.file ?? ""}`, "Add it there too, translated, or delete it here.");
+      return new ContentError(entry, `Key "${key}" is not in ${[...reference.values()][0]?.file ?? ""}`, {
+        hint: "Add it there too, translated, or delete it here.",
+      });
     }),
   ];
 }
@@ -93,7 +137,14 @@ function missingKeys(source: Map<string, Entry>, target: Map<string, Entry>): { 
     }
     const at = previous ?? { line: 1, column: 1 };
     const hint = previousKey ? `Add "${key}", translated, after "${previousKey}".` : `Add "${key}", translated.`;
-    found.push({ key, error: new ContentError(targetFile, at.line, at.column, `Missing key "${key}" (present in ${entry.file}:${entry.line})`, hint) });
+    found.push({
+      key,
+      error: new ContentError(
+        { file: targetFile, line: at.line, column: at.column },
+        `Missing key "${key}" (present in ${entry.file}:${entry.line})`,
+        { hint },
+      ),
+    });
   }
   return found;
 }
@@ -105,7 +156,8 @@ function distance(a: string, b: string): number {
   let row = Array.from({ length: b.length + 1 }, (_, index) => index);
   for (let i = 1; i <= a.length; i++) {
     const next = [i];
-    for (let j = 1; j <= b.length; j++) next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    for (let j = 1; j <= b.length; j++)
+      next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
     row = next;
   }
   return row[b.length]!;

@@ -1,49 +1,90 @@
+/** Where a problem is: a file relative to the project root, and a 1-based line and column when known. */
+export interface Place {
+  file: string;
+  line?: number;
+  column?: number;
+}
+
+/** Line and column of an offset in a text, 1-based, counted from `start` (where the text begins in its file). */
+export function placeAt(
+  text: string,
+  offset: number,
+  start = { line: 1, column: 1 },
+): { line: number; column: number } {
+  const before = text.slice(0, offset).split("\n");
+  return before.length === 1
+    ? { line: start.line, column: start.column + offset }
+    : { line: start.line + before.length - 1, column: before.at(-1)!.length + 1 };
+}
+
+/** The user's mistake, not ours: printed as lines without a stack. Anything else is a bug in ranch-site. */
+export class UserError extends Error {
+  override name = "UserError";
+}
+
+/** What to do about a problem, and what caused it. */
+export interface ProblemOptions {
+  hint?: string;
+  cause?: unknown;
+}
+
 /** A mistake in content/, with the place an editor must look at and what to do about it. */
-export class ContentError extends Error {
-  constructor(
-    /** Path relative to the project root, e.g. `content/i18n/de.yaml`. */
-    readonly file: string,
-    readonly line: number,
-    readonly column: number,
-    /** What happened, in one sentence. */
-    readonly reason: string,
-    /** What to do about it. */
-    readonly hint?: string,
-  ) {
-    super(`${file}:${line}:${column}: ${reason}`);
-    this.name = "ContentError";
+export class ContentError extends UserError {
+  override name = "ContentError";
+  readonly place: Place;
+  /** What happened, in one sentence. */
+  readonly reason: string;
+  /** What to do about it. */
+  readonly hint?: string;
+
+  constructor(place: Place, reason: string, options: ProblemOptions = {}) {
+    super(`${formatPlace(place)}: ${reason}`, { cause: options.cause });
+    this.place = { file: place.file, line: place.line, column: place.column };
+    this.reason = reason;
+    this.hint = options.hint;
   }
 }
 
 /** Every content problem found in one pass; thrown once, after all were collected. */
-export class ContentErrors extends Error {
-  constructor(readonly errors: readonly ContentError[]) {
+export class ContentErrors extends UserError {
+  override name = "ContentErrors";
+  readonly errors: readonly ContentError[];
+
+  constructor(errors: readonly ContentError[]) {
     super(`${errors.length} content ${errors.length === 1 ? "error" : "errors"}`);
-    this.name = "ContentErrors";
+    this.errors = errors;
   }
 }
 
 /** A template that threw while rendering one page. */
-export class RenderError extends Error {
-  constructor(
-    readonly path: string,
-    readonly locale: string,
-    readonly template: string,
-    override readonly cause: unknown,
-  ) {
-    super(`Rendering ${path} (${locale}) failed in ${template}: ${messageOf(cause)}${placeOf(cause)}`);
-    this.name = "RenderError";
+export class RenderError extends UserError {
+  override name = "RenderError";
+  readonly path: string;
+  readonly locale: string;
+  readonly template: string;
+
+  constructor(path: string, locale: string, template: string, cause: unknown) {
+    super(`Rendering ${path} (${locale}) failed in ${template}: ${messageOf(cause)}${templateFrame(cause)}`, { cause });
+    this.path = path;
+    this.locale = locale;
+    this.template = template;
   }
 }
 
 /** A mistake in how the tool was called, such as serving a folder that holds no site. */
-export class UsageError extends Error {
+export class UsageError extends UserError {
   override name = "UsageError";
 }
 
 /** Errors that are the user's to fix: printed as lines, without a stack. */
-export function isUserError(error: unknown): error is ContentErrors | ContentError | RenderError | UsageError {
-  return error instanceof ContentErrors || error instanceof ContentError || error instanceof RenderError || error instanceof UsageError;
+export function isUserError(error: unknown): error is UserError {
+  return error instanceof UserError;
+}
+
+/** `content/i18n/de.yaml:12:3`, or just the file when the place has no line. */
+export function formatPlace(place: Place): string {
+  if (place.line === undefined) return place.file;
+  return `${place.file}:${place.line}:${place.column ?? 1}`;
 }
 
 /** The lines a terminal shows for an error: one per problem, hints indented below. */
@@ -53,10 +94,10 @@ export function formatError(error: unknown): string {
     return [...lines, `${error.message}: nothing was written.`].join("\n");
   }
   if (error instanceof ContentError) return formatContentError(error).join("\n");
-  if (error instanceof UsageError) return error.message;
   if (error instanceof RenderError) {
     return `${error.message}\n  hint: fix the template, or the content it reads, and build again.`;
   }
+  if (error instanceof UserError) return error.message;
   return error instanceof Error ? (error.stack ?? error.message) : String(error);
 }
 
@@ -70,7 +111,7 @@ export function messageOf(error: unknown): string {
 }
 
 /** ` (at templates/pages/Contact.tsx:21:9)`: the first template frame of a stack, when source maps name one. */
-function placeOf(error: unknown): string {
+function templateFrame(error: unknown): string {
   const frame = error instanceof Error ? /\/(templates\/[^\s()]+:\d+:\d+)/.exec(error.stack ?? "") : null;
   return frame ? ` (at ${frame[1]})` : "";
 }

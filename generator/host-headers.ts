@@ -17,7 +17,8 @@ export function parseHeadersFile(text: string): HeaderRule[] {
       continue;
     }
     const separator = line.indexOf(":");
-    if (separator > 0 && rules.length > 0) rules.at(-1)!.headers[line.slice(0, separator).trim().toLowerCase()] = line.slice(separator + 1).trim();
+    if (separator > 0 && rules.length > 0)
+      rules.at(-1)!.headers[line.slice(0, separator).trim().toLowerCase()] = line.slice(separator + 1).trim();
   }
   return rules;
 }
@@ -26,7 +27,9 @@ export function parseHeadersFile(text: string): HeaderRule[] {
 export function headersFor(rules: readonly HeaderRule[], urlPath: string): Record<string, string> {
   const headers: Record<string, string> = {};
   for (const rule of rules) {
-    const matches = rule.pattern.endsWith("*") ? urlPath.startsWith(rule.pattern.slice(0, -1)) : urlPath === rule.pattern;
+    const matches = rule.pattern.endsWith("*")
+      ? urlPath.startsWith(rule.pattern.slice(0, -1))
+      : urlPath === rule.pattern;
     if (matches) Object.assign(headers, rule.headers);
   }
   return headers;
@@ -36,7 +39,19 @@ export function headersFor(rules: readonly HeaderRule[], urlPath: string): Recor
  * The headers the shipped `_headers` file of a built folder gives each of its files: the same rules
  * nginx.conf carries, so `serve` answers as production does (Content-Security-Policy included).
  */
-export async function readHostHeaders(outDir: string, basePath: string): Promise<(file: string) => Record<string, string>> {
+export async function readHostHeaders(
+  outDir: string,
+  basePath: string,
+): Promise<(file: string) => Record<string, string>> {
   const rules = parseHeadersFile(await readFile(path.join(outDir, "_headers"), "utf8").catch(() => ""));
-  return (file) => headersFor(rules, basePath + path.relative(outDir, file).split(path.sep).join("/").replace(/(^|\/)index\.html$/, "$1"));
+  return (file) =>
+    headersFor(
+      rules,
+      basePath +
+        path
+          .relative(outDir, file)
+          .split(path.sep)
+          .join("/")
+          .replace(/(^|\/)index\.html$/, "$1"),
+    );
 }

@@ -25,7 +25,10 @@ export function createTranslator(dictionary: Dictionary, onMissing: (key: string
 const placeholder = /\{([A-Za-z][\w.]*)\}/g;
 
 /** Fills `{path.to.fact}` placeholders from site facts; names the ones it does not know, with their offset. */
-export function interpolate(text: string, facts: ReadonlyMap<string, string>): { text: string; unknown: { name: string; offset: number }[] } {
+export function interpolate(
+  text: string,
+  facts: ReadonlyMap<string, string>,
+): { text: string; unknown: { name: string; offset: number }[] } {
   const unknown: { name: string; offset: number }[] = [];
   const filled = text.replace(placeholder, (match, name: string, offset: number) => {
     const value = facts.get(name);
@@ -33,12 +36,4 @@ export function interpolate(text: string, facts: ReadonlyMap<string, string>): {
     return value ?? match;
   });
   return { text: filled, unknown };
-}
-
-/** Line and column of an offset in a text, 1-based. */
-export function positionAt(text: string, offset: number, start = { line: 1, column: 1 }) {
-  const before = text.slice(0, offset).split("\n");
-  return before.length === 1
-    ? { line: start.line, column: start.column + offset }
-    : { line: start.line + before.length - 1, column: before.at(-1)!.length + 1 };
 }

@@ -21,10 +21,19 @@ export function check(config: SiteConfig): Promise<BuildReport> {
 
 /** Serves a built output folder for a production preview. */
 export async function serve(config: SiteConfig, port: number) {
-  const exists = await stat(config.outDir).then((entry) => entry.isDirectory()).catch(() => false);
+  const exists = await stat(config.outDir)
+    .then((entry) => entry.isDirectory())
+    .catch(() => false);
   if (!exists) throw new UsageError(`There is no built site in ${config.outDir}: run "ranch-site build" first.`);
   const headers = await readHostHeaders(config.outDir, config.basePath);
-  const server = await startServer({ dir: config.outDir, port, basePath: config.basePath, locales: config.locales, headers, hiddenFiles: hostConfigFiles });
+  const server = await startServer({
+    dir: config.outDir,
+    port,
+    basePath: config.basePath,
+    locales: config.locales,
+    headers,
+    hiddenFiles: hostConfigFiles,
+  });
   const address = server.address() as { port: number };
   return { server, url: `http://localhost:${address.port}${config.basePath}` };
 }

@@ -15,12 +15,23 @@ export interface MissingKey {
 }
 
 /** Renders one route to a complete HTML document: a pure function of its inputs. */
-export function renderRoute(route: Route, content: Content, templates: TemplateModule, assets: PageAssets, links: Links, onMissing: (key: string) => void): string {
+export function renderRoute(
+  route: Route,
+  content: Content,
+  templates: TemplateModule,
+  assets: PageAssets,
+  links: Links,
+  onMissing: (key: string) => void,
+): string {
   const locale = content.locales.find((candidate) => candidate.locale === route.locale)!;
   const t = createTranslator(locale.dictionary, onMissing);
   const alternates = route.alternates.map((alternate) => {
     const dictionary = content.locales.find((candidate) => candidate.locale === alternate.locale)!.dictionary;
-    return { ...alternate, name: dictionary.get("lang.name")?.text ?? alternate.locale, tip: dictionary.get("lang.switchTip")?.text ?? "" };
+    return {
+      ...alternate,
+      name: dictionary.get("lang.name")?.text ?? alternate.locale,
+      tip: dictionary.get("lang.switchTip")?.text ?? "",
+    };
   });
   const component = templates.templates[route.page.template]!;
   const element = createElement(component, {
@@ -42,14 +53,22 @@ export function renderRoute(route: Route, content: Content, templates: TemplateM
 }
 
 /** Renders every route; a template that throws names its route, locale and file. */
-export function renderRoutes(routes: Route[], content: Content, templates: TemplateModule, assets: PageAssets, links: Links) {
+export function renderRoutes(
+  routes: Route[],
+  content: Content,
+  templates: TemplateModule,
+  assets: PageAssets,
+  links: Links,
+) {
   const missing: MissingKey[] = [];
   const failures: RenderError[] = [];
   const files: OutputFile[] = [];
   for (const route of routes) {
     const template = `templates/${route.page.template}`;
     try {
-      const html = renderRoute(route, content, templates, assets, links, (key) => missing.push({ key, locale: route.locale, template }));
+      const html = renderRoute(route, content, templates, assets, links, (key) =>
+        missing.push({ key, locale: route.locale, template }),
+      );
       files.push({ path: route.file, contents: html });
     } catch (error) {
       failures.push(new RenderError(route.href, route.locale, template, error));

@@ -27,7 +27,13 @@ export type PageId =
   | "cookie-policy"
   | "not-found";
 
-const markdownPage = (id: PageId, template = "pages/MarkdownPage.tsx"): PageDefinition => ({ id, path: `${id}/`, template, markdown: id, indexable: true });
+const markdownPage = (id: PageId, template = "pages/MarkdownPage.tsx"): PageDefinition => ({
+  id,
+  path: `${id}/`,
+  template,
+  markdown: id,
+  indexable: true,
+});
 
 /** The route table of design.md §2, in the order of the sitemap. */
 export const fixedPages: readonly PageDefinition[] = [
@@ -102,7 +108,9 @@ export function createRoutes(pages: readonly PageDefinition[], locales: readonly
         return { locale: other.code, href: links.href(other.code, path), url: links.url(other.code, path) };
       });
       const href = links.href(locale.code, page.path);
-      const file = (locale.prefix ? `${locale.prefix}/` : "") + (page.path.endsWith("/") || page.path === "" ? `${page.path}index.html` : page.path);
+      const file =
+        (locale.prefix ? `${locale.prefix}/` : "") +
+        (page.path.endsWith("/") || page.path === "" ? `${page.path}index.html` : page.path);
       return { page, locale: locale.code, href, url: links.url(locale.code, page.path), file, alternates };
     }),
   );

@@ -71,7 +71,8 @@ async function handle(request: IncomingMessage, response: ServerResponse, option
   }
   if (!pathname.startsWith(basePath)) return sendNotFound(response, options, basePath, pathname, request);
   const relative = path.posix.normalize(pathname.slice(basePath.length));
-  if (relative.startsWith("..") || options.hiddenFiles?.includes(relative)) return sendNotFound(response, options, basePath, pathname, request);
+  if (relative.startsWith("..") || options.hiddenFiles?.includes(relative))
+    return sendNotFound(response, options, basePath, pathname, request);
   const file = path.join(options.dir, relative);
   const found = await stat(file).catch(() => undefined);
   if (found?.isDirectory()) {
@@ -80,20 +81,39 @@ async function handle(request: IncomingMessage, response: ServerResponse, option
       return;
     }
     const index = path.join(file, "index.html");
-    if (await stat(index).then((entry) => entry.isFile()).catch(() => false)) return sendFile(response, index, 200, options, request);
+    if (
+      await stat(index)
+        .then((entry) => entry.isFile())
+        .catch(() => false)
+    )
+      return sendFile(response, index, 200, options, request);
   } else if (found?.isFile()) {
     return sendFile(response, file, 200, options, request);
   }
   return sendNotFound(response, options, basePath, pathname, request);
 }
 
-function sendNotFound(response: ServerResponse, options: ServeOptions, basePath: string, pathname: string, request: IncomingMessage) {
-  const locale = options.locales.find((candidate) => candidate.prefix && (pathname + "/").startsWith(`${basePath}${candidate.prefix}/`));
+function sendNotFound(
+  response: ServerResponse,
+  options: ServeOptions,
+  basePath: string,
+  pathname: string,
+  request: IncomingMessage,
+) {
+  const locale = options.locales.find(
+    (candidate) => candidate.prefix && (pathname + "/").startsWith(`${basePath}${candidate.prefix}/`),
+  );
   const page = path.join(options.dir, locale ? `${locale.prefix}/404.html` : "404.html");
   return sendFile(response, page, 404, options, request);
 }
 
-async function sendFile(response: ServerResponse, file: string, status: number, options: ServeOptions, request: IncomingMessage) {
+async function sendFile(
+  response: ServerResponse,
+  file: string,
+  status: number,
+  options: ServeOptions,
+  request: IncomingMessage,
+) {
   const extension = path.extname(file);
   const headers = { "content-type": types[extension] ?? "application/octet-stream", ...options.headers?.(file) };
   if (extension === ".html" && options.transformHtml) {
@@ -104,7 +124,9 @@ async function sendFile(response: ServerResponse, file: string, status: number, 
     response.end(request.method === "HEAD" ? undefined : html);
     return;
   }
-  const size = await stat(file).then((entry) => entry.size).catch(() => -1);
+  const size = await stat(file)
+    .then((entry) => entry.size)
+    .catch(() => -1);
   if (size < 0) return sendMissing(response, options);
   response.writeHead(status, { ...headers, "content-length": String(size) });
   if (request.method === "HEAD") return void response.end();

@@ -70,7 +70,11 @@ export async function watch(config: SiteConfig, options: WatchOptions) {
     headers: () => ({ "cache-control": "no-store" }),
     intercept: (request, response) => {
       if (request.url !== eventsPath) return false;
-      response.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-store", connection: "keep-alive" });
+      response.writeHead(200, {
+        "content-type": "text/event-stream",
+        "cache-control": "no-store",
+        connection: "keep-alive",
+      });
       response.write(": connected\n\n");
       clients.add(response);
       request.on("close", () => clients.delete(response));

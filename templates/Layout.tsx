@@ -15,10 +15,36 @@ interface LayoutProps extends PageProps {
 
 /** The document shell shared by every page: head metadata, header, main, footer, consent banner. */
 export function Layout(props: LayoutProps) {
-  const { t, locale, site, title, description, canonical, indexable, alternates, assets, asset, assetUrl, children, structuredData = [] } = props;
+  const {
+    t,
+    locale,
+    site,
+    title,
+    description,
+    canonical,
+    indexable,
+    alternates,
+    assets,
+    asset,
+    assetUrl,
+    children,
+    structuredData = [],
+  } = props;
   const fullTitle = `${title} | ${site.name}`;
   const fallback = alternates[0]!;
-  const speculation = { prefetch: [{ where: { and: [{ href_matches: `${asset("")}*` }, { not: { selector_matches: "[data-lang-switch], [rel~=nofollow]" } }] }, eagerness: "moderate" }] };
+  const speculation = {
+    prefetch: [
+      {
+        where: {
+          and: [
+            { href_matches: `${asset("")}*` },
+            { not: { selector_matches: "[data-lang-switch], [rel~=nofollow]" } },
+          ],
+        },
+        eagerness: "moderate",
+      },
+    ],
+  };
   return (
     <html lang={locale}>
       <head>
@@ -27,7 +53,10 @@ export function Layout(props: LayoutProps) {
         <title>{fullTitle}</title>
         <meta name="description" content={description} />
         {indexable ? <link rel="canonical" href={canonical} /> : <meta name="robots" content="noindex" />}
-        {indexable && alternates.map((alternate) => <link key={alternate.locale} rel="alternate" hrefLang={alternate.locale} href={alternate.url} />)}
+        {indexable &&
+          alternates.map((alternate) => (
+            <link key={alternate.locale} rel="alternate" hrefLang={alternate.locale} href={alternate.url} />
+          ))}
         {indexable && <link rel="alternate" hrefLang="x-default" href={fallback.url} />}
         <meta property="og:type" content="website" />
         <meta property="og:site_name" content={site.name} />
@@ -49,10 +78,14 @@ export function Layout(props: LayoutProps) {
         <script type="module" src={assets.js} />
         <script type="speculationrules" dangerouslySetInnerHTML={{ __html: JSON.stringify(speculation) }} />
         <JsonLd data={businessData(props)} />
-        {structuredData.map((data, index) => <JsonLd key={index} data={data} />)}
+        {structuredData.map((data, index) => (
+          <JsonLd key={index} data={data} />
+        ))}
       </head>
       <body data-loading={t("loading")}>
-        <a className="skip-link" href="#main">{t("skipLink")}</a>
+        <a className="skip-link" href="#main">
+          {t("skipLink")}
+        </a>
         <Header {...props} />
         <main id="main" tabIndex={-1}>
           {children}

@@ -1,8 +1,8 @@
 import path from "node:path";
 import { readFile } from "node:fs/promises";
 import type { SiteConfig } from "../config.ts";
-import { ContentError } from "../errors.ts";
-import { interpolate, positionAt, type Dictionary } from "../i18n.ts";
+import { ContentError, placeAt } from "../errors.ts";
+import { interpolate, type Dictionary } from "../i18n.ts";
 import { fixedPages } from "../routes.ts";
 import { listFiles, listTree, readText } from "./files.ts";
 import { renderMarkdown, splitMarkdown } from "./markdown.ts";
@@ -73,10 +73,22 @@ export interface Content {
 }
 
 const offerSchema: Schema = {
-  fields: { name: "text", price: "number", priceNote: "text", unit: "text", summary: "text", features: { list: "text" }, cta: "text", highlighted: "boolean" },
+  fields: {
+    name: "text",
+    price: "number",
+    priceNote: "text",
+    unit: "text",
+    summary: "text",
+    features: { list: "text" },
+    cta: "text",
+    highlighted: "boolean",
+  },
   optional: ["price", "priceNote"],
 };
-const pageSchema: Schema = { fields: { title: "text", description: "text", lead: "text", offers: { list: offerSchema } }, optional: ["offers"] };
+const pageSchema: Schema = {
+  fields: { title: "text", description: "text", lead: "text", offers: { list: offerSchema } },
+  optional: ["offers"],
+};
 const testimonialSchema: Schema = { fields: { name: "text", role: "text", headline: "text" } };
 
 /** Reads content/ and public/: the load stage, the only one besides the template loader that reads files. */
@@ -94,15 +106,35 @@ export async function loadContent(config: SiteConfig): Promise<Content> {
     codes.map(async (locale) => ({
       locale,
       dictionary: await loadDictionary(config.root, locale, facts, problems),
-      testimonials: await loadEach(config.root, testimonialFiles, locale, testimonialSchema, facts, problems, (id, data, html, origin) => ({ id, ...(data as Omit<Testimonial, "id" | "html" | "origin">), html, origin })),
+      testimonials: await loadEach(
+        config.root,
+        testimonialFiles,
+        locale,
+        testimonialSchema,
+        facts,
+        problems,
+        (id, data, html, origin) => ({ id, ...(data as Omit<Testimonial, "id" | "html" | "origin">), html, origin }),
+      ),
       pages: Object.fromEntries(
-        await loadEach(config.root, pageFiles, locale, pageSchema, facts, problems, (id, data, html, origin) => [id, { ...(data as Omit<MarkdownPage, "html" | "origin">), html, origin }] as const),
+        await loadEach(
+          config.root,
+          pageFiles,
+          locale,
+          pageSchema,
+          facts,
+          problems,
+          (id, data, html, origin) =>
+            [id, { ...(data as Omit<MarkdownPage, "html" | "origin">), html, origin }] as const,
+        ),
       ),
     })),
   );
   const publicDir = path.join(config.root, "public");
   const publicFiles = await Promise.all(
-    (await listTree(publicDir)).map(async (file) => ({ path: file, contents: await readFile(path.join(publicDir, file)) })),
+    (await listTree(publicDir)).map(async (file) => ({
+      path: file,
+      contents: await readFile(path.join(publicDir, file)),
+    })),
   );
   return { site, locales, publicFiles, problems };
 }
@@ -113,7 +145,11 @@ function groupByLocale(files: string[], locales: string[], problems: ContentErro
   for (const file of files) {
     const match = /^(.+)\.([a-z]{2})\.md$/.exec(path.posix.basename(file));
     if (!match || !locales.includes(match[2]!)) {
-      problems.push(new ContentError(file, 1, 1, "The file name does not say its language", `Name it <name>.<language>.md, with a language of ${locales.join(", ")}: for example ${path.posix.basename(file, ".md")}.${locales[0]}.md.`));
+      problems.push(
+        new ContentError({ file, line: 1, column: 1 }, "The file name does not say its language", {
+          hint: `Name it <name>.<language>.md, with a language of ${locales.join(", ")}: for example ${path.posix.basename(file, ".md")}.${locales[0]}.md.`,
+        }),
+      );
       continue;
     }
     const [, id, locale] = match as unknown as [string, string, string];
@@ -128,7 +164,11 @@ function requireEveryLocale(groups: Map<string, Map<string, string>>, locales: s
     const [present] = files.values();
     for (const locale of locales.filter((code) => !files.has(code))) {
       const missing = present!.replace(/\.[a-z]{2}\.md$/, `.${locale}.md`);
-      problems.push(new ContentError(present!, 1, 1, `"${id}" has no "${locale}" version`, `Create ${missing} with the same front matter fields, or delete this file.`));
+      problems.push(
+        new ContentError({ file: present!, line: 1, column: 1 }, `"${id}" has no "${locale}" version`, {
+          hint: `Create ${missing} with the same front matter fields, or delete this file.`,
+        }),
+      );
     }
   }
 }
@@ -136,7 +176,13 @@ function requireEveryLocale(groups: Map<string, Map<string, string>>, locales: s
 function requirePages(groups: Map<string, Map<string, string>>, locales: string[], problems: ContentError[]) {
   for (const page of fixedPages.filter((candidate) => candidate.markdown && !groups.has(candidate.markdown))) {
     for (const locale of locales) {
-      problems.push(new ContentError(`content/pages/${page.markdown}.${locale}.md`, 1, 1, `The page "${page.markdown}" is missing`, "Create this file: front matter with title, description and lead, then the page text in markdown."));
+      problems.push(
+        new ContentError(
+          { file: `content/pages/${page.markdown}.${locale}.md`, line: 1, column: 1 },
+          `The page "${page.markdown}" is missing`,
+          { hint: "Create this file: front matter with title, description and lead, then the page text in markdown." },
+        ),
+      );
     }
   }
 }
@@ -163,10 +209,20 @@ async function loadEach<T>(
     const data = source.front ? readWithSchema(source.front, schema, file, "", problems) : undefined;
     const body = interpolate(source.body, facts);
     for (const unknown of body.unknown) {
-      const at = positionAt(source.body, unknown.offset, { line: source.bodyLine, column: 1 });
-      problems.push(new ContentError(file, at.line, at.column, `Unknown placeholder {${unknown.name}}`, "Placeholders name a value of content/site.yaml, such as {contact.email}; check the spelling."));
+      const at = placeAt(source.body, unknown.offset, { line: source.bodyLine, column: 1 });
+      problems.push(
+        new ContentError({ file, line: at.line, column: at.column }, `Unknown placeholder {${unknown.name}}`, {
+          hint: "Placeholders name a value of content/site.yaml, such as {contact.email}; check the spelling.",
+        }),
+      );
     }
-    loaded.push(make(id, fillFacts(data, facts), renderMarkdown(body.text), { file, body: source.body, bodyLine: source.bodyLine }));
+    loaded.push(
+      make(id, fillFacts(data, facts), renderMarkdown(body.text), {
+        file,
+        body: source.body,
+        bodyLine: source.bodyLine,
+      }),
+    );
   }
   return loaded;
 }
@@ -175,6 +231,7 @@ async function loadEach<T>(
 function fillFacts(data: unknown, facts: ReadonlyMap<string, string>): unknown {
   if (typeof data === "string") return interpolate(data, facts).text;
   if (Array.isArray(data)) return data.map((item) => fillFacts(item, facts));
-  if (data && typeof data === "object") return Object.fromEntries(Object.entries(data).map(([key, value]) => [key, fillFacts(value, facts)]));
+  if (data && typeof data === "object")
+    return Object.fromEntries(Object.entries(data).map(([key, value]) => [key, fillFacts(value, facts)]));
   return data;
 }

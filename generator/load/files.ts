@@ -8,17 +8,29 @@ const utf8 = new TextDecoder("utf-8", { fatal: true });
 export async function readText(root: string, file: string): Promise<{ text: string } | { error: ContentError }> {
   const bytes = await readFile(path.join(root, file));
   if (bytes.includes(0)) {
-    return { error: new ContentError(file, 1, 1, "This is a binary file, not text", "Content files must be plain UTF-8 text; remove the file or save it again as text.") };
+    return {
+      error: new ContentError({ file, line: 1, column: 1 }, "This is a binary file, not text", {
+        hint: "Content files must be plain UTF-8 text; remove the file or save it again as text.",
+      }),
+    };
   }
   let text: string;
   try {
     text = utf8.decode(bytes);
   } catch {
     const { line, column } = firstInvalidByte(bytes);
-    return { error: new ContentError(file, line, column, "This file is not UTF-8 encoded", "Save the file as UTF-8 in your editor (umlauts such as ä, ö, ü then stay intact).") };
+    return {
+      error: new ContentError({ file, line, column }, "This file is not UTF-8 encoded", {
+        hint: "Save the file as UTF-8 in your editor (umlauts such as ä, ö, ü then stay intact).",
+      }),
+    };
   }
   if (text.trim() === "") {
-    return { error: new ContentError(file, 1, 1, "The file is empty", "Fill it in, or delete it if it is not needed.") };
+    return {
+      error: new ContentError({ file, line: 1, column: 1 }, "The file is empty", {
+        hint: "Fill it in, or delete it if it is not needed.",
+      }),
+    };
   }
   return { text: text.replace(/^\uFEFF/, "") };
 }

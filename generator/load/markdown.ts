@@ -30,7 +30,11 @@ export function splitMarkdown(text: string, file: string, problems: ContentError
     },
   });
   if (!parsed.matter.trim()) {
-    problems.push(new ContentError(file, 1, 1, "The file has no front matter", "Start it with a block between two `---` lines that holds its fields, as in the other language's file."));
+    problems.push(
+      new ContentError({ file, line: 1, column: 1 }, "The file has no front matter", {
+        hint: "Start it with a block between two `---` lines that holds its fields, as in the other language's file.",
+      }),
+    );
   }
   const bodyLine = text.slice(0, text.length - parsed.content.length).split("\n").length;
   return { front, body: parsed.content, bodyLine };

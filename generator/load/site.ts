@@ -35,9 +35,25 @@ const siteSchema: Schema = {
     contact: { fields: { email: "email", phone: "text" } },
     social: { fields: { linkedin: "url", instagram: "url", youtube: "url" } },
     legal: texts("owner", "company", "street", "postalCode", "city", "region", "country", "countryCode", "vatId"),
-    location: { fields: { latitude: "number", longitude: "number", airportDistance: "text", stationDistance: "text", mapsUrl: "url" } },
+    location: {
+      fields: {
+        latitude: "number",
+        longitude: "number",
+        airportDistance: "text",
+        stationDistance: "text",
+        mapsUrl: "url",
+      },
+    },
     consent: { fields: { fontsUrl: "url", fontFilesHost: "url", prefetchHost: "url" } },
-    claims: { fields: { trainingDays: "scalar", animals: "scalar", trainedProfessionals: "scalar", replyHours: "scalar", groupSize: "scalar" } },
+    claims: {
+      fields: {
+        trainingDays: "scalar",
+        animals: "scalar",
+        trainedProfessionals: "scalar",
+        replyHours: "scalar",
+        groupSize: "scalar",
+      },
+    },
     clients: { list: "text" },
   },
 };
@@ -45,7 +61,10 @@ const siteSchema: Schema = {
 export const siteFile = "content/site.yaml";
 
 /** Reads content/site.yaml; the facts come back flattened too, for `{placeholder}`s in texts. */
-export async function loadSite(root: string, problems: ContentError[]): Promise<{ site: Site; facts: Map<string, string> }> {
+export async function loadSite(
+  root: string,
+  problems: ContentError[],
+): Promise<{ site: Site; facts: Map<string, string> }> {
   const read = await readText(root, siteFile);
   if ("error" in read) {
     problems.push(read.error);

@@ -1,5 +1,5 @@
-import { ContentError } from "../errors.ts";
-import { interpolate, positionAt, type Dictionary } from "../i18n.ts";
+import { ContentError, placeAt } from "../errors.ts";
+import { interpolate, type Dictionary } from "../i18n.ts";
 import { readText } from "./files.ts";
 import { describeKind, readYaml, type YamlNode } from "./yaml.ts";
 
@@ -7,23 +7,45 @@ import { describeKind, readYaml, type YamlNode } from "./yaml.ts";
 export const dictionaryFile = (locale: string) => `content/i18n/${locale}.yaml`;
 
 /** Reads one locale's dictionary into dotted keys, filling `{fact}` placeholders; every value must be non-empty text. */
-export async function loadDictionary(root: string, locale: string, facts: ReadonlyMap<string, string>, problems: ContentError[]): Promise<Dictionary> {
+export async function loadDictionary(
+  root: string,
+  locale: string,
+  facts: ReadonlyMap<string, string>,
+  problems: ContentError[],
+): Promise<Dictionary> {
   const file = dictionaryFile(locale);
   const dictionary: Dictionary = new Map();
-  const read = await readText(root, file).catch(() => ({ error: new ContentError(file, 1, 1, `There is no dictionary for "${locale}"`, `Create ${file} with the same keys as the other languages.`) }));
-  if ("error" in read) return problems.push(read.error), dictionary;
+  const read = await readText(root, file).catch(() => ({
+    error: new ContentError({ file, line: 1, column: 1 }, `There is no dictionary for "${locale}"`, {
+      hint: `Create ${file} with the same keys as the other languages.`,
+    }),
+  }));
+  if ("error" in read) return (problems.push(read.error), dictionary);
   const { root: node, errors } = readYaml(read.text, file);
   problems.push(...errors);
   if (!node) return dictionary;
   if (node.kind !== "map") {
-    problems.push(new ContentError(file, node.at.line, node.at.column, `The dictionary must be a group of keys, found ${describeKind(node)}`, "Write one `key: text` per line."));
+    problems.push(
+      new ContentError(
+        { file, line: node.at.line, column: node.at.column },
+        `The dictionary must be a group of keys, found ${describeKind(node)}`,
+        { hint: "Write one `key: text` per line." },
+      ),
+    );
     return dictionary;
   }
   collect(node, "", file, facts, dictionary, problems);
   return dictionary;
 }
 
-function collect(node: Extract<YamlNode, { kind: "map" }>, prefix: string, file: string, facts: ReadonlyMap<string, string>, dictionary: Dictionary, problems: ContentError[]) {
+function collect(
+  node: Extract<YamlNode, { kind: "map" }>,
+  prefix: string,
+  file: string,
+  facts: ReadonlyMap<string, string>,
+  dictionary: Dictionary,
+  problems: ContentError[],
+) {
   for (const { key: name, keyAt, node: value } of node.entries) {
     const key = prefix + name;
     if (value.kind === "map") {
@@ -31,22 +53,46 @@ function collect(node: Extract<YamlNode, { kind: "map" }>, prefix: string, file:
       continue;
     }
     if (value.kind === "list") {
-      problems.push(new ContentError(file, value.at.line, value.at.column, `"${key}" must be text, found a list`, `Write one text, or turn the items into keys of their own (${key}.first, ${key}.second, …) in every language.`));
+      problems.push(
+        new ContentError(
+          { file, line: value.at.line, column: value.at.column },
+          `"${key}" must be text, found a list`,
+          {
+            hint: `Write one text, or turn the items into keys of their own (${key}.first, ${key}.second, …) in every language.`,
+          },
+        ),
+      );
       continue;
     }
     if (value.value === null || value.value === "") {
-      problems.push(new ContentError(file, keyAt.line, keyAt.column, `"${key}" is empty`, "Write the text after the colon, or delete the key in every language."));
+      problems.push(
+        new ContentError({ file, line: keyAt.line, column: keyAt.column }, `"${key}" is empty`, {
+          hint: "Write the text after the colon, or delete the key in every language.",
+        }),
+      );
       continue;
     }
     if (typeof value.value !== "string") {
-      problems.push(new ContentError(file, value.at.line, value.at.column, `"${key}" must be text, found ${describeKind(value)}`, `Put the value in quotes: "${value.value}".`));
+      problems.push(
+        new ContentError(
+          { file, line: value.at.line, column: value.at.column },
+          `"${key}" must be text, found ${describeKind(value)}`,
+          { hint: `Put the value in quotes: "${value.value}".` },
+        ),
+      );
       continue;
     }
     const start = { line: value.at.line, column: value.at.column + (value.quoted ? 1 : 0) };
     const filled = interpolate(value.value, facts);
     for (const unknown of filled.unknown) {
-      const at = positionAt(value.value, unknown.offset, start);
-      problems.push(new ContentError(file, at.line, at.column, `Unknown placeholder {${unknown.name}} in "${key}"`, "Placeholders name a value of content/site.yaml, such as {contact.email}; check the spelling."));
+      const at = placeAt(value.value, unknown.offset, start);
+      problems.push(
+        new ContentError(
+          { file, line: at.line, column: at.column },
+          `Unknown placeholder {${unknown.name}} in "${key}"`,
+          { hint: "Placeholders name a value of content/site.yaml, such as {contact.email}; check the spelling." },
+        ),
+      );
     }
     dictionary.set(key, { text: filled.text, file, line: keyAt.line, column: keyAt.column });
   }

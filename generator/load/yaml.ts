@@ -34,7 +34,14 @@ export function readYaml(
   const errors = doc.errors.map((error) => {
     const offset = openingQuote(source, error.message, error.pos[0]);
     const { line, column } = place(offset);
-    return describeSyntaxError(file, line, column, error.code, error.message, /^[^:\n]*/.exec(source.slice(offset))![0]);
+    return describeSyntaxError(
+      file,
+      line,
+      column,
+      error.code,
+      error.message,
+      /^[^:\n]*/.exec(source.slice(offset))![0],
+    );
   });
   if (errors.length > 0) return { root: undefined, errors };
   return { root: doc.contents ? toNode(doc.contents as Node, place) : undefined, errors };
@@ -49,7 +56,9 @@ function toNode(node: Node, place: (offset: number) => Position): YamlNode {
       return {
         key: String(isScalar(key) ? key.value : key),
         keyAt: place(key.range?.[0] ?? 0),
-        node: value ? toNode(value, place) : ({ kind: "scalar", value: null, at: place(key.range?.[1] ?? 0), quoted: false } as const),
+        node: value
+          ? toNode(value, place)
+          : ({ kind: "scalar", value: null, at: place(key.range?.[1] ?? 0), quoted: false } as const),
       };
     });
     return { kind: "map", entries, at };
@@ -62,32 +71,50 @@ function toNode(node: Node, place: (offset: number) => Position): YamlNode {
 
 /** yaml reports an unclosed quote where the file ends; the editor needs the place it was opened. */
 function openingQuote(source: string, message: string, offset: number): number {
-  const quote = /closing (["'])quote/.exec(message)?.[1] ?? (/end with a ([\]}])/.exec(message)?.[1] === "]" ? "[" : /end with a \}/.test(message) ? "{" : undefined);
+  const quote =
+    /closing (["'])quote/.exec(message)?.[1] ??
+    (/end with a ([\]}])/.exec(message)?.[1] === "]" ? "[" : /end with a \}/.test(message) ? "{" : undefined);
   return quote ? Math.max(0, source.lastIndexOf(quote, offset - 1)) : offset;
 }
 
 const friendly: Record<string, [string, string]> = {
-  BLOCK_AS_IMPLICIT_KEY: ['A value contains ": " or a line is indented too far', 'Put the value in quotes, or line the key up with its neighbours.'],
-  MULTILINE_IMPLICIT_KEY: ["A key runs over more than one line", "Put the key and its value on one line, or quote a value that spans lines."],
+  BLOCK_AS_IMPLICIT_KEY: [
+    'A value contains ": " or a line is indented too far',
+    "Put the value in quotes, or line the key up with its neighbours.",
+  ],
+  MULTILINE_IMPLICIT_KEY: [
+    "A key runs over more than one line",
+    "Put the key and its value on one line, or quote a value that spans lines.",
+  ],
   TAB_AS_INDENT: ["A tab is used for indentation", "Indent with spaces only (two per level)."],
-  BAD_INDENT: ["This line is not indented like its group", "Indent it with the same number of spaces as the keys next to it."],
+  BAD_INDENT: [
+    "This line is not indented like its group",
+    "Indent it with the same number of spaces as the keys next to it.",
+  ],
 };
 
 function describeSyntaxError(file: string, line: number, column: number, code: string, message: string, text: string) {
   if (code === "DUPLICATE_KEY") {
-    return new ContentError(file, line, column, `Duplicate key "${text.trim().replace(/^["']|["']$/g, "")}"`, "Each key may appear only once in its group: remove or rename one of them.");
+    return new ContentError({ file, line, column }, `Duplicate key "${text.trim().replace(/^["']|["']$/g, "")}"`, {
+      hint: "Each key may appear only once in its group: remove or rename one of them.",
+    });
   }
-  if (/end with a [\]}]/.test(message)) return new ContentError(file, line, column, "YAML syntax error: This bracket is never closed", "Close it at the end of the value, or put the whole value in quotes if it should contain the bracket.");
-  if (friendly[code]) return new ContentError(file, line, column, `YAML syntax error: ${friendly[code][0]}`, friendly[code][1]);
-  if (/closing ["']quote/.test(message)) return new ContentError(file, line, column, "YAML syntax error: This quote is never closed", "Add the closing quote at the end of the value.");
+  if (/end with a [\]}]/.test(message))
+    return new ContentError({ file, line, column }, "YAML syntax error: This bracket is never closed", {
+      hint: "Close it at the end of the value, or put the whole value in quotes if it should contain the bracket.",
+    });
+  if (friendly[code])
+    return new ContentError({ file, line, column }, `YAML syntax error: ${friendly[code][0]}`, {
+      hint: friendly[code][1],
+    });
+  if (/closing ["']quote/.test(message))
+    return new ContentError({ file, line, column }, "YAML syntax error: This quote is never closed", {
+      hint: "Add the closing quote at the end of the value.",
+    });
   const reason = message.split("\n")[0]!.replace(/ at line \d+, column \d+:?$/, "");
-  return new ContentError(
-    file,
-    line,
-    column,
-    `YAML syntax error: ${reason}`,
-    "Check the indentation and quoting here: indent with spaces only, and put a value that contains \": \" or starts with { or \" in quotes.",
-  );
+  return new ContentError({ file, line, column }, `YAML syntax error: ${reason}`, {
+    hint: 'Check the indentation and quoting here: indent with spaces only, and put a value that contains ": " or starts with { or " in quotes.',
+  });
 }
 
 /** A short name for a node's type, for messages such as "found a list". */

@@ -17,11 +17,20 @@ export interface Assets {
 /** Bundles templates/styles and templates/client with esbuild into content-hashed files under assets/. */
 export async function bundleAssets(root: string, site: Site): Promise<Assets> {
   const consent = { fontsUrl: site.consent?.fontsUrl ?? "", prefetchHost: site.consent?.prefetchHost ?? "" };
-  const common = { bundle: true, write: false, minify: true, logLevel: "silent", define: { __CONSENT__: JSON.stringify(consent) } } as const;
+  const common = {
+    bundle: true,
+    write: false,
+    minify: true,
+    logLevel: "silent",
+    define: { __CONSENT__: JSON.stringify(consent) },
+  } as const;
   const [bundles, head] = await Promise.all([
     esbuild.build({
       ...common,
-      entryPoints: { site: path.join(root, "templates/styles/site.css"), app: path.join(root, "templates/client/main.ts") },
+      entryPoints: {
+        site: path.join(root, "templates/styles/site.css"),
+        app: path.join(root, "templates/client/main.ts"),
+      },
       outdir: path.join(root, "assets"),
       entryNames: "[name].[hash]",
       assetNames: "[name].[hash]",
@@ -29,9 +38,17 @@ export async function bundleAssets(root: string, site: Site): Promise<Assets> {
       target: ["es2020", "chrome100", "firefox100", "safari15"],
       loader: { ".svg": "file", ".woff2": "file" },
     }),
-    esbuild.build({ ...common, entryPoints: [path.join(root, "templates/client/head.ts")], format: "iife", target: ["es2018"] }),
+    esbuild.build({
+      ...common,
+      entryPoints: [path.join(root, "templates/client/head.ts")],
+      format: "iife",
+      target: ["es2018"],
+    }),
   ]);
-  const files = bundles.outputFiles.map((file) => ({ path: path.relative(root, file.path).split(path.sep).join("/"), contents: file.contents }));
+  const files = bundles.outputFiles.map((file) => ({
+    path: path.relative(root, file.path).split(path.sep).join("/"),
+    contents: file.contents,
+  }));
   const find = (extension: string) => files.find((file) => file.path.endsWith(extension))!.path;
   const headScript = head.outputFiles[0]!.text.trim();
   return {

@@ -119,7 +119,11 @@ function prefixedLocales(input: HostConfigInput) {
 function namedFiles(input: HostConfigInput): string[] {
   if (input.files) return input.files.filter((file) => !(hostConfigFiles as readonly string[]).includes(file));
   const routed = input.locales.flatMap((locale) =>
-    fixedPages.map((page) => (locale.prefix ? `${locale.prefix}/` : "") + (page.path === "" || page.path.endsWith("/") ? `${page.path}index.html` : page.path)),
+    fixedPages.map(
+      (page) =>
+        (locale.prefix ? `${locale.prefix}/` : "") +
+        (page.path === "" || page.path.endsWith("/") ? `${page.path}index.html` : page.path),
+    ),
   );
   return [...routed, "robots.txt", "sitemap.xml"];
 }
@@ -155,11 +159,23 @@ function headersFile(input: HostConfigInput): string {
   const asset = responseHeaders(input, "assets/x");
   const blocks = [
     block(`${input.basePath}*`, security, "Security headers: every response, 404s included. Set here only."),
-    block(`${input.basePath}assets/*`, { "cache-control": asset["cache-control"]! }, "Content-hashed files: a new build gives them new names."),
+    block(
+      `${input.basePath}assets/*`,
+      { "cache-control": asset["cache-control"]! },
+      "Content-hashed files: a new build gives them new names.",
+    ),
   ];
   const others = [...new Set(namedFiles(input).filter((file) => !isHashedAsset(file)))];
   others.forEach((file, index) => {
-    blocks.push(block(urlPath(input.basePath, file), { "cache-control": responseHeaders(input, file)["cache-control"]! }, index === 0 ? "Pages and other unhashed files: fresh 5 minutes, then stale while revalidating for 30." : undefined));
+    blocks.push(
+      block(
+        urlPath(input.basePath, file),
+        { "cache-control": responseHeaders(input, file)["cache-control"]! },
+        index === 0
+          ? "Pages and other unhashed files: fresh 5 minutes, then stale while revalidating for 30."
+          : undefined,
+      ),
+    );
   });
   return [
     "# Netlify and Cloudflare Pages headers, written by ranch-site build. Generated: edit generator/write/host-config.ts.",
@@ -186,7 +202,7 @@ function redirectsFile(input: HostConfigInput): string {
     "# Cloudflare Pages needs none of this: it serves the 404.html nearest to the requested path",
     "# itself (/de/… → /de/404.html, anything else → /404.html). It accepts no 404 rules and skips",
     "# these lines with a warning; Workers static assets (wrangler deploy) refuse the file, so",
-    "# delete it there and set not_found_handling = \"404-page\".",
+    '# delete it there and set not_found_handling = "404-page".',
     ...rules,
     "",
   ].join("\n");

@@ -8,7 +8,10 @@ export function createSitemap(routes: readonly Route[], defaultLocale: string): 
   const entries = routes
     .filter((route) => route.page.indexable)
     .map((route) => {
-      const links = route.alternates.map((alternate) => `    <xhtml:link rel="alternate" hreflang="${alternate.locale}" href="${escapeXml(alternate.url)}"/>`);
+      const links = route.alternates.map(
+        (alternate) =>
+          `    <xhtml:link rel="alternate" hreflang="${alternate.locale}" href="${escapeXml(alternate.url)}"/>`,
+      );
       const fallback = route.alternates.find((alternate) => alternate.locale === defaultLocale)!;
       links.push(`    <xhtml:link rel="alternate" hreflang="x-default" href="${escapeXml(fallback.url)}"/>`);
       return `  <url>\n    <loc>${escapeXml(route.url)}</loc>\n${links.join("\n")}\n  </url>`;

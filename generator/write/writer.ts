@@ -26,11 +26,14 @@ export class MemoryWriter implements Writer {
  * written, so a failed build leaves the last good site untouched.
  */
 export class DiskWriter implements Writer {
-  constructor(
-    readonly outDir: string,
-    /** The file write, replaceable so tests can simulate a full disk. */
-    private readonly writeOne: typeof writeFile = writeFile,
-  ) {}
+  readonly outDir: string;
+  /** The file write, replaceable so tests can simulate a full disk. */
+  private readonly writeOne: typeof writeFile;
+
+  constructor(outDir: string, writeOne: typeof writeFile = writeFile) {
+    this.outDir = outDir;
+    this.writeOne = writeOne;
+  }
 
   async write(files: readonly OutputFile[]) {
     const staging = `${this.outDir}.staging-${process.pid}`;

@@ -42,7 +42,9 @@ function setUpBanner(banner: HTMLElement) {
     // Focus never stays on a hidden element, nor falls back to <body>.
     if (hadFocus) {
       const main = document.querySelector<HTMLElement>("main");
-      const target = [returnFocusTo, lastFocusOutside].find((element) => element?.isConnected && element.getClientRects().length) ?? main;
+      const target =
+        [returnFocusTo, lastFocusOutside].find((element) => element?.isConnected && element.getClientRects().length) ??
+        main;
       target?.focus({ preventScroll: target === main });
     }
     returnFocusTo = null;

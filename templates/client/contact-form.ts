@@ -84,7 +84,10 @@ function setUpForm(form: HTMLFormElement, result: HTMLElement) {
     const values = fields.map((field) => field.value.trim());
     const message = values.pop() ?? "";
     // Each control's name is its visible label (the no-JavaScript form sends the same names).
-    body = composeBody(fields.slice(0, -1).map((field, index) => [field.name, values[index] ?? ""]), message);
+    body = composeBody(
+      fields.slice(0, -1).map((field, index) => [field.name, values[index] ?? ""]),
+      message,
+    );
     const url = mailtoUrl({ to: text("email"), subject: `${text("subject")} – ${values[0]}`, body });
     const fits = url.length <= maxUrlLength;
     if (fits) openMailto(url);
@@ -105,7 +108,11 @@ function setUpForm(form: HTMLFormElement, result: HTMLElement) {
   });
 
   copyButton?.addEventListener("click", async () => {
-    let copied = (await navigator.clipboard?.writeText(body).then(() => true, () => false)) ?? false;
+    let copied =
+      (await navigator.clipboard?.writeText(body).then(
+        () => true,
+        () => false,
+      )) ?? false;
     if (!copied && copyText) {
       // No Clipboard API (insecure context, older browser) or no permission: select the text and try the
       // older way; if that fails too, the selected text stays in view for the visitor to copy.

@@ -5,5 +5,7 @@
  */
 const header = document.querySelector<HTMLElement>(".site-header");
 if (header) {
-  new ResizeObserver(() => document.documentElement.style.setProperty("--header-height", `${header.offsetHeight}px`)).observe(header);
+  new ResizeObserver(() =>
+    document.documentElement.style.setProperty("--header-height", `${header.offsetHeight}px`),
+  ).observe(header);
 }

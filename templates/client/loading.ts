@@ -24,9 +24,11 @@ function reset() {
 
 /** True for a plain click on a link that loads another page of this site in this tab. */
 function loadsPage(event: MouseEvent): boolean {
-  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return false;
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+    return false;
   const link = (event.target as Element).closest?.("a[href]");
-  if (!(link instanceof HTMLAnchorElement) || link.hasAttribute("download") || (link.target && link.target !== "_self")) return false;
+  if (!(link instanceof HTMLAnchorElement) || link.hasAttribute("download") || (link.target && link.target !== "_self"))
+    return false;
   const url = new URL(link.href);
   if (url.origin !== location.origin) return false;
   return !(url.hash && url.pathname === location.pathname && url.search === location.search);

@@ -30,6 +30,8 @@ function encode(text: string): string {
   try {
     return encodeURIComponent(text);
   } catch {
-    return encodeURIComponent(text.replace(/[\uD800-\uDBFF][\uDC00-\uDFFF]|[\uD800-\uDFFF]/g, (pair) => (pair.length === 2 ? pair : "\uFFFD")));
+    return encodeURIComponent(
+      text.replace(/[\uD800-\uDBFF][\uDC00-\uDFFF]|[\uD800-\uDFFF]/g, (pair) => (pair.length === 2 ? pair : "\uFFFD")),
+    );
   }
 }

@@ -17,8 +17,12 @@ export function CookieBanner({ t, href }: PageProps) {
           </p>
         </div>
         <div className="cookie-actions">
-          <button type="button" className="button" data-consent="accepted">{t("cookie.accept")}</button>
-          <button type="button" className="button" data-consent="rejected">{t("cookie.reject")}</button>
+          <button type="button" className="button" data-consent="accepted">
+            {t("cookie.accept")}
+          </button>
+          <button type="button" className="button" data-consent="rejected">
+            {t("cookie.reject")}
+          </button>
         </div>
         <button type="button" className="cookie-close" data-consent="rejected" aria-label={t("cookie.close")}>
           <Icon name="close" />

@@ -16,11 +16,21 @@ export function Footer({ t, href, site }: PageProps) {
         <nav aria-labelledby="footer-navigation">
           <h2 id="footer-navigation">{t("footer.navigation")}</h2>
           <ul>
-            <li><a href={`${href("")}#about`}>{t("nav.about")}</a></li>
-            <li><a href={href("training-details/")}>{t("nav.training")}</a></li>
-            <li><a href={href("about-me/")}>{t("nav.aboutMe")}</a></li>
-            <li><a href={href("references/")}>{t("nav.references")}</a></li>
-            <li><a href={href("pricing/")}>{t("nav.bookNow")}</a></li>
+            <li>
+              <a href={`${href("")}#about`}>{t("nav.about")}</a>
+            </li>
+            <li>
+              <a href={href("training-details/")}>{t("nav.training")}</a>
+            </li>
+            <li>
+              <a href={href("about-me/")}>{t("nav.aboutMe")}</a>
+            </li>
+            <li>
+              <a href={href("references/")}>{t("nav.references")}</a>
+            </li>
+            <li>
+              <a href={href("pricing/")}>{t("nav.bookNow")}</a>
+            </li>
           </ul>
         </nav>
         <div>
@@ -32,15 +42,25 @@ export function Footer({ t, href, site }: PageProps) {
             <br />
             {site.legal.street}, {site.legal.postalCode} {site.legal.city}
           </address>
-          <p><a href={href("contact/")}>{t("nav.contact")}</a></p>
+          <p>
+            <a href={href("contact/")}>{t("nav.contact")}</a>
+          </p>
         </div>
         <nav aria-labelledby="footer-legal">
           <h2 id="footer-legal">{t("footer.legal")}</h2>
           <ul>
-            <li><a href={href("imprint/")}>{t("footer.imprint")}</a></li>
-            <li><a href={href("privacy-policy/")}>{t("footer.privacy")}</a></li>
-            <li><a href={href("terms-of-service/")}>{t("footer.terms")}</a></li>
-            <li><a href={href("cookie-policy/")}>{t("footer.cookies")}</a></li>
+            <li>
+              <a href={href("imprint/")}>{t("footer.imprint")}</a>
+            </li>
+            <li>
+              <a href={href("privacy-policy/")}>{t("footer.privacy")}</a>
+            </li>
+            <li>
+              <a href={href("terms-of-service/")}>{t("footer.terms")}</a>
+            </li>
+            <li>
+              <a href={href("cookie-policy/")}>{t("footer.cookies")}</a>
+            </li>
             <li>
               <button type="button" className="link-button" data-cookie-settings="" hidden>
                 {t("footer.cookieSettings")}
@@ -55,7 +75,13 @@ export function Footer({ t, href, site }: PageProps) {
               <li key={network}>
                 <WithTooltip id={`tip-${network}`} text={t(`footer.${network}Tip`)}>
                   {(describedBy) => (
-                    <a className="social-link" href={site.social[network]} aria-label={t(`footer.${network}`)} aria-describedby={describedBy} rel="me noopener">
+                    <a
+                      className="social-link"
+                      href={site.social[network]}
+                      aria-label={t(`footer.${network}`)}
+                      aria-describedby={describedBy}
+                      rel="me noopener"
+                    >
                       <Icon name={network} />
                     </a>
                   )}
@@ -67,7 +93,9 @@ export function Footer({ t, href, site }: PageProps) {
       </div>
       <div className="container footer-bottom">
         <p>{t("footer.copyright")}</p>
-        <p><a href={href("imprint/")}>{t("footer.imprint")}</a></p>
+        <p>
+          <a href={href("imprint/")}>{t("footer.imprint")}</a>
+        </p>
       </div>
     </footer>
   );

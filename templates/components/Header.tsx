@@ -42,8 +42,17 @@ export function Header({ t, href, page, alternates, locale, site }: PageProps) {
           {others.map((other) => (
             <WithTooltip key={other.locale} id={`tip-lang-${other.locale}`} text={other.tip} lang={other.locale}>
               {(describedBy) => (
-                <a className="lang-switch" href={other.href} hrefLang={other.locale} lang={other.locale} aria-describedby={describedBy} data-lang-switch="">
-                  <span aria-hidden="true" className="lang-code">{other.locale.toUpperCase()}</span>
+                <a
+                  className="lang-switch"
+                  href={other.href}
+                  hrefLang={other.locale}
+                  lang={other.locale}
+                  aria-describedby={describedBy}
+                  data-lang-switch=""
+                >
+                  <span aria-hidden="true" className="lang-code">
+                    {other.locale.toUpperCase()}
+                  </span>
                   <span className="lang-name">{other.name}</span>
                 </a>
               )}

@@ -1,7 +1,15 @@
 /** The hero illustration: North Frisian marsh, dike, barn, wind turbines and a low sun. Decorative. */
 export function Landscape() {
   return (
-    <svg className="landscape" viewBox="0 0 800 520" width="800" height="520" aria-hidden="true" focusable="false" preserveAspectRatio="xMidYMid slice">
+    <svg
+      className="landscape"
+      viewBox="0 0 800 520"
+      width="800"
+      height="520"
+      aria-hidden="true"
+      focusable="false"
+      preserveAspectRatio="xMidYMid slice"
+    >
       <defs>
         <linearGradient id="sky" x1="0" y1="0" x2="0" y2="1">
           <stop offset="0" stopColor="#cfe0e3" />

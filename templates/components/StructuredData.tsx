@@ -2,7 +2,12 @@ import type { PageProps } from "../types.ts";
 
 /** JSON-LD, with `<` escaped so no text can close the script element. */
 export function JsonLd({ data }: { data: object }) {
-  return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(data).replace(/</g, "\\u003c") }} />;
+  return (
+    <script
+      type="application/ld+json"
+      dangerouslySetInnerHTML={{ __html: JSON.stringify(data).replace(/</g, "\\u003c") }}
+    />
+  );
 }
 
 /** The business (schema.org LocalBusiness), on every page. */
@@ -54,7 +59,12 @@ export function courseData({ site, url, t, content, locale }: PageProps) {
       "@type": "CourseInstance",
       courseMode: "Onsite",
       // Google's Course info: one session a day, on as many days as the training lasts.
-      courseSchedule: { "@type": "Schedule", duration: "PT8H", repeatFrequency: "Daily", repeatCount: Number(site.claims.trainingDays) },
+      courseSchedule: {
+        "@type": "Schedule",
+        duration: "PT8H",
+        repeatFrequency: "Daily",
+        repeatCount: Number(site.claims.trainingDays),
+      },
       location: {
         "@type": "Place",
         name: site.name,

@@ -18,7 +18,9 @@ export default function AboutMe(props: PageProps) {
           <aside className="card aside-card" aria-label={site.legal.owner}>
             <p className="aside-name">{site.legal.owner}</p>
             <Stats t={t} keys={["professionals", "days", "animals"]} className="stats stats-compact" />
-            <a className="button button-primary" href={href("contact/")}>{t("cta.button")}</a>
+            <a className="button button-primary" href={href("contact/")}>
+              {t("cta.button")}
+            </a>
             <a className="text-link" href={site.social.linkedin} rel="me noopener">
               <Icon name="linkedin" /> {t("contact.info.linkedinText")}
             </a>

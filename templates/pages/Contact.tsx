@@ -9,7 +9,10 @@ import type { PageProps } from "../types.ts";
  */
 export default function Contact(props: PageProps) {
   const { t, href, site } = props;
-  const field = (name: "name" | "email" | "company" | "message", options: { required?: boolean; type?: string; autoComplete?: string }) => {
+  const field = (
+    name: "name" | "email" | "company" | "message",
+    options: { required?: boolean; type?: string; autoComplete?: string },
+  ) => {
     const label = t(`contact.form.${name}`);
     const errorId = `${name}-error`;
     const input = {
@@ -25,7 +28,14 @@ export default function Contact(props: PageProps) {
       <div className="field">
         <label htmlFor={`field-${name}`}>
           {label}
-          {options.required ? <span className="required" aria-hidden="true"> *</span> : <span className="optional"> ({t("contact.form.optional")})</span>}
+          {options.required ? (
+            <span className="required" aria-hidden="true">
+              {" "}
+              *
+            </span>
+          ) : (
+            <span className="optional"> ({t("contact.form.optional")})</span>
+          )}
         </label>
         {name === "message" ? <textarea {...input} rows={6} /> : <input {...input} type={options.type ?? "text"} />}
         {options.required && <p className="field-error" id={errorId} hidden />}
@@ -72,13 +82,28 @@ export default function Contact(props: PageProps) {
                 <a href={`mailto:${site.contact.email}`}>{site.contact.email}</a>
               </p>
               <div className="actions">
-                <button type="button" className="button button-outline" data-copy-message="" data-copied={t("contact.form.copied")} data-copy-failed={t("contact.form.copyFailed")}>
+                <button
+                  type="button"
+                  className="button button-outline"
+                  data-copy-message=""
+                  data-copied={t("contact.form.copied")}
+                  data-copy-failed={t("contact.form.copyFailed")}
+                >
                   <Icon name="copy" /> {t("contact.form.copy")}
                 </button>
-                <button type="button" className="button button-ghost-dark" data-edit-message="">{t("contact.form.edit")}</button>
+                <button type="button" className="button button-ghost-dark" data-edit-message="">
+                  {t("contact.form.edit")}
+                </button>
               </div>
               <p className="copy-status" role="status" data-copy-status="" />
-              <textarea className="copy-text" data-copy-text="" readOnly rows={8} aria-label={t("contact.form.message")} hidden />
+              <textarea
+                className="copy-text"
+                data-copy-text=""
+                readOnly
+                rows={8}
+                aria-label={t("contact.form.message")}
+                hidden
+              />
             </div>
           </section>
           <div className="contact-aside">
@@ -86,23 +111,42 @@ export default function Contact(props: PageProps) {
               <h2 id="info-title">{t("contact.info.title")}</h2>
               <ul className="contact-list">
                 <li>
-                  <span className="card-icon"><Icon name="mail" /></span>
-                  <span><span className="contact-label">{t("contact.info.email")}</span><a href={`mailto:${site.contact.email}`}>{site.contact.email}</a></span>
+                  <span className="card-icon">
+                    <Icon name="mail" />
+                  </span>
+                  <span>
+                    <span className="contact-label">{t("contact.info.email")}</span>
+                    <a href={`mailto:${site.contact.email}`}>{site.contact.email}</a>
+                  </span>
                 </li>
                 <li>
-                  <span className="card-icon"><Icon name="linkedin" /></span>
-                  <span><span className="contact-label">{t("contact.info.linkedin")}</span><a href={site.social.linkedin} rel="me noopener">{t("contact.info.linkedinText")}</a></span>
+                  <span className="card-icon">
+                    <Icon name="linkedin" />
+                  </span>
+                  <span>
+                    <span className="contact-label">{t("contact.info.linkedin")}</span>
+                    <a href={site.social.linkedin} rel="me noopener">
+                      {t("contact.info.linkedinText")}
+                    </a>
+                  </span>
                 </li>
                 <li>
-                  <span className="card-icon"><Icon name="pin" /></span>
-                  <span><span className="contact-label">{t("contact.info.location")}</span>{t("contact.info.locationText")}</span>
+                  <span className="card-icon">
+                    <Icon name="pin" />
+                  </span>
+                  <span>
+                    <span className="contact-label">{t("contact.info.location")}</span>
+                    {t("contact.info.locationText")}
+                  </span>
                 </li>
               </ul>
             </section>
             <section className="card card-dark" aria-labelledby="programs-title">
               <h2 id="programs-title">{t("contact.programs.title")}</h2>
               <p>{t("contact.programs.text")}</p>
-              <a className="button button-primary" href={href("training-details/")}>{t("contact.programs.button")}</a>
+              <a className="button button-primary" href={href("training-details/")}>
+                {t("contact.programs.button")}
+              </a>
             </section>
           </div>
         </div>

@@ -9,16 +9,40 @@ import { WithTooltip } from "../components/Tooltip.tsx";
 import { Layout } from "../Layout.tsx";
 import type { PageProps } from "../types.ts";
 
-const animals: [string, IconName][] = [["pigs", "pig"], ["horses", "horse"], ["ponies", "horseshoe"], ["dogs", "paw"], ["goats", "goat"]];
-const experiences: [string, IconName][] = [["kitesurfing", "wind"], ["horsemanship", "horseshoe"], ["airsoft", "target"], ["hiking", "mountain"]];
-const features: [string, IconName][] = [["training", "award"], ["childcare", "child"], ["ranch", "sun"]];
-const badges: [string, string, IconName][] = [["animals", "#ranch", "paw"], ["childcare", "#childcare", "child"], ["location", "#getting-there", "pin"]];
+const animals: [string, IconName][] = [
+  ["pigs", "pig"],
+  ["horses", "horse"],
+  ["ponies", "horseshoe"],
+  ["dogs", "paw"],
+  ["goats", "goat"],
+];
+const experiences: [string, IconName][] = [
+  ["kitesurfing", "wind"],
+  ["horsemanship", "horseshoe"],
+  ["airsoft", "target"],
+  ["hiking", "mountain"],
+];
+const features: [string, IconName][] = [
+  ["training", "award"],
+  ["childcare", "child"],
+  ["ranch", "sun"],
+];
+const badges: [string, string, IconName][] = [
+  ["animals", "#ranch", "paw"],
+  ["childcare", "#childcare", "child"],
+  ["location", "#getting-there", "pin"],
+];
 
 /** The home page: every section of seed spec §2 "Home", in its order. */
 export default function Home(props: PageProps) {
   const { t, href, site } = props;
   return (
-    <Layout {...props} title={t("meta.home.title")} description={t("meta.home.description")} structuredData={[courseData(props)]}>
+    <Layout
+      {...props}
+      title={t("meta.home.title")}
+      description={t("meta.home.description")}
+      structuredData={[courseData(props)]}
+    >
       <section className="hero" aria-labelledby="hero-title">
         <Landscape />
         <div className="container hero-content">
@@ -40,7 +64,9 @@ export default function Home(props: PageProps) {
             ))}
           </ul>
           <div className="actions">
-            <a className="button button-primary" href={href("pricing/")}>{t("hero.bookTraining")}</a>
+            <a className="button button-primary" href={href("pricing/")}>
+              {t("hero.bookTraining")}
+            </a>
             <a className="button button-ghost" href={href("training-details/")}>
               {t("hero.learnMore")} <span className="visually-hidden">{t("hero.learnMoreContext")}</span>
             </a>
@@ -50,10 +76,21 @@ export default function Home(props: PageProps) {
 
       <section className="section" id="ranch" aria-labelledby="ranch-title">
         <div className="container">
-          <SectionHeading eyebrow={t("ranch.eyebrow")} id="ranch-title" title={t("ranch.title")} intro={t("ranch.intro")} />
+          <SectionHeading
+            eyebrow={t("ranch.eyebrow")}
+            id="ranch-title"
+            title={t("ranch.title")}
+            intro={t("ranch.intro")}
+          />
           <ul className="card-grid card-grid-5">
             {animals.map(([key, icon]) => (
-              <Card key={key} className="card card-animal" icon={icon} title={t(`ranch.${key}.name`)} text={t(`ranch.${key}.text`)} />
+              <Card
+                key={key}
+                className="card card-animal"
+                icon={icon}
+                title={t(`ranch.${key}.name`)}
+                text={t(`ranch.${key}.text`)}
+              />
             ))}
           </ul>
         </div>
@@ -66,7 +103,9 @@ export default function Home(props: PageProps) {
             <h2 id="about-title">{t("about.title")}</h2>
             <p>{t("about.text1")}</p>
             <p>{t("about.text2")}</p>
-            <a className="text-link" href={href("about-me/")}>{t("about.trainerLink")} <Icon name="arrow" /></a>
+            <a className="text-link" href={href("about-me/")}>
+              {t("about.trainerLink")} <Icon name="arrow" />
+            </a>
           </div>
           <Stats t={t} keys={["days", "professionals", "animals"]} />
         </div>
@@ -74,10 +113,21 @@ export default function Home(props: PageProps) {
 
       <section className="section" id="experiences" aria-labelledby="experiences-title">
         <div className="container">
-          <SectionHeading eyebrow={t("experiences.eyebrow")} id="experiences-title" title={t("experiences.title")} intro={t("experiences.intro")} />
+          <SectionHeading
+            eyebrow={t("experiences.eyebrow")}
+            id="experiences-title"
+            title={t("experiences.title")}
+            intro={t("experiences.intro")}
+          />
           <ul className="card-grid card-grid-4">
             {experiences.map(([key, icon]) => (
-              <Card key={key} iconClassName="card-icon card-icon-sea" icon={icon} title={t(`experiences.${key}.title`)} text={t(`experiences.${key}.text`)} />
+              <Card
+                key={key}
+                iconClassName="card-icon card-icon-sea"
+                icon={icon}
+                title={t(`experiences.${key}.title`)}
+                text={t(`experiences.${key}.text`)}
+              />
             ))}
           </ul>
         </div>
@@ -88,7 +138,14 @@ export default function Home(props: PageProps) {
           <SectionHeading eyebrow={t("features.eyebrow")} id="features-title" title={t("features.title")} />
           <ul className="card-grid card-grid-3">
             {features.map(([key, icon]) => (
-              <Card key={key} className="feature" iconClassName="card-icon card-icon-sun" icon={icon} title={t(`features.${key}.title`)} text={t(`features.${key}.text`)} />
+              <Card
+                key={key}
+                className="feature"
+                iconClassName="card-icon card-icon-sun"
+                icon={icon}
+                title={t(`features.${key}.title`)}
+                text={t(`features.${key}.text`)}
+              />
             ))}
           </ul>
         </div>
@@ -99,9 +156,13 @@ export default function Home(props: PageProps) {
           <h2 id="trusted-title">{t("references.trustedTitle")}</h2>
           <p className="section-intro">{t("references.trustedIntro")}</p>
           <ul className="clients">
-            {site.clients.map((client) => <li key={client}>{client}</li>)}
+            {site.clients.map((client) => (
+              <li key={client}>{client}</li>
+            ))}
           </ul>
-          <a className="button button-outline" href={href("references/")}>{t("references.viewAll")}</a>
+          <a className="button button-outline" href={href("references/")}>
+            {t("references.viewAll")}
+          </a>
         </div>
       </section>
 
@@ -111,9 +172,18 @@ export default function Home(props: PageProps) {
           <div className="card-grid card-grid-2">
             <InfoCard id="getting-there" icon="pin" title={t("practical.gettingThere.title")}>
               <ul className="icon-list">
-                <li><Icon name="plane" />{t("practical.gettingThere.airport")}</li>
-                <li><Icon name="train" />{t("practical.gettingThere.station")}</li>
-                <li><Icon name="car" />{t("practical.gettingThere.car")}</li>
+                <li>
+                  <Icon name="plane" />
+                  {t("practical.gettingThere.airport")}
+                </li>
+                <li>
+                  <Icon name="train" />
+                  {t("practical.gettingThere.station")}
+                </li>
+                <li>
+                  <Icon name="car" />
+                  {t("practical.gettingThere.car")}
+                </li>
               </ul>
             </InfoCard>
             <InfoCard id="what-to-bring" icon="backpack" title={t("practical.whatToBring.title")}>
@@ -123,7 +193,9 @@ export default function Home(props: PageProps) {
             <InfoCard id="childcare" icon="child" title={t("practical.childcare.title")}>
               <p>{t("practical.childcare.text")}</p>
               <h4>{t("practical.childcare.activitiesTitle")}</h4>
-              <CheckList items={["feeding", "ponies", "crafts", "mudflats"].map((key) => t(`practical.childcare.${key}`))} />
+              <CheckList
+                items={["feeding", "ponies", "crafts", "mudflats"].map((key) => t(`practical.childcare.${key}`))}
+              />
             </InfoCard>
             <InfoCard id="accommodation" icon="home" title={t("practical.accommodation.title")}>
               <p>{t("practical.accommodation.text")}</p>
@@ -134,13 +206,25 @@ export default function Home(props: PageProps) {
       </section>
 
       <CallToAction id="cta-title" title={t("cta.title")} text={t("cta.text")}>
-        <a className="button button-primary" href={href("contact/")}>{t("cta.button")}</a>
+        <a className="button button-primary" href={href("contact/")}>
+          {t("cta.button")}
+        </a>
       </CallToAction>
     </Layout>
   );
 }
 
-function SectionHeading({ eyebrow, id, title, intro }: { eyebrow?: string; id: string; title: string; intro?: string }) {
+function SectionHeading({
+  eyebrow,
+  id,
+  title,
+  intro,
+}: {
+  eyebrow?: string;
+  id: string;
+  title: string;
+  intro?: string;
+}) {
   return (
     <div className="section-heading">
       {eyebrow && <p className="eyebrow">{eyebrow}</p>}
@@ -153,7 +237,12 @@ function SectionHeading({ eyebrow, id, title, intro }: { eyebrow?: string; id: s
 function InfoCard({ id, icon, title, children }: { id: string; icon: IconName; title: string; children: ReactNode }) {
   return (
     <article className="card info-card" id={id} aria-labelledby={`${id}-title`}>
-      <h3 id={`${id}-title`}><span className="card-icon"><Icon name={icon} /></span>{title}</h3>
+      <h3 id={`${id}-title`}>
+        <span className="card-icon">
+          <Icon name={icon} />
+        </span>
+        {title}
+      </h3>
       {children}
     </article>
   );
@@ -162,7 +251,12 @@ function InfoCard({ id, icon, title, children }: { id: string; icon: IconName; t
 function CheckList({ items }: { items: string[] }) {
   return (
     <ul className="check-list">
-      {items.map((item) => <li key={item}><Icon name="check" />{item}</li>)}
+      {items.map((item) => (
+        <li key={item}>
+          <Icon name="check" />
+          {item}
+        </li>
+      ))}
     </ul>
   );
 }

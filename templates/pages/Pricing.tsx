@@ -16,7 +16,11 @@ export default function Pricing(props: PageProps) {
       <section className="section" aria-label={page.title}>
         <div className="container offers">
           {(page.offers ?? []).map((offer) => (
-            <article className={offer.highlighted ? "offer offer-highlighted" : "offer"} key={offer.name} aria-labelledby={`offer-${slug(offer.name)}`}>
+            <article
+              className={offer.highlighted ? "offer offer-highlighted" : "offer"}
+              key={offer.name}
+              aria-labelledby={`offer-${slug(offer.name)}`}
+            >
               <h2 id={`offer-${slug(offer.name)}`}>{offer.name}</h2>
               <p className="offer-price">
                 <span className="price">{offer.price !== undefined ? money.format(offer.price) : offer.priceNote}</span>
@@ -24,9 +28,19 @@ export default function Pricing(props: PageProps) {
               </p>
               <p>{offer.summary}</p>
               <ul className="check-list">
-                {offer.features.map((feature) => <li key={feature}><Icon name="check" />{feature}</li>)}
+                {offer.features.map((feature) => (
+                  <li key={feature}>
+                    <Icon name="check" />
+                    {feature}
+                  </li>
+                ))}
               </ul>
-              <a className={offer.highlighted ? "button button-primary" : "button button-outline"} href={href("contact/")}>{offer.cta}</a>
+              <a
+                className={offer.highlighted ? "button button-primary" : "button button-outline"}
+                href={href("contact/")}
+              >
+                {offer.cta}
+              </a>
             </article>
           ))}
         </div>
@@ -41,5 +55,9 @@ export default function Pricing(props: PageProps) {
 }
 
 function slug(text: string): string {
-  return text.toLowerCase().normalize("NFKD").replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+  return text
+    .toLowerCase()
+    .normalize("NFKD")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
 }

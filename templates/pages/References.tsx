@@ -19,7 +19,9 @@ export default function References(props: PageProps) {
                 <Markdown html={testimonial.html} basePath={asset("")} className="testimonial-text" />
               </blockquote>
               <figcaption>
-                <span className="avatar" aria-hidden="true">{initials(testimonial.name)}</span>
+                <span className="avatar" aria-hidden="true">
+                  {initials(testimonial.name)}
+                </span>
                 <span>
                   <span className="testimonial-name">{testimonial.name}</span>
                   <span className="testimonial-role">{testimonial.role}</span>
@@ -30,18 +32,24 @@ export default function References(props: PageProps) {
         </div>
       </section>
       <CallToAction id="references-cta" title={t("references.ctaTitle")} text={t("references.ctaText")}>
-          <div className="actions actions-center">
-            <a className="button button-primary" href={href("pricing/")}>{t("references.bookTraining")}</a>
-            <a className="button button-outline" href={href("training-details/")}>
-              {t("references.learnMore")} <span className="visually-hidden">{t("references.learnMoreContext")}</span>
-            </a>
-          </div>
-          <p className="accent">{t("references.events")}</p>
+        <div className="actions actions-center">
+          <a className="button button-primary" href={href("pricing/")}>
+            {t("references.bookTraining")}
+          </a>
+          <a className="button button-outline" href={href("training-details/")}>
+            {t("references.learnMore")} <span className="visually-hidden">{t("references.learnMoreContext")}</span>
+          </a>
+        </div>
+        <p className="accent">{t("references.events")}</p>
       </CallToAction>
     </Layout>
   );
 }
 
 function initials(name: string): string {
-  return name.split(/\s+/).map((part) => part[0]).join("").slice(0, 2);
+  return name
+    .split(/\s+/)
+    .map((part) => part[0])
+    .join("")
+    .slice(0, 2);
 }

@@ -1,11 +1,34 @@
 /** Cookie consent in a real browser (design.md §4): tests C1–C6. */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { allPaths, closeNetwork, collectErrors, localeOf, scrollSettled, startBrowserTests, storeConsent, storedConsent } from "./support.ts";
+import {
+  allPaths,
+  closeNetwork,
+  collectErrors,
+  localeOf,
+  scrollSettled,
+  startBrowserTests,
+  storeConsent,
+  storedConsent,
+} from "./support.ts";
 
 const labels = {
-  en: { region: "Cookie consent", accept: "Accept All", reject: "Reject", close: "Close and reject", policy: "Cookie Policy", policyPath: "/cookie-policy/" },
-  de: { region: "Cookie-Einwilligung", accept: "Alle akzeptieren", reject: "Ablehnen", close: "Schließen und ablehnen", policy: "Cookie-Richtlinie", policyPath: "/de/cookie-policy/" },
+  en: {
+    region: "Cookie consent",
+    accept: "Accept All",
+    reject: "Reject",
+    close: "Close and reject",
+    policy: "Cookie Policy",
+    policyPath: "/cookie-policy/",
+  },
+  de: {
+    region: "Cookie-Einwilligung",
+    accept: "Alle akzeptieren",
+    reject: "Ablehnen",
+    close: "Schließen und ablehnen",
+    policy: "Cookie-Richtlinie",
+    policyPath: "/de/cookie-policy/",
+  },
 };
 const fontsLinks = "link[rel=stylesheet][href^='https://fonts.googleapis.com/css2']";
 const prefetchLinks = "link[rel=dns-prefetch]";
@@ -18,7 +41,13 @@ afterAll(() => stop?.());
 
 const banner = (page: Page) => page.locator("[data-cookie-banner]");
 const injected = (page: Page) =>
-  page.evaluate(([fonts, prefetch]) => ({ fonts: [...document.querySelectorAll(fonts!)].map((link) => link.getAttribute("href")), prefetch: [...document.querySelectorAll(prefetch!)].map((link) => link.getAttribute("href")) }), [fontsLinks, prefetchLinks]);
+  page.evaluate(
+    ([fonts, prefetch]) => ({
+      fonts: [...document.querySelectorAll(fonts!)].map((link) => link.getAttribute("href")),
+      prefetch: [...document.querySelectorAll(prefetch!)].map((link) => link.getAttribute("href")),
+    }),
+    [fontsLinks, prefetchLinks],
+  );
 
 describe("cookie consent", () => {
   it("C1: with empty storage the banner shows on all 22 pages, and nothing contacts a third party", async () => {
@@ -30,8 +59,11 @@ describe("cookie consent", () => {
       const text = labels[localeOf(path)];
       await banner(page).waitFor({ state: "visible" });
       expect(await page.getByRole("region", { name: text.region }).isVisible(), path).toBe(true);
-      for (const name of [text.accept, text.reject, text.close]) expect(await banner(page).getByRole("button", { name, exact: true }).isVisible(), `${path} ${name}`).toBe(true);
-      expect(await banner(page).getByRole("link", { name: text.policy }).getAttribute("href"), path).toBe(text.policyPath);
+      for (const name of [text.accept, text.reject, text.close])
+        expect(await banner(page).getByRole("button", { name, exact: true }).isVisible(), `${path} ${name}`).toBe(true);
+      expect(await banner(page).getByRole("link", { name: text.policy }).getAttribute("href"), path).toBe(
+        text.policyPath,
+      );
       expect(await injected(page), path).toEqual({ fonts: [], prefetch: [] });
     }
     expect(thirdParty).toEqual([]);
@@ -48,7 +80,8 @@ describe("cookie consent", () => {
     expect(await banner(page).isHidden()).toBe(true);
     const links = await injected(page);
     expect(links.fonts).toHaveLength(1);
-    for (const family of ["family=Inter", "family=Playfair+Display", "family=Dancing+Script", "display=swap"]) expect(links.fonts[0]).toContain(family);
+    for (const family of ["family=Inter", "family=Playfair+Display", "family=Dancing+Script", "display=swap"])
+      expect(links.fonts[0]).toContain(family);
     expect(links.prefetch).toEqual(["https://www.google.com"]);
     await expect.poll(() => thirdParty.some((url) => url.startsWith("https://fonts.googleapis.com/css2"))).toBe(true);
 
@@ -60,19 +93,33 @@ describe("cookie consent", () => {
     await context.addInitScript(() => {
       const state: { fontsAtDomContentLoaded?: boolean; bannerShown: boolean } = { bannerShown: false };
       (window as unknown as { consentTest: typeof state }).consentTest = state;
-      document.addEventListener("DOMContentLoaded", () => (state.fontsAtDomContentLoaded = !!document.querySelector("link[rel=stylesheet][href^='https://fonts.googleapis.com/']")));
-      new MutationObserver(() => (state.bannerShown ||= !!document.querySelector("[data-cookie-banner]:not([hidden])"))).observe(document, { subtree: true, childList: true, attributes: true });
+      document.addEventListener(
+        "DOMContentLoaded",
+        () =>
+          (state.fontsAtDomContentLoaded = !!document.querySelector(
+            "link[rel=stylesheet][href^='https://fonts.googleapis.com/']",
+          )),
+      );
+      new MutationObserver(
+        () => (state.bannerShown ||= !!document.querySelector("[data-cookie-banner]:not([hidden])")),
+      ).observe(document, { subtree: true, childList: true, attributes: true });
     });
     for (const path of ["/", "/de/pricing/"]) {
       await page.goto(origin + path, { waitUntil: "load" });
       await page.waitForTimeout(100);
-      expect(await page.evaluate(() => (window as unknown as { consentTest: object }).consentTest), path).toEqual({ fontsAtDomContentLoaded: true, bannerShown: false });
+      expect(await page.evaluate(() => (window as unknown as { consentTest: object }).consentTest), path).toEqual({
+        fontsAtDomContentLoaded: true,
+        bannerShown: false,
+      });
       expect((await injected(page)).fonts, path).toHaveLength(1);
     }
     await context.close();
   });
 
-  for (const [button, name] of [["Reject", "Reject"], ["the close X", "Close and reject"]] as const) {
+  for (const [button, name] of [
+    ["Reject", "Reject"],
+    ["the close X", "Close and reject"],
+  ] as const) {
     it(`C3: ${button} stores "rejected"; nothing third-party loads here or later, and the banner stays hidden`, async () => {
       const context = await browser.newContext();
       const thirdParty = await closeNetwork(context);
@@ -109,11 +156,19 @@ describe("cookie consent", () => {
   const blockedStorage = {
     "getItem and setItem throw": () => {
       for (const method of ["getItem", "setItem"]) {
-        Object.defineProperty(Storage.prototype, method, { value: () => { throw new DOMException("The operation is insecure.", "SecurityError"); } });
+        Object.defineProperty(Storage.prototype, method, {
+          value: () => {
+            throw new DOMException("The operation is insecure.", "SecurityError");
+          },
+        });
       }
     },
     "reading localStorage throws": () => {
-      Object.defineProperty(window, "localStorage", { get: () => { throw new DOMException("Access is denied for this document.", "SecurityError"); } });
+      Object.defineProperty(window, "localStorage", {
+        get: () => {
+          throw new DOMException("Access is denied for this document.", "SecurityError");
+        },
+      });
     },
   };
   for (const [how, block] of Object.entries(blockedStorage)) {
@@ -193,7 +248,12 @@ describe("cookie consent", () => {
         const rect = active.getBoundingClientRect();
         // Uncovered: the element itself is what shows at its top and its bottom edge, not the header or the banner.
         const shows = (y: number) => active.contains(document.elementFromPoint(rect.left + rect.width / 2, y));
-        return { inBanner: !!active.closest("[data-cookie-banner]"), onBody: active === document.body, visible: shows(rect.top + 1) && shows(rect.bottom - 1), name: active.outerHTML.slice(0, 80) };
+        return {
+          inBanner: !!active.closest("[data-cookie-banner]"),
+          onBody: active === document.body,
+          visible: shows(rect.top + 1) && shows(rect.bottom - 1),
+          name: active.outerHTML.slice(0, 80),
+        };
       });
     let steps = 0;
     let lastOutside = "";

@@ -8,7 +8,11 @@ const texts = {
   en: {
     path: "/contact/",
     submit: "Send Message",
-    errors: { name: "Please enter your full name.", email: "Please enter your email address.", message: "Please enter your message." },
+    errors: {
+      name: "Please enter your full name.",
+      email: "Please enter your email address.",
+      message: "Please enter your message.",
+    },
     invalidEmail: "Please enter a valid email address, such as name@company.com.",
     labels: ["Full Name", "Email Address", "Company"],
     subject: "Training enquiry",
@@ -22,7 +26,11 @@ const texts = {
   de: {
     path: "/de/contact/",
     submit: "Nachricht senden",
-    errors: { name: "Bitte geben Sie Ihren vollständigen Namen ein.", email: "Bitte geben Sie Ihre E-Mail-Adresse ein.", message: "Bitte geben Sie Ihre Nachricht ein." },
+    errors: {
+      name: "Bitte geben Sie Ihren vollständigen Namen ein.",
+      email: "Bitte geben Sie Ihre E-Mail-Adresse ein.",
+      message: "Bitte geben Sie Ihre Nachricht ein.",
+    },
     invalidEmail: "Bitte geben Sie eine gültige E-Mail-Adresse ein, zum Beispiel name@firma.de.",
     labels: ["Vollständiger Name", "E-Mail-Adresse", "Unternehmen"],
     subject: "Trainingsanfrage",
@@ -35,7 +43,12 @@ const texts = {
   },
 };
 // What a visitor might type that must stay text: RFC 6068 reserves & ? # % + and = in header values.
-const tricky = { name: "Hallo & Tschüss? #1 + 50%", email: "anna.berg@example.com", company: "x&bcc=evil@example.com", message: "Erste Zeile & mehr?\nx&bcc=evil@example.com\n\n#3 + 100% = ?" };
+const tricky = {
+  name: "Hallo & Tschüss? #1 + 50%",
+  email: "anna.berg@example.com",
+  company: "x&bcc=evil@example.com",
+  message: "Erste Zeile & mehr?\nx&bcc=evil@example.com\n\n#3 + 100% = ?",
+};
 
 let origin: string;
 let browser: Browser;
@@ -51,7 +64,10 @@ async function newContext(options: Parameters<Browser["newContext"]>[0] = {}): P
 }
 
 /** Opens the contact page and records every mailto: navigation it starts. */
-async function openForm(context: BrowserContext, path: string): Promise<{ page: Page; opened: string[]; errors: string[] }> {
+async function openForm(
+  context: BrowserContext,
+  path: string,
+): Promise<{ page: Page; opened: string[]; errors: string[] }> {
   const page = await context.newPage();
   const opened: string[] = [];
   page.on("request", (request) => {
@@ -67,16 +83,24 @@ async function fill(page: Page, values: Partial<typeof tricky>) {
 }
 
 const visibleErrors = (page: Page) => page.locator(".field-error:visible").allTextContents();
-const focusedField = (page: Page) => page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset["field"]);
-const invalidFields = (page: Page) => page.locator("[aria-invalid=true]").evaluateAll((fields) => fields.map((field) => (field as HTMLElement).dataset["field"]));
+const focusedField = (page: Page) =>
+  page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset["field"]);
+const invalidFields = (page: Page) =>
+  page
+    .locator("[aria-invalid=true]")
+    .evaluateAll((fields) => fields.map((field) => (field as HTMLElement).dataset["field"]));
 const clipboard = (page: Page) => page.evaluate(() => navigator.clipboard.readText());
 
 describe("contact form", () => {
   for (const [locale, text] of Object.entries(texts)) {
     it(`F1 (${locale}): an invalid submit shows translated messages at the fields, focuses the first, and opens nothing`, async () => {
-      const context = await newContext({ viewport: locale === "de" ? { width: 390, height: 844 } : { width: 1280, height: 800 } });
+      const context = await newContext({
+        viewport: locale === "de" ? { width: 390, height: 844 } : { width: 1280, height: 800 },
+      });
       const { page, opened, errors } = await openForm(context, text.path);
-      expect(await page.locator("form[data-contact-form]").evaluate((form) => (form as HTMLFormElement).noValidate)).toBe(true);
+      expect(
+        await page.locator("form[data-contact-form]").evaluate((form) => (form as HTMLFormElement).noValidate),
+      ).toBe(true);
       await page.getByRole("button", { name: text.submit }).click();
       expect(await visibleErrors(page)).toEqual([text.errors.name, text.errors.email, text.errors.message]);
       expect(await invalidFields(page)).toEqual(["name", "email", "message"]);
@@ -85,7 +109,10 @@ describe("contact form", () => {
       await scrollSettled(page);
       await page.evaluate(() => {
         const header = document.querySelector(".site-header")!.getBoundingClientRect().bottom;
-        window.scrollBy({ top: document.querySelector("#field-name")!.getBoundingClientRect().top - header - 4, behavior: "instant" });
+        window.scrollBy({
+          top: document.querySelector("#field-name")!.getBoundingClientRect().top - header - 4,
+          behavior: "instant",
+        });
         document.querySelector<HTMLFormElement>("[data-contact-form]")!.requestSubmit();
       });
       const labelShows = () =>
@@ -170,10 +197,12 @@ describe("contact form", () => {
     await result.waitFor({ state: "visible" });
     // The long form it replaced had scrolled the card's heading away: it comes back into view.
     await scrollSettled(page);
-    expect(await page.locator("#form-title").evaluate((heading) => {
-      const rect = heading.getBoundingClientRect();
-      return heading.contains(document.elementFromPoint(rect.left + 10, rect.top + 4));
-    })).toBe(true);
+    expect(
+      await page.locator("#form-title").evaluate((heading) => {
+        const rect = heading.getBoundingClientRect();
+        return heading.contains(document.elementFromPoint(rect.left + 10, rect.top + 4));
+      }),
+    ).toBe(true);
     expect(await result.getByText(texts.en.tooLong).isVisible()).toBe(true);
     expect(await result.getByText(texts.en.ready).isHidden()).toBe(true);
     expect(await result.getByRole("link", { name: address }).isVisible()).toBe(true);
@@ -186,7 +215,8 @@ describe("contact form", () => {
     await result.getByRole("button", { name: "Edit message" }).click();
     expect(await result.isHidden()).toBe(true);
     expect(await focusedField(page)).toBe("message");
-    for (const [name, value] of Object.entries({ name: "Anna Berg", email: "anna@example.com", message })) expect(await page.locator(`[data-field="${name}"]`).inputValue()).toBe(value);
+    for (const [name, value] of Object.entries({ name: "Anna Berg", email: "anna@example.com", message }))
+      expect(await page.locator(`[data-field="${name}"]`).inputValue()).toBe(value);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -194,7 +224,11 @@ describe("contact form", () => {
   it("F3: where copying is refused, the message is shown selected for the visitor to copy", async () => {
     const context = await newContext({ permissions: [] });
     await context.addInitScript(() => {
-      Object.defineProperty(Navigator.prototype, "clipboard", { get: () => ({ writeText: () => Promise.reject(new DOMException("Write permission denied.", "NotAllowedError")) }) });
+      Object.defineProperty(Navigator.prototype, "clipboard", {
+        get: () => ({
+          writeText: () => Promise.reject(new DOMException("Write permission denied.", "NotAllowedError")),
+        }),
+      });
       document.execCommand = () => false;
     });
     const { page, errors } = await openForm(context, "/de/contact/");
@@ -207,9 +241,17 @@ describe("contact form", () => {
     expect(await status.getAttribute("data-failed")).toBe("");
     const shown = await page.locator("[data-copy-text]").evaluate((area) => {
       const text = area as HTMLTextAreaElement;
-      return { visible: !text.hidden, focused: text === document.activeElement, selected: text.value.slice(text.selectionStart, text.selectionEnd) };
+      return {
+        visible: !text.hidden,
+        focused: text === document.activeElement,
+        selected: text.value.slice(text.selectionStart, text.selectionEnd),
+      };
     });
-    expect(shown).toEqual({ visible: true, focused: true, selected: "Vollständiger Name: Anna Berg\nE-Mail-Adresse: anna@example.com\n\nHallo!" });
+    expect(shown).toEqual({
+      visible: true,
+      focused: true,
+      selected: "Vollständiger Name: Anna Berg\nE-Mail-Adresse: anna@example.com\n\nHallo!",
+    });
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -218,16 +260,28 @@ describe("contact form", () => {
     const context = await newContext({ javaScriptEnabled: false });
     const { page, opened } = await openForm(context, "/contact/");
     const form = page.locator("form[data-contact-form]");
-    expect(await form.evaluate((element) => ({ action: element.getAttribute("action"), method: element.getAttribute("method"), enctype: element.getAttribute("enctype") }))).toEqual({
+    expect(
+      await form.evaluate((element) => ({
+        action: element.getAttribute("action"),
+        method: element.getAttribute("method"),
+        enctype: element.getAttribute("enctype"),
+      })),
+    ).toEqual({
       action: `mailto:${address}`,
       method: "post",
       enctype: "text/plain",
     });
-    expect(await page.locator("[data-field]:required").evaluateAll((fields) => fields.map((field) => (field as HTMLElement).dataset["field"]))).toEqual(["name", "email", "message"]);
+    expect(
+      await page
+        .locator("[data-field]:required")
+        .evaluateAll((fields) => fields.map((field) => (field as HTMLElement).dataset["field"])),
+    ).toEqual(["name", "email", "message"]);
     await page.getByRole("button", { name: "Send Message" }).click();
     await page.waitForTimeout(200);
     expect(await page.locator("form:invalid").count()).toBe(1);
-    expect(await page.locator("[data-field=name]").evaluate((field) => (field as HTMLInputElement).validity.valueMissing)).toBe(true);
+    expect(
+      await page.locator("[data-field=name]").evaluate((field) => (field as HTMLInputElement).validity.valueMissing),
+    ).toBe(true);
     expect(opened).toEqual([]);
     await fill(page, { name: "Anna Berg", email: "anna@example.com", message: "Hallo" });
     expect(await page.locator("form:invalid").count()).toBe(0);

@@ -47,7 +47,10 @@ interface PlaceholderReport {
  * notes whether the page came back from the back/forward cache.
  */
 function watchPlaceholder() {
-  const page = window as unknown as { placeholderShown: (report: PlaceholderReport) => void; restoredFromCache?: boolean };
+  const page = window as unknown as {
+    placeholderShown: (report: PlaceholderReport) => void;
+    restoredFromCache?: boolean;
+  };
   let clickedAt = 0;
   let reported = false;
   addEventListener("pageshow", (event) => (page.restoredFromCache = event.persisted));
@@ -59,7 +62,12 @@ function watchPlaceholder() {
     const after = performance.now() - clickedAt;
     setTimeout(() => {
       const { width, height } = element.getBoundingClientRect();
-      page.placeholderShown({ after, text: element.textContent, role: element.getAttribute("role"), coversViewport: width === innerWidth && height === innerHeight });
+      page.placeholderShown({
+        after,
+        text: element.textContent,
+        role: element.getAttribute("role"),
+        coversViewport: width === innerWidth && height === innerHeight,
+      });
     }, 50);
   }).observe(document, { childList: true, subtree: true });
 }
@@ -73,7 +81,8 @@ async function watchedContext(): Promise<{ context: BrowserContext; reports: Pla
   return { context, reports };
 }
 
-const titleOf = async (file: string) => /<title>(.*?)<\/title>/.exec(await readFile(path.join(dir, file), "utf8"))![1]!.replaceAll("&amp;", "&");
+const titleOf = async (file: string) =>
+  /<title>(.*?)<\/title>/.exec(await readFile(path.join(dir, file), "utf8"))![1]!.replaceAll("&amp;", "&");
 
 describe("navigation", () => {
   it("N1: a navigation that has not painted within 300 ms shows the translated placeholder, not before; Back restores without it", async () => {
@@ -83,7 +92,12 @@ describe("navigation", () => {
     await delay(page, "/de/about-me/", 1000);
     await page.locator(".main-nav a[href='/de/about-me/']").click({ noWaitAfter: true });
     await expect.poll(() => reports.length, { timeout: 900 }).toBe(1);
-    expect(reports[0]).toEqual({ after: expect.any(Number), text: "Wird geladen...", role: "status", coversViewport: true });
+    expect(reports[0]).toEqual({
+      after: expect.any(Number),
+      text: "Wird geladen...",
+      role: "status",
+      coversViewport: true,
+    });
     expect(reports[0]!.after).toBeGreaterThanOrEqual(299);
     expect(reports[0]!.after).toBeLessThan(700);
     await page.waitForURL(`${origin}/de/about-me/`);
@@ -92,7 +106,13 @@ describe("navigation", () => {
     // Back: the page comes out of the back/forward cache as it was before the click.
     await page.goBack({ waitUntil: "commit" });
     await page.waitForTimeout(400);
-    expect(await page.evaluate(() => ({ url: location.pathname, restored: (window as { restoredFromCache?: boolean }).restoredFromCache, placeholders: document.querySelectorAll(".loading-placeholder").length }))).toEqual({
+    expect(
+      await page.evaluate(() => ({
+        url: location.pathname,
+        restored: (window as { restoredFromCache?: boolean }).restoredFromCache,
+        placeholders: document.querySelectorAll(".loading-placeholder").length,
+      })),
+    ).toEqual({
       url: "/de/",
       restored: true,
       placeholders: 0,
@@ -139,7 +159,14 @@ describe("navigation", () => {
   });
 
   it("N1: the placeholder never ships in the built HTML", async () => {
-    for (const file of ["index.html", "404.html", "contact/index.html", "de/index.html", "de/404.html", "de/pricing/index.html"]) {
+    for (const file of [
+      "index.html",
+      "404.html",
+      "contact/index.html",
+      "de/index.html",
+      "de/404.html",
+      "de/pricing/index.html",
+    ]) {
       expect(await readFile(path.join(dir, file), "utf8"), file).not.toContain("loading-placeholder");
     }
   });
@@ -186,9 +213,15 @@ describe("navigation", () => {
     expect(patterns.length).toBeGreaterThan(0);
     const matches = await page.evaluate((list) => {
       // URLPattern is how the browser reads href_matches (lib.dom here does not declare it yet).
-      const { URLPattern } = window as unknown as { URLPattern: new (pattern: string, base: string) => { test: (url: string) => boolean } };
+      const { URLPattern } = window as unknown as {
+        URLPattern: new (pattern: string, base: string) => { test: (url: string) => boolean };
+      };
       const test = (url: string) => list.some((pattern) => new URLPattern(pattern, location.href).test(url));
-      return { own: test(`${location.origin}/about-me/`), other: test("https://example.com/about-me/"), protocolRelative: test("https://127.0.0.2/") };
+      return {
+        own: test(`${location.origin}/about-me/`),
+        other: test("https://example.com/about-me/"),
+        protocolRelative: test("https://127.0.0.2/"),
+      };
     }, patterns);
     expect(matches).toEqual({ own: true, other: false, protocolRelative: false });
 
@@ -203,14 +236,25 @@ describe("navigation", () => {
       for (const sheet of document.styleSheets) walk(sheet.cssRules, null);
       return found;
     });
-    expect(viewTransitions).toEqual([{ media: "(prefers-reduced-motion: no-preference)", text: expect.stringMatching(/navigation:\s*auto/) }]);
+    expect(viewTransitions).toEqual([
+      { media: "(prefers-reduced-motion: no-preference)", text: expect.stringMatching(/navigation:\s*auto/) },
+    ]);
 
     const motion = () =>
       page.evaluate((media) => {
-        const placeholder = document.body.appendChild(Object.assign(document.createElement("div"), { className: "loading-placeholder", innerHTML: "<span>x</span>" }));
+        const placeholder = document.body.appendChild(
+          Object.assign(document.createElement("div"), {
+            className: "loading-placeholder",
+            innerHTML: "<span>x</span>",
+          }),
+        );
         const pulse = getComputedStyle(placeholder.firstElementChild!).animationName;
         placeholder.remove();
-        return { viewTransitions: matchMedia(media!).matches, pulse, scroll: getComputedStyle(document.documentElement).scrollBehavior };
+        return {
+          viewTransitions: matchMedia(media!).matches,
+          pulse,
+          scroll: getComputedStyle(document.documentElement).scrollBehavior,
+        };
       }, viewTransitions[0]?.media);
     await page.emulateMedia({ reducedMotion: "reduce" });
     expect(await motion()).toEqual({ viewTransitions: false, pulse: "none", scroll: "auto" });
@@ -229,7 +273,8 @@ describe("navigation", () => {
       for (const target of allPaths) await page.goto(origin + target, { waitUntil: "load" });
       await page.waitForTimeout(200);
       // Chromium reports a page's own 404 status in the console; that status is the design (§2), not an error.
-      const notFound = (target: string) => `${origin}${target}: console: Failed to load resource: the server responded with a status of 404 (Not Found)`;
+      const notFound = (target: string) =>
+        `${origin}${target}: console: Failed to load resource: the server responded with a status of 404 (Not Found)`;
       expect(errors.filter((error) => error !== notFound("/nope/") && error !== notFound("/de/nope/"))).toEqual([]);
       await context.close();
     });

@@ -24,9 +24,16 @@ export function isThirdParty(url: string): boolean {
  * A built and served site plus a browser, for one test file; `stop` cleans both up. Playwright turns the
  * back/forward cache off by default; `backForwardCache` keeps Chromium's, for tests of restored pages.
  */
-export async function startBrowserTests(options: { backForwardCache?: boolean } = {}): Promise<{ origin: string; dir: string; browser: Browser; stop: () => Promise<void> }> {
+export async function startBrowserTests(
+  options: { backForwardCache?: boolean } = {},
+): Promise<{ origin: string; dir: string; browser: Browser; stop: () => Promise<void> }> {
   const launch = options.backForwardCache
-    ? chromium.launch({ executablePath: findChromium(), args: chromiumArgs, headless: true, ignoreDefaultArgs: ["--disable-back-forward-cache"] })
+    ? chromium.launch({
+        executablePath: findChromium(),
+        args: chromiumArgs,
+        headless: true,
+        ignoreDefaultArgs: ["--disable-back-forward-cache"],
+      })
     : launchChromium();
   const [site, browser] = await Promise.all([serveSite(), launch]);
   return {
@@ -52,14 +59,18 @@ export async function closeNetwork(context: BrowserContext): Promise<string[]> {
   });
   await context.route(
     (url) => isThirdParty(url.href),
-    (route) => (route.request().url().startsWith("https://fonts.googleapis.com/") ? route.fulfill({ contentType: "text/css", body: "" }) : route.abort()),
+    (route) =>
+      route.request().url().startsWith("https://fonts.googleapis.com/")
+        ? route.fulfill({ contentType: "text/css", body: "" })
+        : route.abort(),
   );
   return asked;
 }
 
 /** Makes every page of the context start with this stored consent value (null: nothing stored). */
 export async function storeConsent(context: BrowserContext, value: string | null): Promise<void> {
-  if (value !== null) await context.addInitScript((stored) => window.localStorage.setItem("cookie-consent", stored), value);
+  if (value !== null)
+    await context.addInitScript((stored) => window.localStorage.setItem("cookie-consent", stored), value);
 }
 
 /** Collects console errors and uncaught exceptions of a page. */

@@ -57,7 +57,12 @@ describe("tooltips", () => {
     // A pen hovers like a mouse.
     const box = (await trigger(page, "tip-location").boundingBox())!;
     const cdp = await context.newCDPSession(page);
-    await cdp.send("Input.dispatchMouseEvent", { type: "mouseMoved", x: box.x + box.width / 2, y: box.y + box.height / 2, pointerType: "pen" });
+    await cdp.send("Input.dispatchMouseEvent", {
+      type: "mouseMoved",
+      x: box.x + box.width / 2,
+      y: box.y + box.height / 2,
+      pointerType: "pen",
+    });
     await page.clock.runFor(699);
     expect(await isOpen(page, "tip-location")).toBe(false);
     await page.clock.runFor(1);
@@ -100,7 +105,8 @@ describe("tooltips", () => {
   it("T3: keyboard focus opens at once and blur closes; Escape closes and keeps focus; pointer-down, scrolling and touch", async () => {
     const context = await newContext();
     const page = await openHome(context);
-    const isLangSwitchFocused = () => page.evaluate(() => document.activeElement?.getAttribute("aria-describedby") === "tip-lang-de");
+    const isLangSwitchFocused = () =>
+      page.evaluate(() => document.activeElement?.getAttribute("aria-describedby") === "tip-lang-de");
     for (let step = 0; step < 20 && !(await isLangSwitchFocused()); step++) await page.keyboard.press("Tab");
     expect(await isLangSwitchFocused()).toBe(true);
     expect(await isOpen(page, "tip-lang-de")).toBe(true);
@@ -163,8 +169,18 @@ describe("tooltips", () => {
         const { nodes } = await cdp.send("Accessibility.getPartialAXTree", { nodeId, fetchRelatives: false });
         return { role: nodes[0]?.role?.value, description: nodes[0]?.description?.value };
       };
-      const tips = await page.locator("[role=tooltip]").evaluateAll((elements) => elements.map((element) => ({ id: element.id, text: element.textContent })));
-      expect(tips.map((tip) => tip.id).sort()).toEqual(["tip-animals", "tip-childcare", "tip-instagram", `tip-lang-${path === "/" ? "de" : "en"}`, "tip-linkedin", "tip-location", "tip-youtube"]);
+      const tips = await page
+        .locator("[role=tooltip]")
+        .evaluateAll((elements) => elements.map((element) => ({ id: element.id, text: element.textContent })));
+      expect(tips.map((tip) => tip.id).sort()).toEqual([
+        "tip-animals",
+        "tip-childcare",
+        "tip-instagram",
+        `tip-lang-${path === "/" ? "de" : "en"}`,
+        "tip-linkedin",
+        "tip-location",
+        "tip-youtube",
+      ]);
       for (const tip of tips) {
         expect(tip.text, tip.id).toMatch(/\S/);
         expect((await describe(`[aria-describedby="${tip.id}"]`)).description, `${path} ${tip.id}`).toBe(tip.text);
@@ -190,8 +206,15 @@ describe("tooltips", () => {
         expect(await isOpen(page, id), id).toBe(true);
         const placed = await page.locator(`#${id}`).evaluate((tip) => {
           const rect = tip.getBoundingClientRect();
-          const header = tip.closest(".site-header") ? 0 : document.querySelector(".site-header")!.getBoundingClientRect().bottom;
-          return { left: rect.left >= 0, right: rect.right <= document.documentElement.clientWidth, top: rect.top >= header, bottom: rect.bottom <= window.innerHeight };
+          const header = tip.closest(".site-header")
+            ? 0
+            : document.querySelector(".site-header")!.getBoundingClientRect().bottom;
+          return {
+            left: rect.left >= 0,
+            right: rect.right <= document.documentElement.clientWidth,
+            top: rect.top >= header,
+            bottom: rect.bottom <= window.innerHeight,
+          };
         });
         expect(placed, `${path} ${id}`).toEqual({ left: true, right: true, top: true, bottom: true });
         await page.mouse.move(200, 400);

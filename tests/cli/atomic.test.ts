@@ -9,7 +9,14 @@ import { copyProject, editFile, runCli } from "../support/project.ts";
 async function snapshot(dir: string): Promise<Record<string, string>> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
   const files = entries.filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name));
-  const hashes = await Promise.all(files.map(async (file) => [path.relative(dir, file), createHash("sha256").update(await readFile(file)).digest("hex")]));
+  const hashes = await Promise.all(
+    files.map(async (file) => [
+      path.relative(dir, file),
+      createHash("sha256")
+        .update(await readFile(file))
+        .digest("hex"),
+    ]),
+  );
   return Object.fromEntries(hashes.sort());
 }
 
@@ -36,12 +43,24 @@ describe("a failed build leaves dist/ byte-identical", () => {
   });
 
   it("after a template that throws, naming route, locale and template file", async () => {
-    const marker = "  return (\n    <Layout {...props} title={t(\"meta.contact.title\")}";
-    await editFile(root, "templates/pages/Contact.tsx", marker, `  if (props.locale === "de") throw new Error("Kein Formular");\n${marker}`);
+    const marker = '  return (\n    <Layout {...props} title={t("meta.contact.title")}';
+    await editFile(
+      root,
+      "templates/pages/Contact.tsx",
+      marker,
+      `  if (props.locale === "de") throw new Error("Kein Formular");\n${marker}`,
+    );
     const { code, stderr } = await runCli(["build", "--root", root, "--out", out]);
-    await editFile(root, "templates/pages/Contact.tsx", `  if (props.locale === "de") throw new Error("Kein Formular");\n`, "");
+    await editFile(
+      root,
+      "templates/pages/Contact.tsx",
+      `  if (props.locale === "de") throw new Error("Kein Formular");\n`,
+      "",
+    );
     expect(code).toBe(1);
-    expect(stderr.split("\n")[0]).toMatch(/^Rendering \/de\/contact\/ \(de\) failed in templates\/pages\/Contact\.tsx: Kein Formular \(at templates\/pages\/Contact\.tsx:\d+:\d+\)$/);
+    expect(stderr.split("\n")[0]).toMatch(
+      /^Rendering \/de\/contact\/ \(de\) failed in templates\/pages\/Contact\.tsx: Kein Formular \(at templates\/pages\/Contact\.tsx:\d+:\d+\)$/,
+    );
     expect(stderr).not.toMatch(/^\s+at /m);
     expect(await snapshot(out)).toEqual(good);
   });

@@ -12,7 +12,10 @@ import { projectRoot } from "../support/site.ts";
 
 const run = promisify(execFile);
 const base = "https://www.deichhof-sales-ranch.de";
-const htmlFiles = [...routes.map((route) => `${route.slice(1)}index.html`), "404.html"].flatMap((file) => [file, `de/${file}`]);
+const htmlFiles = [...routes.map((route) => `${route.slice(1)}index.html`), "404.html"].flatMap((file) => [
+  file,
+  `de/${file}`,
+]);
 
 let out: string;
 let stdout: string;
@@ -34,19 +37,32 @@ describe("ranch-site build", () => {
 
   it("writes the 22 HTML files of the output contract, and nothing else as HTML", async () => {
     const { stdout: listing } = await run("find", [out, "-name", "*.html"]);
-    expect(listing.trim().split("\n").map((file) => path.relative(out, file)).sort()).toEqual([...htmlFiles].sort());
+    expect(
+      listing
+        .trim()
+        .split("\n")
+        .map((file) => path.relative(out, file))
+        .sort(),
+    ).toEqual([...htmlFiles].sort());
   });
 
   it("sets <html lang> by locale", () => {
-    for (const { file, root } of pages) expect(root.querySelector("html")!.getAttribute("lang"), file).toBe(file.startsWith("de/") ? "de" : "en");
+    for (const { file, root } of pages)
+      expect(root.querySelector("html")!.getAttribute("lang"), file).toBe(file.startsWith("de/") ? "de" : "en");
   });
 
   it("gives each indexable page a self canonical and the same hreflang set as its alternate", () => {
     for (const { file, root } of pages.filter((candidate) => !candidate.file.endsWith("404.html"))) {
       expect(root.querySelector('link[rel="canonical"]')!.getAttribute("href"), file).toBe(pageUrl(file));
-      const hreflang = root.querySelectorAll('link[rel="alternate"]').map((link) => [link.getAttribute("hreflang") ?? link.getAttribute("hrefLang"), link.getAttribute("href")]);
+      const hreflang = root
+        .querySelectorAll('link[rel="alternate"]')
+        .map((link) => [link.getAttribute("hreflang") ?? link.getAttribute("hrefLang"), link.getAttribute("href")]);
       const english = pageUrl(file.replace(/^de\//, ""));
-      expect(hreflang, file).toEqual([["en", english], ["de", english.replace(base, `${base}/de`)], ["x-default", english]]);
+      expect(hreflang, file).toEqual([
+        ["en", english],
+        ["de", english.replace(base, `${base}/de`)],
+        ["x-default", english],
+      ]);
     }
   });
 
@@ -72,7 +88,9 @@ describe("ranch-site build", () => {
   });
 
   it("resolves every internal link and #fragment to a built page or an existing id", () => {
-    const ids = new Map(pages.map(({ file, root }) => [file, new Set(root.querySelectorAll("[id]").map((element) => element.id))]));
+    const ids = new Map(
+      pages.map(({ file, root }) => [file, new Set(root.querySelectorAll("[id]").map((element) => element.id))]),
+    );
     for (const { file, root } of pages) {
       for (const link of root.querySelectorAll("a[href], link[href], script[src]")) {
         const target = link.getAttribute("href") ?? link.getAttribute("src")!;
@@ -80,14 +98,23 @@ describe("ranch-site build", () => {
         const resolved = new URL(target, `http://site/${file}`);
         const targetFile = resolved.pathname.slice(1).replace(/(^|\/)$/, "$1index.html");
         expect(existsSync(path.join(out, targetFile)), `${file} links to ${target}`).toBe(true);
-        if (resolved.hash) expect(ids.get(targetFile)?.has(resolved.hash.slice(1)), `${file} links to ${target}`).toBe(true);
+        if (resolved.hash)
+          expect(ids.get(targetFile)?.has(resolved.hash.slice(1)), `${file} links to ${target}`).toBe(true);
       }
     }
   });
 
   it("shows no raw translation key and no sentence of the other language on any page", async () => {
     const dictionaries = Object.fromEntries(
-      await Promise.all(["en", "de"].map(async (locale) => [locale, flatten(parse(await readFile(path.join(projectRoot, `content/i18n/${locale}.yaml`), "utf8")))] as const)),
+      await Promise.all(
+        ["en", "de"].map(
+          async (locale) =>
+            [
+              locale,
+              flatten(parse(await readFile(path.join(projectRoot, `content/i18n/${locale}.yaml`), "utf8"))),
+            ] as const,
+        ),
+      ),
     );
     for (const current of pages) {
       const locale = current.file.startsWith("de/") ? "de" : "en";
@@ -97,21 +124,34 @@ describe("ranch-site build", () => {
         const sentence = !value.includes("{") && value.split(" ").length >= 4 && value !== dictionaries[locale]![key];
         if (sentence) expect(text, `${current.file} shows ${other} "${key}"`).not.toContain(value);
       }
-      expect(text, current.file).not.toMatch(/(?<![\w-])(hero|nav|footer|contact|cookie|meta|practical|ranch)\.[a-z]+[A-Za-z.]*\b/);
+      expect(text, current.file).not.toMatch(
+        /(?<![\w-])(hero|nav|footer|contact|cookie|meta|practical|ranch)\.[a-z]+[A-Za-z.]*\b/,
+      );
     }
   });
 
   it("carries --base-path and --base-url into links, canonicals and the sitemap", async () => {
     const hosted = path.join(path.dirname(out), "hosted");
-    await run(process.execPath, ["bin/ranch-site.js", "build", "--out", hosted, "--base-path", "/ranch/", "--base-url", "https://example.org"], { cwd: projectRoot });
+    await run(
+      process.execPath,
+      ["bin/ranch-site.js", "build", "--out", hosted, "--base-path", "/ranch/", "--base-url", "https://example.org"],
+      { cwd: projectRoot },
+    );
     const about = await readPage(hosted, "de/about-me/index.html");
-    expect(about.root.querySelector('link[rel="canonical"]')!.getAttribute("href")).toBe("https://example.org/ranch/de/about-me/");
+    expect(about.root.querySelector('link[rel="canonical"]')!.getAttribute("href")).toBe(
+      "https://example.org/ranch/de/about-me/",
+    );
     expect(about.root.querySelector(".brand")!.getAttribute("href")).toBe("/ranch/de/");
-    expect(await readFile(path.join(hosted, "sitemap.xml"), "utf8")).toContain("<loc>https://example.org/ranch/pricing/</loc>");
+    expect(await readFile(path.join(hosted, "sitemap.xml"), "utf8")).toContain(
+      "<loc>https://example.org/ranch/pricing/</loc>",
+    );
   });
 });
 
 function flatten(value: unknown, prefix = ""): Record<string, string> {
   if (typeof value === "string") return { [prefix]: value };
-  return Object.assign({}, ...Object.entries(value as object).map(([key, child]) => flatten(child, prefix ? `${prefix}.${key}` : key)));
+  return Object.assign(
+    {},
+    ...Object.entries(value as object).map(([key, child]) => flatten(child, prefix ? `${prefix}.${key}` : key)),
+  );
 }

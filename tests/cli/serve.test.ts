@@ -8,11 +8,16 @@ let origin: string;
 
 beforeAll(async () => {
   const dir = await buildSite();
-  child = spawn(process.execPath, [path.join(projectRoot, "bin/ranch-site.js"), "serve", "--out", dir, "--port", "0"], { cwd: projectRoot, stdio: ["ignore", "pipe", "inherit"] });
-  origin = await new Promise<string>((resolve) => child.stdout!.on("data", (chunk: Buffer) => {
-    const match = /at (http:\/\/localhost:\d+)\//.exec(chunk.toString());
-    if (match) resolve(match[1]!);
-  }));
+  child = spawn(process.execPath, [path.join(projectRoot, "bin/ranch-site.js"), "serve", "--out", dir, "--port", "0"], {
+    cwd: projectRoot,
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  origin = await new Promise<string>((resolve) =>
+    child.stdout!.on("data", (chunk: Buffer) => {
+      const match = /at (http:\/\/localhost:\d+)\//.exec(chunk.toString());
+      if (match) resolve(match[1]!);
+    }),
+  );
 });
 
 afterAll(() => child?.kill());

@@ -51,7 +51,11 @@ describe("ranch-site watch", () => {
   });
 
   it("picks up a template edit without a restart", async () => {
-    await save("templates/components/PageHeader.tsx", '<header className="page-header">', '<header className="page-header" data-edited="yes">');
+    await save(
+      "templates/components/PageHeader.tsx",
+      '<header className="page-header">',
+      '<header className="page-header" data-edited="yes">',
+    );
     expect(await (await get("/references/")).text()).toContain('data-edited="yes"');
   });
 
@@ -61,7 +65,9 @@ describe("ranch-site watch", () => {
     try {
       expect(watch.lines[failed + 1]).toMatch(/^content\/i18n\/en\.yaml:\d+:\d+: YAML syntax error/);
       await page.goto(`${watch.origin}/`);
-      await expect.poll(() => page.locator("[data-build-error]").textContent()).toMatch(/content\/i18n\/en\.yaml:\d+:\d+/);
+      await expect
+        .poll(() => page.locator("[data-build-error]").textContent())
+        .toMatch(/content\/i18n\/en\.yaml:\d+:\d+/);
     } finally {
       const reloaded = page.waitForEvent("load");
       await save("content/i18n/en.yaml", "loading: [Loading", "loading: Loading...");
@@ -73,7 +79,11 @@ describe("ranch-site watch", () => {
 
   it("serves a page whose template throws as an error page, keeps the others, and recovers", async () => {
     const marker = '  const page = props.content.pages["pricing"]!;';
-    await save("templates/pages/Pricing.tsx", marker, `${marker}\n  if (page) throw new Error("Offers are out of stock");`);
+    await save(
+      "templates/pages/Pricing.tsx",
+      marker,
+      `${marker}\n  if (page) throw new Error("Offers are out of stock");`,
+    );
     try {
       const broken = await (await get("/pricing/")).text();
       expect(broken).toContain("<title>Unexpected Application Error!</title>");
@@ -99,7 +109,9 @@ describe("ranch-site watch", () => {
     const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
     const first = median(times.slice(0, 20));
     const last = median(times.slice(-20));
-    console.log(`watch torture: rebuild median ${median(times)} ms (first 20: ${first} ms, last 20: ${last} ms); memory ${memoryBefore.toFixed(0)} MiB -> ${memoryAfter.toFixed(0)} MiB`);
+    console.log(
+      `watch torture: rebuild median ${median(times)} ms (first 20: ${first} ms, last 20: ${last} ms); memory ${memoryBefore.toFixed(0)} MiB -> ${memoryAfter.toFixed(0)} MiB`,
+    );
     expect(watch.child.exitCode).toBeNull();
     expect((await get("/de/")).status).toBe(200);
     expect(last).toBeLessThan(first * 2 + 50);

@@ -16,7 +16,14 @@ import { launchChromium } from "../support/chromium.ts";
 import { startNginx, type Nginx } from "../support/nginx.ts";
 import { buildSite, projectRoot } from "../support/site.ts";
 
-const securityHeaders = ["content-security-policy", "x-content-type-options", "referrer-policy", "permissions-policy", "x-frame-options", "cross-origin-opener-policy"];
+const securityHeaders = [
+  "content-security-policy",
+  "x-content-type-options",
+  "referrer-policy",
+  "permissions-policy",
+  "x-frame-options",
+  "cross-origin-opener-policy",
+];
 const htmlCache = "max-age=300, stale-while-revalidate=1800";
 const immutable = "public, max-age=31536000, immutable";
 
@@ -24,7 +31,8 @@ const immutable = "public, max-age=31536000, immutable";
 async function listFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true });
   const files: string[] = [];
-  for (const entry of entries) if ((await stat(path.join(dir, entry))).isFile()) files.push(entry.split(path.sep).join("/"));
+  for (const entry of entries)
+    if ((await stat(path.join(dir, entry))).isFile()) files.push(entry.split(path.sep).join("/"));
   return files.sort();
 }
 
@@ -39,7 +47,9 @@ async function buildWithHostFiles(basePath: string) {
   const dir = await buildSite({ basePath });
   const files = await listFiles(dir);
   const scriptHashes = await builtScriptHashes(dir, files);
-  const site = parseYaml(await readFile(path.join(projectRoot, "content/site.yaml"), "utf8")) as { consent: { fontsUrl: string } };
+  const site = parseYaml(await readFile(path.join(projectRoot, "content/site.yaml"), "utf8")) as {
+    consent: { fontsUrl: string };
+  };
   const input: HostConfigInput = {
     basePath,
     locales: defaults.locales,
@@ -52,16 +62,22 @@ async function buildWithHostFiles(basePath: string) {
   // Once build.ts writes the host files itself, the test serves what the build wrote (and so
   // proves its wiring, hashes included); until then it writes them as build.ts will.
   const wiredByBuild = existsSync(path.join(dir, "nginx.conf"));
-  if (!wiredByBuild) for (const file of createHostConfigs(input)) await writeFile(path.join(dir, file.path), file.contents);
+  if (!wiredByBuild)
+    for (const file of createHostConfigs(input)) await writeFile(path.join(dir, file.path), file.contents);
   return { dir, files, scriptHashes, wiredByBuild };
 }
 
-const get = (origin: string, pathname: string, init: RequestInit = {}) => fetch(origin + pathname, { redirect: "manual", ...init });
+const get = (origin: string, pathname: string, init: RequestInit = {}) =>
+  fetch(origin + pathname, { redirect: "manual", ...init });
 
 function expectSecurityHeaders(response: Response, scriptHashes: readonly string[]) {
-  for (const name of securityHeaders) expect(response.headers.get(name), `${name} on ${response.url} (${response.status})`).toBeTruthy();
+  for (const name of securityHeaders)
+    expect(response.headers.get(name), `${name} on ${response.url} (${response.status})`).toBeTruthy();
   const csp = response.headers.get("content-security-policy")!;
-  const scriptSrc = csp.split(";").map((directive) => directive.trim()).find((directive) => directive.startsWith("script-src "))!;
+  const scriptSrc = csp
+    .split(";")
+    .map((directive) => directive.trim())
+    .find((directive) => directive.startsWith("script-src "))!;
   expect(scriptSrc).not.toContain("unsafe-inline");
   for (const hash of scriptHashes) expect(scriptSrc).toContain(`'${hash}'`);
   expect(response.headers.get("x-frame-options")).toBe("DENY");
@@ -128,7 +144,10 @@ describe("nginx with the shipped snippet (base path /)", () => {
   });
 
   it("gives the not-found pages status 404 even when asked for by name", async () => {
-    for (const [pathname, lang] of [["/404.html", "en"], ["/de/404.html", "de"]] as const) {
+    for (const [pathname, lang] of [
+      ["/404.html", "en"],
+      ["/de/404.html", "de"],
+    ] as const) {
       const response = await get(origin, pathname);
       expect(response.status, pathname).toBe(404);
       expect(await response.text(), pathname).toContain(`<html lang="${lang}">`);
@@ -191,7 +210,9 @@ describe("nginx with the shipped snippet (base path /)", () => {
       await context.addInitScript(() => {
         const log: string[] = [];
         (window as unknown as { __csp: string[] }).__csp = log;
-        document.addEventListener("securitypolicyviolation", (event) => log.push(`${event.violatedDirective} ${event.blockedURI}`));
+        document.addEventListener("securitypolicyviolation", (event) =>
+          log.push(`${event.violatedDirective} ${event.blockedURI}`),
+        );
       });
       // No network: the fonts stylesheet is answered here with one @font-face on fonts.gstatic.com,
       // whose request is then aborted. A CSP block would stop either request before it got here.
@@ -206,7 +227,10 @@ describe("nginx with the shipped snippet (base path /)", () => {
         thirdParty.push(route.request().url());
         return route.abort();
       });
-      await context.route((url) => !url.href.startsWith(origin) && !/^https:\/\/fonts\.(googleapis|gstatic)\.com\//.test(url.href), (route) => route.abort());
+      await context.route(
+        (url) => !url.href.startsWith(origin) && !/^https:\/\/fonts\.(googleapis|gstatic)\.com\//.test(url.href),
+        (route) => route.abort(),
+      );
     });
 
     afterAll(async () => {
@@ -238,8 +262,12 @@ describe("nginx with the shipped snippet (base path /)", () => {
       await accept.waitFor({ state: "visible" });
       await accept.click();
       await home.locator('link[rel="stylesheet"][data-consent-link]').waitFor({ state: "attached" });
-      await expect.poll(() => thirdParty.some((url) => url.startsWith("https://fonts.googleapis.com/")), { timeout: 5000 }).toBe(true);
-      await expect.poll(() => thirdParty.some((url) => url.startsWith("https://fonts.gstatic.com/")), { timeout: 5000 }).toBe(true);
+      await expect
+        .poll(() => thirdParty.some((url) => url.startsWith("https://fonts.googleapis.com/")), { timeout: 5000 })
+        .toBe(true);
+      await expect
+        .poll(() => thirdParty.some((url) => url.startsWith("https://fonts.gstatic.com/")), { timeout: 5000 })
+        .toBe(true);
       // Hovering a link lets the speculation rules prefetch it (eagerness: moderate).
       await home.locator('a[href="/about-me/"]').first().hover();
       await home.waitForTimeout(400);

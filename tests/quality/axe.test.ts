@@ -32,9 +32,15 @@ afterAll(() => stop?.());
 
 /** Runs axe on the page as it is and returns one readable block per violation (empty: none). */
 async function violations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(tags).options({ resultTypes: ["violations"] }).analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags(tags)
+    .options({ resultTypes: ["violations"] })
+    .analyze();
   return results.violations.map((violation) => {
-    const nodes = violation.nodes.map((node) => `    at ${node.target.map(String).join(" >> ")}${node.failureSummary ? `\n      ${node.failureSummary.replace(/\n\s*/g, " / ")}` : ""}`);
+    const nodes = violation.nodes.map(
+      (node) =>
+        `    at ${node.target.map(String).join(" >> ")}${node.failureSummary ? `\n      ${node.failureSummary.replace(/\n\s*/g, " / ")}` : ""}`,
+    );
     return `  ${violation.id} (${violation.impact ?? "no impact"}): ${violation.help} <${violation.helpUrl}>\n${nodes.join("\n")}`;
   });
 }
@@ -51,7 +57,8 @@ async function check(path: string, what: string, reach?: (page: Page) => Promise
       await reach?.(page);
       const found = await violations(page);
       if (found.length > 0) report.push(`${what}, ${viewport} layout:\n${found.join("\n")}`);
-      if (thirdParty.length > 0) report.push(`${what}, ${viewport} layout: requests to other hosts: ${thirdParty.join(", ")}`);
+      if (thirdParty.length > 0)
+        report.push(`${what}, ${viewport} layout: requests to other hosts: ${thirdParty.join(", ")}`);
     } finally {
       await context.close();
     }
@@ -67,7 +74,10 @@ describe("axe: every page with the consent banner shown", () => {
 });
 
 describe("axe: interactive states, banner still shown", () => {
-  it.each(interactiveStates.map((state) => [state.name, state.path, state] as const))("%s (%s)", async (name, path, state) => {
-    await check(path, `${path} (${name})`, state.reach);
-  });
+  it.each(interactiveStates.map((state) => [state.name, state.path, state] as const))(
+    "%s (%s)",
+    async (name, path, state) => {
+      await check(path, `${path} (${name})`, state.reach);
+    },
+  );
 });

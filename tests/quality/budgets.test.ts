@@ -24,9 +24,17 @@ let siteOrigin: string;
 let pages: (SitePage & BuiltPage & { html: Buffer })[];
 
 beforeAll(async () => {
-  siteOrigin = new URL((parseYaml(await readFile(path.join(projectRoot, "content/site.yaml"), "utf8")) as { baseUrl: string }).baseUrl).origin;
+  siteOrigin = new URL(
+    (parseYaml(await readFile(path.join(projectRoot, "content/site.yaml"), "utf8")) as { baseUrl: string }).baseUrl,
+  ).origin;
   dist = await buildSite();
-  pages = await Promise.all(sitePages.map(async (page) => ({ ...page, ...(await readPage(dist, page.file)), html: await readFile(path.join(dist, page.file)) })));
+  pages = await Promise.all(
+    sitePages.map(async (page) => ({
+      ...page,
+      ...(await readPage(dist, page.file)),
+      html: await readFile(path.join(dist, page.file)),
+    })),
+  );
 });
 afterAll(() => (dist ? rm(dist, { recursive: true, force: true }) : undefined));
 
@@ -48,7 +56,8 @@ function isOtherOrigin(url: string): boolean {
 
 const scriptType = (script: HTMLElement) => (script.getAttribute("type") ?? "").trim().toLowerCase();
 const isDataScript = (script: HTMLElement) => dataScriptTypes.has(scriptType(script));
-const stylesheets = (root: HTMLElement) => root.querySelectorAll("link[rel~=stylesheet][href]").map((link) => link.getAttribute("href")!);
+const stylesheets = (root: HTMLElement) =>
+  root.querySelectorAll("link[rel~=stylesheet][href]").map((link) => link.getAttribute("href")!);
 
 /** A module and the first-party modules it imports statically or dynamically (esbuild may split chunks). */
 async function moduleGraph(entry: string): Promise<Map<string, string>> {
@@ -57,8 +66,12 @@ async function moduleGraph(entry: string): Promise<Map<string, string>> {
     if (graph.has(file)) return;
     const source = await readFile(file, "utf8");
     graph.set(file, source);
-    for (const [, specifier] of source.matchAll(/(?:\bimport|\bexport)\s*(?:[\w*{}\s,$]+from\s*)?\(?\s*["'](\.{1,2}\/[^"']+|\/[^"']+)["']/g)) {
-      await visit(specifier!.startsWith("/") ? path.join(dist, specifier!) : path.resolve(path.dirname(file), specifier!));
+    for (const [, specifier] of source.matchAll(
+      /(?:\bimport|\bexport)\s*(?:[\w*{}\s,$]+from\s*)?\(?\s*["'](\.{1,2}\/[^"']+|\/[^"']+)["']/g,
+    )) {
+      await visit(
+        specifier!.startsWith("/") ? path.join(dist, specifier!) : path.resolve(path.dirname(file), specifier!),
+      );
     }
   };
   await visit(entry);
@@ -74,20 +87,32 @@ interface Sizes {
 }
 
 async function measure(page: (typeof pages)[number]): Promise<Sizes> {
-  const css = (await Promise.all(stylesheets(page.root).filter((href) => !isOtherOrigin(href)).map((href) => readFile(outputFile(page, href))))).reduce((sum, content) => sum + gzip(content), 0);
+  const css = (
+    await Promise.all(
+      stylesheets(page.root)
+        .filter((href) => !isOtherOrigin(href))
+        .map((href) => readFile(outputFile(page, href))),
+    )
+  ).reduce((sum, content) => sum + gzip(content), 0);
   const scripts = page.root.querySelectorAll("script");
   let js = 0;
-  for (const script of scripts.filter((candidate) => candidate.getAttribute("src") && !isOtherOrigin(candidate.getAttribute("src")!))) {
-    for (const source of (await moduleGraph(outputFile(page, script.getAttribute("src")!))).values()) js += gzip(source);
+  for (const script of scripts.filter(
+    (candidate) => candidate.getAttribute("src") && !isOtherOrigin(candidate.getAttribute("src")!),
+  )) {
+    for (const source of (await moduleGraph(outputFile(page, script.getAttribute("src")!))).values())
+      js += gzip(source);
   }
-  for (const script of scripts.filter((candidate) => !candidate.getAttribute("src") && !isDataScript(candidate))) js += gzip(script.textContent);
+  for (const script of scripts.filter((candidate) => !candidate.getAttribute("src") && !isDataScript(candidate)))
+    js += gzip(script.textContent);
   return { file: page.file, htmlRaw: page.html.length, html: gzip(page.html), css, js };
 }
 
 describe("budgets", () => {
   it("each page: HTML ≤ 14 KB, its CSS ≤ 12 KB, its own JavaScript ≤ 8 KB (gzip -9)", async () => {
     const sizes = await Promise.all(pages.map(measure));
-    const rows = sizes.map((size) => `| ${size.file} | ${kb(size.htmlRaw)} | ${kb(size.html)} | ${kb(size.css)} | ${kb(size.js)} |`);
+    const rows = sizes.map(
+      (size) => `| ${size.file} | ${kb(size.htmlRaw)} | ${kb(size.html)} | ${kb(size.css)} | ${kb(size.js)} |`,
+    );
     console.log(
       [
         `Page weight, gzip -9 (budgets: HTML ${kb(budget.html)}, CSS ${kb(budget.css)}, JS ${kb(budget.js)})`,
@@ -110,13 +135,17 @@ describe("budgets", () => {
     const problems: string[] = [];
     for (const page of pages) {
       for (const image of page.root.querySelectorAll("img")) {
-        if (!image.getAttribute("width") || !image.getAttribute("height")) problems.push(`${page.file}: <img src="${image.getAttribute("src")}"> lacks width/height`);
+        if (!image.getAttribute("width") || !image.getAttribute("height"))
+          problems.push(`${page.file}: <img src="${image.getAttribute("src")}"> lacks width/height`);
       }
       for (const svg of page.root.querySelectorAll("svg")) {
         const hidden = svg.getAttribute("aria-hidden") === "true" || !!svg.closest("[aria-hidden=true]");
         if (hidden) continue;
         const sized = (svg.getAttribute("width") && svg.getAttribute("height")) || svg.getAttribute("viewBox");
-        if (!sized) problems.push(`${page.file}: <svg class="${svg.getAttribute("class") ?? ""}"> has neither width/height nor viewBox`);
+        if (!sized)
+          problems.push(
+            `${page.file}: <svg class="${svg.getAttribute("class") ?? ""}"> has neither width/height nor viewBox`,
+          );
       }
     }
     if (problems.length > 0) expect.fail(`Elements without reserved space:\n${problems.join("\n")}`);
@@ -129,21 +158,34 @@ describe("budgets", () => {
       for (const link of page.root.querySelectorAll("link[href]")) {
         const rel = (link.getAttribute("rel") ?? "").toLowerCase().split(/\s+/);
         const href = link.getAttribute("href")!;
-        const blockingOrConnecting = ["stylesheet", "preconnect", "dns-prefetch", "preload", "modulepreload", "prefetch", "import"].filter((kind) => rel.includes(kind));
-        if (blockingOrConnecting.length > 0 && isOtherOrigin(href)) problems.push(`${page.file}: <link rel="${rel.join(" ")}" href="${href}">`);
+        const blockingOrConnecting = [
+          "stylesheet",
+          "preconnect",
+          "dns-prefetch",
+          "preload",
+          "modulepreload",
+          "prefetch",
+          "import",
+        ].filter((kind) => rel.includes(kind));
+        if (blockingOrConnecting.length > 0 && isOtherOrigin(href))
+          problems.push(`${page.file}: <link rel="${rel.join(" ")}" href="${href}">`);
         if (rel.includes("stylesheet") && !isOtherOrigin(href)) cssFiles.add(outputFile(page, href));
       }
       for (const script of page.root.querySelectorAll("script[src]")) {
         const src = script.getAttribute("src")!;
-        const deferred = script.hasAttribute("async") || script.hasAttribute("defer") || scriptType(script) === "module";
+        const deferred =
+          script.hasAttribute("async") || script.hasAttribute("defer") || scriptType(script) === "module";
         if (isOtherOrigin(src) && !deferred) problems.push(`${page.file}: render-blocking <script src="${src}">`);
       }
-      for (const style of page.root.querySelectorAll("style")) problems.push(...cssProblems(style.textContent, `${page.file} <style>`));
-      for (const element of page.root.querySelectorAll("[style]")) problems.push(...cssProblems(element.getAttribute("style")!, `${page.file} style="…"`));
+      for (const style of page.root.querySelectorAll("style"))
+        problems.push(...cssProblems(style.textContent, `${page.file} <style>`));
+      for (const element of page.root.querySelectorAll("[style]"))
+        problems.push(...cssProblems(element.getAttribute("style")!, `${page.file} style="…"`));
     }
     expect(cssFiles.size).toBeGreaterThan(0);
     for (const file of cssFiles) problems.push(...cssProblems(await readFile(file, "utf8"), path.relative(dist, file)));
-    if (problems.length > 0) expect.fail(`Third-party resources that block rendering or open connections:\n${problems.join("\n")}`);
+    if (problems.length > 0)
+      expect.fail(`Third-party resources that block rendering or open connections:\n${problems.join("\n")}`);
   });
 });
 
@@ -151,6 +193,7 @@ describe("budgets", () => {
 function cssProblems(css: string, where: string): string[] {
   const problems: string[] = [];
   for (const [rule] of css.matchAll(/@import\s[^;]*;?/gi)) problems.push(`${where}: ${rule.trim()}`);
-  for (const [, url] of css.matchAll(/url\(\s*([^)]*?)\s*\)/gi)) if (isOtherOrigin(url!)) problems.push(`${where}: url(${url}) on another origin`);
+  for (const [, url] of css.matchAll(/url\(\s*([^)]*?)\s*\)/gi))
+    if (isOtherOrigin(url!)) problems.push(`${where}: url(${url}) on another origin`);
   return problems;
 }

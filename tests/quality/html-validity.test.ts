@@ -17,7 +17,10 @@ import { projectRoot, serveSite } from "../support/site.ts";
 const run = promisify(execFile);
 const vnuJar = path.join(projectRoot, "node_modules/vnu-jar/build/dist/vnu.jar");
 const hasJava = spawnSync("java", ["-version"], { stdio: "ignore" }).status === 0;
-if (!hasJava) console.warn("html-validity: skipped, `java` is not on PATH (the Nu HTML Checker needs a Java runtime; Debian: apt-get install default-jre-headless).");
+if (!hasJava)
+  console.warn(
+    "html-validity: skipped, `java` is not on PATH (the Nu HTML Checker needs a Java runtime; Debian: apt-get install default-jre-headless).",
+  );
 
 interface VnuMessage {
   type: "error" | "info" | "non-document-error";
@@ -31,7 +34,8 @@ interface VnuMessage {
   extract?: string;
 }
 
-const canary = '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>canary</title></head><body><img src="canary.png"></body></html>';
+const canary =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>canary</title></head><body><img src="canary.png"></body></html>';
 const isCanary = (message: VnuMessage) => !!message.url?.endsWith("/canary/canary.html");
 
 let dist: string;
@@ -48,7 +52,10 @@ beforeAll(async () => {
   stop = async () => {
     await browser?.close();
     await site.close();
-    await Promise.all([rm(site.dir, { recursive: true, force: true }), rm(snapshots, { recursive: true, force: true })]);
+    await Promise.all([
+      rm(site.dir, { recursive: true, force: true }),
+      rm(snapshots, { recursive: true, force: true }),
+    ]);
   };
   browser = await launchChromium();
   const states = [
@@ -76,21 +83,31 @@ afterAll(() => stop());
 async function checkHtml(folders: string[]): Promise<VnuMessage[]> {
   const args = ["-jar", vnuJar, "--format", "json", "--skip-non-html", ...folders];
   // vnu writes its JSON report to stderr and exits 1 when it found errors.
-  const { stderr } = await run("java", args, { maxBuffer: 64 * 1024 * 1024 }).catch((error: { stderr?: string; code?: number }) => {
-    if (typeof error.stderr === "string" && error.stderr.trimStart().startsWith("{")) return { stderr: error.stderr };
-    throw error;
-  });
+  const { stderr } = await run("java", args, { maxBuffer: 64 * 1024 * 1024 }).catch(
+    (error: { stderr?: string; code?: number }) => {
+      if (typeof error.stderr === "string" && error.stderr.trimStart().startsWith("{")) return { stderr: error.stderr };
+      throw error;
+    },
+  );
   return (JSON.parse(stderr) as { messages: VnuMessage[] }).messages;
 }
 
 function where(message: VnuMessage): string {
   if (!message.url) return "(no file)";
   const file = fileURLToPath(message.url);
-  const name = file.startsWith(snapshots) ? `snapshot ${path.relative(snapshots, file)}` : `dist/${path.relative(dist, file)}`;
+  const name = file.startsWith(snapshots)
+    ? `snapshot ${path.relative(snapshots, file)}`
+    : `dist/${path.relative(dist, file)}`;
   return `${name}:${message.lastLine ?? message.firstLine ?? "?"}:${message.firstColumn ?? message.lastColumn ?? "?"}`;
 }
 
-const report = (found: VnuMessage[]) => found.map((message) => `${where(message)}: ${message.message}${message.extract ? `\n    ${message.extract.replace(/\s+/g, " ")}` : ""}`).join("\n");
+const report = (found: VnuMessage[]) =>
+  found
+    .map(
+      (message) =>
+        `${where(message)}: ${message.message}${message.extract ? `\n    ${message.extract.replace(/\s+/g, " ")}` : ""}`,
+    )
+    .join("\n");
 
 describe.skipIf(!hasJava)("Nu HTML Checker", () => {
   it("ran: it reports the error planted in a canary file", () => {
@@ -98,12 +115,19 @@ describe.skipIf(!hasJava)("Nu HTML Checker", () => {
   });
 
   it("finds no error in the 22 built pages", () => {
-    const errors = messages.filter((message) => message.type !== "info" && message.url && !fileURLToPath(message.url).startsWith(snapshots));
+    const errors = messages.filter(
+      (message) => message.type !== "info" && message.url && !fileURLToPath(message.url).startsWith(snapshots),
+    );
     expect(errors, `vnu errors in dist/:\n${report(errors)}`).toEqual([]);
   });
 
   it("finds no error in the DOM with the banner shown, a tooltip open, or the contact form in its error and result states", () => {
-    const errors = messages.filter((message) => message.type !== "info" && !isCanary(message) && (!message.url || fileURLToPath(message.url).startsWith(snapshots)));
+    const errors = messages.filter(
+      (message) =>
+        message.type !== "info" &&
+        !isCanary(message) &&
+        (!message.url || fileURLToPath(message.url).startsWith(snapshots)),
+    );
     expect(errors, `vnu errors in the browser snapshots:\n${report(errors)}`).toEqual([]);
   });
 });

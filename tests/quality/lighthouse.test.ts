@@ -19,7 +19,12 @@ import { serveSite } from "../support/site.ts";
 const paths = ["/", "/references/", "/contact/", "/pricing/"].flatMap((route) => [route, `/de${route}`]);
 const formFactors = { mobile: undefined, desktop: desktopConfig } satisfies Record<string, Config | undefined>;
 const categories = ["performance", "accessibility", "best-practices", "seo"] as const;
-const minimum: Record<(typeof categories)[number], number> = { performance: 0.95, accessibility: 1, "best-practices": 1, seo: 1 };
+const minimum: Record<(typeof categories)[number], number> = {
+  performance: 0.95,
+  accessibility: 1,
+  "best-practices": 1,
+  seo: 1,
+};
 
 let origin: string;
 let chrome: chromeLauncher.LaunchedChrome;
@@ -67,14 +72,27 @@ function failingAudits(lhr: Result, category: string): string[] {
   const refs = lhr.categories[category]?.auditRefs ?? [];
   return refs
     .map((ref) => ({ ref, audit: lhr.audits[ref.id]! }))
-    .filter(({ ref, audit }) => audit && audit.score !== null && audit.scoreDisplayMode !== "informative" && audit.scoreDisplayMode !== "notApplicable" && (ref.weight > 0 ? audit.score < 1 : audit.score < 0.5))
+    .filter(
+      ({ ref, audit }) =>
+        audit &&
+        audit.score !== null &&
+        audit.scoreDisplayMode !== "informative" &&
+        audit.scoreDisplayMode !== "notApplicable" &&
+        (ref.weight > 0 ? audit.score < 1 : audit.score < 0.5),
+    )
     .map(({ ref, audit }) => {
       const items = (audit.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? [];
       const where = items
         .slice(0, 5)
         .map((item) => {
           const node = item["node"] as { selector?: string; snippet?: string } | undefined;
-          return node?.selector ?? (item["url"] as string | undefined) ?? (item["source"] as { url?: string } | undefined)?.url ?? (item["description"] as string | undefined) ?? (item["text"] as string | undefined);
+          return (
+            node?.selector ??
+            (item["url"] as string | undefined) ??
+            (item["source"] as { url?: string } | undefined)?.url ??
+            (item["description"] as string | undefined) ??
+            (item["text"] as string | undefined)
+          );
         })
         .filter(Boolean);
       return `  ${audit.id} (score ${audit.score}${ref.weight > 0 ? `, weight ${ref.weight}` : ""}): ${audit.title}${audit.displayValue ? ` — ${audit.displayValue}` : ""}${where.length ? `\n      at ${where.join("\n      at ")}` : ""}`;
@@ -86,9 +104,14 @@ describe("Lighthouse", () => {
     for (const path of paths) {
       it(`${path} (${formFactor})`, { timeout: 240_000 }, async () => {
         const audit = async () => {
-          const result = await lighthouse(origin + path, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: [...categories] }, config);
+          const result = await lighthouse(
+            origin + path,
+            { port: chrome.port, output: "json", logLevel: "error", onlyCategories: [...categories] },
+            config,
+          );
           const lhr = result!.lhr;
-          if (lhr.runtimeError) throw new Error(`Lighthouse could not audit ${path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+          if (lhr.runtimeError)
+            throw new Error(`Lighthouse could not audit ${path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
           return lhr;
         };
         // The performance score varies with the machine's load (the other test files run beside this one
@@ -99,20 +122,31 @@ describe("Lighthouse", () => {
           runs.sort((a, b) => (score(a, "performance") ?? 0) - (score(b, "performance") ?? 0));
         }
         const lhr = runs[Math.floor(runs.length / 2)]!;
-        const note = runs.length > 1 ? ` (median of ${runs.length}: ${runs.map((run) => format(score(run, "performance"))).join(", ")})` : "";
+        const note =
+          runs.length > 1
+            ? ` (median of ${runs.length}: ${runs.map((run) => format(score(run, "performance"))).join(", ")})`
+            : "";
         rows.push(
           `| ${path} | ${formFactor}${note} | ${categories.map((category) => format(score(lhr, category))).join(" | ")} | ${metric(lhr, "largest-contentful-paint")} | ${metric(lhr, "total-blocking-time")} | ${metric(lhr, "cumulative-layout-shift", 3, "")} |`,
         );
         const failures = categories.flatMap((category) => {
           const value = score(lhr, category);
-          return value !== null && value >= minimum[category] ? [] : [`${category} ${format(value)} < ${format(minimum[category])}:\n${failingAudits(lhr, category).join("\n")}`];
+          return value !== null && value >= minimum[category]
+            ? []
+            : [
+                `${category} ${format(value)} < ${format(minimum[category])}:\n${failingAudits(lhr, category).join("\n")}`,
+              ];
         });
         // A first visit without consent contacts nobody else (design.md §4); Lighthouse saw every request.
-        const requests = ((lhr.audits["network-requests"]?.details as { items?: { url: string }[] } | undefined)?.items ?? []).map((item) => item.url);
+        const requests = (
+          (lhr.audits["network-requests"]?.details as { items?: { url: string }[] } | undefined)?.items ?? []
+        ).map((item) => item.url);
         expect(requests.length, "Lighthouse recorded no network requests").toBeGreaterThan(0);
         const elsewhere = requests.filter((url) => /^https?:/.test(url) && new URL(url).origin !== origin);
-        if (elsewhere.length > 0) failures.push(`requests to other origins before consent:\n  ${elsewhere.join("\n  ")}`);
-        if (lhr.runWarnings.length > 0) console.warn(`${path} (${formFactor}) Lighthouse warnings:\n  ${lhr.runWarnings.join("\n  ")}`);
+        if (elsewhere.length > 0)
+          failures.push(`requests to other origins before consent:\n  ${elsewhere.join("\n  ")}`);
+        if (lhr.runWarnings.length > 0)
+          console.warn(`${path} (${formFactor}) Lighthouse warnings:\n  ${lhr.runWarnings.join("\n  ")}`);
         if (failures.length > 0) expect.fail(`${path} (${formFactor}):\n${failures.join("\n")}`);
       });
     }

@@ -19,16 +19,23 @@ let baseUrl: string;
 let pages: (SitePage & BuiltPage & { url: string })[];
 
 beforeAll(async () => {
-  baseUrl = (parseYaml(await readFile(path.join(projectRoot, "content/site.yaml"), "utf8")) as { baseUrl: string }).baseUrl.replace(/\/$/, "");
+  baseUrl = (
+    parseYaml(await readFile(path.join(projectRoot, "content/site.yaml"), "utf8")) as { baseUrl: string }
+  ).baseUrl.replace(/\/$/, "");
   dist = await buildSite();
-  pages = await Promise.all(sitePages.map(async (page) => ({ ...page, ...(await readPage(dist, page.file)), url: `${baseUrl}${page.path}` })));
+  pages = await Promise.all(
+    sitePages.map(async (page) => ({ ...page, ...(await readPage(dist, page.file)), url: `${baseUrl}${page.path}` })),
+  );
 });
 afterAll(() => (dist ? rm(dist, { recursive: true, force: true }) : undefined));
 
 const indexable = () => pages.filter((page) => page.indexable);
 const notFound = () => pages.filter((page) => !page.indexable);
 const head = (root: HTMLElement) => root.querySelector("head")!;
-const meta = (root: HTMLElement, key: string) => head(root).querySelectorAll(`meta[property="${key}"], meta[name="${key}"]`).map((element) => element.getAttribute("content") ?? "");
+const meta = (root: HTMLElement, key: string) =>
+  head(root)
+    .querySelectorAll(`meta[property="${key}"], meta[name="${key}"]`)
+    .map((element) => element.getAttribute("content") ?? "");
 
 /** The page's hreflang alternates as sorted "hreflang href" lines. */
 function alternates(root: HTMLElement): string[] {
@@ -49,12 +56,28 @@ describe("hreflang and canonical", () => {
     for (const page of indexable()) {
       const links = head(page.root).querySelectorAll("link[rel=alternate][hreflang]");
       const byLang = new Map<string, string[]>();
-      for (const link of links) byLang.set(link.getAttribute("hreflang")!, [...(byLang.get(link.getAttribute("hreflang")!) ?? []), link.getAttribute("href") ?? ""]);
+      for (const link of links)
+        byLang.set(link.getAttribute("hreflang")!, [
+          ...(byLang.get(link.getAttribute("hreflang")!) ?? []),
+          link.getAttribute("href") ?? "",
+        ]);
       const langs = [...byLang.keys()].sort();
-      if (langs.join() !== "de,en,x-default" || links.length !== 3) problems.push(`${page.file}: hreflang set is ${links.map((link) => link.getAttribute("hreflang")).join(", ")}; expected exactly en, de, x-default`);
-      for (const [lang, hrefs] of byLang) for (const href of hrefs) if (!href.startsWith(`${baseUrl}/`) || new URL(href).protocol !== "https:") problems.push(`${page.file}: hreflang ${lang} → ${href} is not an absolute https URL on ${baseUrl}`);
-      if (byLang.get("x-default")?.[0] !== byLang.get("en")?.[0]) problems.push(`${page.file}: x-default (${byLang.get("x-default")}) is not the English page (${byLang.get("en")})`);
-      if (byLang.get(page.locale)?.[0] !== page.url) problems.push(`${page.file}: hreflang ${page.locale} is ${byLang.get(page.locale)}, not the page itself (${page.url})`);
+      if (langs.join() !== "de,en,x-default" || links.length !== 3)
+        problems.push(
+          `${page.file}: hreflang set is ${links.map((link) => link.getAttribute("hreflang")).join(", ")}; expected exactly en, de, x-default`,
+        );
+      for (const [lang, hrefs] of byLang)
+        for (const href of hrefs)
+          if (!href.startsWith(`${baseUrl}/`) || new URL(href).protocol !== "https:")
+            problems.push(`${page.file}: hreflang ${lang} → ${href} is not an absolute https URL on ${baseUrl}`);
+      if (byLang.get("x-default")?.[0] !== byLang.get("en")?.[0])
+        problems.push(
+          `${page.file}: x-default (${byLang.get("x-default")}) is not the English page (${byLang.get("en")})`,
+        );
+      if (byLang.get(page.locale)?.[0] !== page.url)
+        problems.push(
+          `${page.file}: hreflang ${page.locale} is ${byLang.get(page.locale)}, not the page itself (${page.url})`,
+        );
     }
     expectNone(problems, "hreflang problems");
   });
@@ -67,7 +90,10 @@ describe("hreflang and canonical", () => {
       for (const line of own) {
         const target = byUrl.get(line.split(" ")[1]!);
         if (!target) problems.push(`${page.file}: alternate ${line} is not a built indexable page`);
-        else if (alternates(target.root).join("|") !== own.join("|")) problems.push(`${page.file} and ${target.file} have different hreflang sets:\n  ${own.join(", ")}\n  ${alternates(target.root).join(", ")}`);
+        else if (alternates(target.root).join("|") !== own.join("|"))
+          problems.push(
+            `${page.file} and ${target.file} have different hreflang sets:\n  ${own.join(", ")}\n  ${alternates(target.root).join(", ")}`,
+          );
       }
     }
     expectNone(problems, "hreflang sets that differ between alternates");
@@ -75,8 +101,12 @@ describe("hreflang and canonical", () => {
 
   it("each indexable page has exactly one canonical, the page itself", () => {
     const problems = indexable().flatMap((page) => {
-      const canonicals = head(page.root).querySelectorAll("link[rel=canonical]").map((link) => link.getAttribute("href"));
-      return canonicals.length === 1 && canonicals[0] === page.url ? [] : [`${page.file}: canonical ${JSON.stringify(canonicals)}, expected ["${page.url}"]`];
+      const canonicals = head(page.root)
+        .querySelectorAll("link[rel=canonical]")
+        .map((link) => link.getAttribute("href"));
+      return canonicals.length === 1 && canonicals[0] === page.url
+        ? []
+        : [`${page.file}: canonical ${JSON.stringify(canonicals)}, expected ["${page.url}"]`];
     });
     expectNone(problems, "canonical problems");
   });
@@ -84,9 +114,11 @@ describe("hreflang and canonical", () => {
   it("the 404 pages are noindex, with no canonical and no hreflang", () => {
     const problems = notFound().flatMap((page) => {
       const found: string[] = [];
-      if (!meta(page.root, "robots").some((content) => /\bnoindex\b/.test(content))) found.push(`${page.file}: no <meta name="robots" content="noindex">`);
+      if (!meta(page.root, "robots").some((content) => /\bnoindex\b/.test(content)))
+        found.push(`${page.file}: no <meta name="robots" content="noindex">`);
       if (head(page.root).querySelector("link[rel=canonical]")) found.push(`${page.file}: has a canonical`);
-      if (head(page.root).querySelector("link[rel=alternate][hreflang]")) found.push(`${page.file}: has hreflang alternates (a noindex page has no alternates)`);
+      if (head(page.root).querySelector("link[rel=alternate][hreflang]"))
+        found.push(`${page.file}: has hreflang alternates (a noindex page has no alternates)`);
       return found;
     });
     expectNone(problems, "404 problems");
@@ -99,7 +131,14 @@ describe("sitemap.xml", () => {
     return [...xml.matchAll(/<url>([\s\S]*?)<\/url>/g)].map(([, body]) => ({
       loc: body!.match(/<loc>\s*(.*?)\s*<\/loc>/)?.[1] ?? "",
       alternates: [...body!.matchAll(/<xhtml:link\s([^>]*?)\/?>/g)]
-        .map(([, attributes]) => Object.fromEntries([...attributes!.matchAll(/([\w:-]+)="([^"]*)"/g)].map(([, key, value]) => [key, value!.replace(/&amp;/g, "&")])))
+        .map(([, attributes]) =>
+          Object.fromEntries(
+            [...attributes!.matchAll(/([\w:-]+)="([^"]*)"/g)].map(([, key, value]) => [
+              key,
+              value!.replace(/&amp;/g, "&"),
+            ]),
+          ),
+        )
         .filter((link) => link["rel"] === "alternate")
         .map((link) => `${link["hreflang"]} ${link["href"]}`)
         .sort(),
@@ -118,7 +157,9 @@ describe("sitemap.xml", () => {
       const page = byUrl.get(entry.loc);
       if (!page) return [];
       const own = alternates(page.root);
-      return entry.alternates.join("|") === own.join("|") ? [] : [`${entry.loc}: sitemap has ${entry.alternates.join(", ")}; head has ${own.join(", ")}`];
+      return entry.alternates.join("|") === own.join("|")
+        ? []
+        : [`${entry.loc}: sitemap has ${entry.alternates.join(", ")}; head has ${own.join(", ")}`];
     });
     expectNone(problems, "sitemap alternates that differ from the head");
   });
@@ -137,8 +178,11 @@ describe("titles, headings and descriptions", () => {
     const problems: string[] = [];
     const seen = new Map<string, string>();
     for (const page of pages) {
-      const titles = head(page.root).querySelectorAll("title").map((title) => title.textContent.trim());
-      if (titles.length !== 1 || !titles[0]) problems.push(`${page.file}: ${titles.length} <title> elements ${JSON.stringify(titles)}`);
+      const titles = head(page.root)
+        .querySelectorAll("title")
+        .map((title) => title.textContent.trim());
+      if (titles.length !== 1 || !titles[0])
+        problems.push(`${page.file}: ${titles.length} <title> elements ${JSON.stringify(titles)}`);
       const title = titles[0] ?? "";
       if (seen.has(title)) problems.push(`${page.file}: title "${title}" is also the title of ${seen.get(title)}`);
       seen.set(title, page.file);
@@ -151,7 +195,9 @@ describe("titles, headings and descriptions", () => {
       const descriptions = meta(page.root, "description");
       const length = [...(descriptions[0] ?? "")].length;
       if (descriptions.length !== 1) return [`${page.file}: ${descriptions.length} meta descriptions`];
-      return length >= 50 && length <= 160 ? [] : [`${page.file}: meta description has ${length} characters (50–160): "${descriptions[0]}"`];
+      return length >= 50 && length <= 160
+        ? []
+        : [`${page.file}: meta description has ${length} characters (50–160): "${descriptions[0]}"`];
     });
     expectNone(problems, "meta description problems");
   });
@@ -163,20 +209,27 @@ describe("Open Graph and Twitter cards", () => {
     for (const page of pages) {
       const one = (key: string) => {
         const values = meta(page.root, key);
-        if (values.length !== 1 || !values[0]!.trim()) problems.push(`${page.file}: ${key} ${values.length === 0 ? "missing" : JSON.stringify(values)}`);
+        if (values.length !== 1 || !values[0]!.trim())
+          problems.push(`${page.file}: ${key} ${values.length === 0 ? "missing" : JSON.stringify(values)}`);
         return values[0] ?? "";
       };
       one("og:title");
       one("og:description");
       const image = one("og:image");
-      if (image && !/^https:\/\//.test(image)) problems.push(`${page.file}: og:image "${image}" is not an absolute https URL`);
+      if (image && !/^https:\/\//.test(image))
+        problems.push(`${page.file}: og:image "${image}" is not an absolute https URL`);
       const locale = one("og:locale");
-      if (locale && !new RegExp(`^${page.locale}_[A-Z]{2}$`).test(locale)) problems.push(`${page.file}: og:locale "${locale}" does not match lang "${page.locale}" (expected ${page.locale}_XX)`);
+      if (locale && !new RegExp(`^${page.locale}_[A-Z]{2}$`).test(locale))
+        problems.push(
+          `${page.file}: og:locale "${locale}" does not match lang "${page.locale}" (expected ${page.locale}_XX)`,
+        );
       const card = one("twitter:card");
-      if (card && !["summary", "summary_large_image", "app", "player"].includes(card)) problems.push(`${page.file}: twitter:card "${card}" is not a card type`);
+      if (card && !["summary", "summary_large_image", "app", "player"].includes(card))
+        problems.push(`${page.file}: twitter:card "${card}" is not a card type`);
       if (page.indexable) {
         const ogUrl = one("og:url");
-        if (ogUrl && ogUrl !== page.url) problems.push(`${page.file}: og:url "${ogUrl}" is not the canonical ${page.url}`);
+        if (ogUrl && ogUrl !== page.url)
+          problems.push(`${page.file}: og:url "${ogUrl}" is not the canonical ${page.url}`);
       }
     }
     expectNone(problems, "Open Graph / Twitter problems");
@@ -192,10 +245,13 @@ describe("Open Graph and Twitter cards", () => {
 });
 
 describe("JSON-LD", () => {
-  const blocks = (page: BuiltPage) => page.root.querySelectorAll('script[type="application/ld+json"]').map((script) => script.textContent);
+  const blocks = (page: BuiltPage) =>
+    page.root.querySelectorAll('script[type="application/ld+json"]').map((script) => script.textContent);
 
   it("every block parses, has @context https://schema.org, and uses only allowed schema.org types and properties that fit (Google's Course info and LocalBusiness requirements included)", () => {
-    const problems = pages.flatMap((page) => checkJsonLd(blocks(page), baseUrl).problems.map((problem) => `${page.file}: ${problem}`));
+    const problems = pages.flatMap((page) =>
+      checkJsonLd(blocks(page), baseUrl).problems.map((problem) => `${page.file}: ${problem}`),
+    );
     expectNone(problems, "JSON-LD problems");
   });
 
@@ -215,8 +271,15 @@ describe("JSON-LD", () => {
     const problems: string[] = [];
     for (const page of pages) {
       for (const node of checkJsonLd(blocks(page), baseUrl).nodes) {
-        const linked = [node["url"], ...(Array.isArray(node["offers"]) ? node["offers"] : [node["offers"]]).map((offer) => (offer as { url?: unknown } | undefined)?.url)];
-        for (const url of linked) if (typeof url === "string" && !urls.has(url)) problems.push(`${page.file}: ${node["@type"]} links ${url}, which is not a built indexable page`);
+        const linked = [
+          node["url"],
+          ...(Array.isArray(node["offers"]) ? node["offers"] : [node["offers"]]).map(
+            (offer) => (offer as { url?: unknown } | undefined)?.url,
+          ),
+        ];
+        for (const url of linked)
+          if (typeof url === "string" && !urls.has(url))
+            problems.push(`${page.file}: ${node["@type"]} links ${url}, which is not a built indexable page`);
       }
     }
     expectNone(problems, "JSON-LD URLs");

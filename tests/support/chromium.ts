@@ -20,12 +20,19 @@ export const chromiumArgs = [
  * found and we run as root on Debian, installs Debian's package, and says so.
  */
 export function findChromium(): string {
-  const candidates = [process.env["CHROMIUM_PATH"], safe(() => chromium.executablePath()), "/usr/bin/chromium", "/usr/bin/chromium-browser"];
+  const candidates = [
+    process.env["CHROMIUM_PATH"],
+    safe(() => chromium.executablePath()),
+    "/usr/bin/chromium",
+    "/usr/bin/chromium-browser",
+  ];
   const found = candidates.find((candidate): candidate is string => !!candidate && existsSync(candidate));
   if (found) return found;
   if (process.getuid?.() === 0 && existsSync("/etc/debian_version")) {
     console.warn("No Chromium found: installing Debian's chromium package (apt-get install -y chromium).");
-    execFileSync("sh", ["-c", "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium"], { stdio: "inherit" });
+    execFileSync("sh", ["-c", "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium"], {
+      stdio: "inherit",
+    });
     if (existsSync("/usr/bin/chromium")) return "/usr/bin/chromium";
   }
   throw new Error("No Chromium found. Set CHROMIUM_PATH, or install one (Debian: apt-get install chromium).");

@@ -18,12 +18,25 @@ export interface Nginx {
  * run as root on Debian, installs Debian's package, and says so.
  */
 export function findNginx(): string {
-  const candidates = [process.env["NGINX_PATH"], "/usr/sbin/nginx", "/usr/bin/nginx", "/usr/local/sbin/nginx", "/usr/local/bin/nginx"];
+  const candidates = [
+    process.env["NGINX_PATH"],
+    "/usr/sbin/nginx",
+    "/usr/bin/nginx",
+    "/usr/local/sbin/nginx",
+    "/usr/local/bin/nginx",
+  ];
   const found = candidates.find((candidate): candidate is string => !!candidate && existsSync(candidate));
   if (found) return found;
   if (process.getuid?.() === 0 && existsSync("/etc/debian_version")) {
     console.warn("No nginx found: installing Debian's nginx package (apt-get install -y nginx).");
-    execFileSync("sh", ["-c", "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends nginx"], { stdio: "inherit" });
+    execFileSync(
+      "sh",
+      [
+        "-c",
+        "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends nginx",
+      ],
+      { stdio: "inherit" },
+    );
     if (existsSync("/usr/sbin/nginx")) return "/usr/sbin/nginx";
   }
   throw new Error("No nginx found. Set NGINX_PATH, or install it (Debian: apt-get install nginx).");
@@ -31,7 +44,9 @@ export function findNginx(): string {
 
 /** The mime.types nginx ships; a small table where there is none. */
 function mimeTypes(): string {
-  const shipped = ["/etc/nginx/mime.types", "/usr/local/etc/nginx/mime.types", "/usr/local/nginx/conf/mime.types"].find((file) => existsSync(file));
+  const shipped = ["/etc/nginx/mime.types", "/usr/local/etc/nginx/mime.types", "/usr/local/nginx/conf/mime.types"].find(
+    (file) => existsSync(file),
+  );
   if (shipped) return `include ${shipped};`;
   return `types {
     text/html html; text/css css; application/javascript js; image/svg+xml svg; image/png png;

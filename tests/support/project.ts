@@ -7,7 +7,11 @@ import { projectRoot } from "./site.ts";
 /** A copy of the project's content/, templates/ and public/ in a temp folder, for tests that break things. */
 export async function copyProject(): Promise<string> {
   const root = await mkdtemp(path.join(os.tmpdir(), "ranch-project-"));
-  await Promise.all(["content", "templates", "public"].map((folder) => cp(path.join(projectRoot, folder), path.join(root, folder), { recursive: true })));
+  await Promise.all(
+    ["content", "templates", "public"].map((folder) =>
+      cp(path.join(projectRoot, folder), path.join(root, folder), { recursive: true }),
+    ),
+  );
   return root;
 }
 
@@ -16,7 +20,10 @@ export async function editFile(root: string, file: string, find: string, replace
   const full = path.join(root, file);
   const text = await readFile(full, "utf8");
   if (!text.includes(find)) throw new Error(`${file} does not contain ${JSON.stringify(find)}`);
-  await writeFile(full, text.replace(find, () => replacement));
+  await writeFile(
+    full,
+    text.replace(find, () => replacement),
+  );
 }
 
 export const removeFile = (root: string, file: string) => rm(path.join(root, file));
@@ -24,8 +31,13 @@ export const removeFile = (root: string, file: string) => rm(path.join(root, fil
 /** Runs the real bin; resolves with exit code and output, never rejects. */
 export function runCli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [path.join(projectRoot, "bin/ranch-site.js"), ...args], { cwd: projectRoot }, (error, stdout, stderr) => {
-      resolve({ code: error ? (typeof error.code === "number" ? error.code : 1) : 0, stdout, stderr });
-    });
+    execFile(
+      process.execPath,
+      [path.join(projectRoot, "bin/ranch-site.js"), ...args],
+      { cwd: projectRoot },
+      (error, stdout, stderr) => {
+        resolve({ code: error ? (typeof error.code === "number" ? error.code : 1) : 0, stdout, stderr });
+      },
+    );
   });
 }

@@ -21,10 +21,12 @@ interface Context {
 
 type Check = (value: unknown, at: string, context: Context) => Problem[];
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 const show = (value: unknown) => JSON.stringify(value);
 
-const text: Check = (value, at) => (typeof value === "string" && value.trim() !== "" ? [] : [`${at}: expected non-empty Text, got ${show(value)}`]);
+const text: Check = (value, at) =>
+  typeof value === "string" && value.trim() !== "" ? [] : [`${at}: expected non-empty Text, got ${show(value)}`];
 
 const url: Check = (value, at) => {
   if (typeof value !== "string") return [`${at}: expected a URL, got ${show(value)}`];
@@ -36,43 +38,82 @@ const url: Check = (value, at) => {
 };
 
 /** A URL of this site (a page, the business's @id). */
-const siteUrl: Check = (value, at, context) => [...url(value, at, context), ...(typeof value === "string" && !value.startsWith(`${context.baseUrl}/`) ? [`${at}: expected a URL on ${context.baseUrl}, got ${show(value)}`] : [])];
+const siteUrl: Check = (value, at, context) => [
+  ...url(value, at, context),
+  ...(typeof value === "string" && !value.startsWith(`${context.baseUrl}/`)
+    ? [`${at}: expected a URL on ${context.baseUrl}, got ${show(value)}`]
+    : []),
+];
 
-const email: Check = (value, at) => (typeof value === "string" && /^[^\s@:]+@[^\s@]+\.[a-z]{2,}$/i.test(value) ? [] : [`${at}: expected a plain email address (no mailto:), got ${show(value)}`]);
+const email: Check = (value, at) =>
+  typeof value === "string" && /^[^\s@:]+@[^\s@]+\.[a-z]{2,}$/i.test(value)
+    ? []
+    : [`${at}: expected a plain email address (no mailto:), got ${show(value)}`];
 
-const telephone: Check = (value, at) => (typeof value === "string" && /^\+\d[\d ()-]{5,}$/.test(value) ? [] : [`${at}: expected a telephone number in international format (+49 …), got ${show(value)}`]);
+const telephone: Check = (value, at) =>
+  typeof value === "string" && /^\+\d[\d ()-]{5,}$/.test(value)
+    ? []
+    : [`${at}: expected a telephone number in international format (+49 …), got ${show(value)}`];
 
-const number: Check = (value, at) => (typeof value === "number" && Number.isFinite(value) ? [] : [`${at}: expected a Number (not a string), got ${show(value)}`]);
+const number: Check = (value, at) =>
+  typeof value === "number" && Number.isFinite(value)
+    ? []
+    : [`${at}: expected a Number (not a string), got ${show(value)}`];
 
-const integer: Check = (value, at) => (Number.isInteger(value) && (value as number) > 0 ? [] : [`${at}: expected a positive Integer, got ${show(value)}`]);
+const integer: Check = (value, at) =>
+  Number.isInteger(value) && (value as number) > 0 ? [] : [`${at}: expected a positive Integer, got ${show(value)}`];
 
 const isoDuration = /^P(?!$)(\d+Y)?(\d+M)?(\d+W)?(\d+D)?(T(?=\d)(\d+H)?(\d+M)?(\d+(\.\d+)?S)?)?$/;
-const duration: Check = (value, at) => (typeof value === "string" && isoDuration.test(value) ? [] : [`${at}: expected an ISO 8601 Duration such as "P3D" or "PT8H", got ${show(value)}`]);
+const duration: Check = (value, at) =>
+  typeof value === "string" && isoDuration.test(value)
+    ? []
+    : [`${at}: expected an ISO 8601 Duration such as "P3D" or "PT8H", got ${show(value)}`];
 
 const currencies = new Set(Intl.supportedValuesOf("currency"));
-const currency: Check = (value, at) => (typeof value === "string" && currencies.has(value) ? [] : [`${at}: expected an ISO 4217 currency code such as "EUR", got ${show(value)}`]);
+const currency: Check = (value, at) =>
+  typeof value === "string" && currencies.has(value)
+    ? []
+    : [`${at}: expected an ISO 4217 currency code such as "EUR", got ${show(value)}`];
 
 const regionNames = new Intl.DisplayNames(["en"], { type: "region", fallback: "none" });
-const country: Check = (value, at) => (typeof value === "string" && /^[A-Z]{2}$/.test(value) && regionNames.of(value) ? [] : [`${at}: expected an ISO 3166-1 alpha-2 country code such as "DE", got ${show(value)}`]);
+const country: Check = (value, at) =>
+  typeof value === "string" && /^[A-Z]{2}$/.test(value) && regionNames.of(value)
+    ? []
+    : [`${at}: expected an ISO 3166-1 alpha-2 country code such as "DE", got ${show(value)}`];
 
 const language: Check = (value, at) => {
   try {
-    return typeof value === "string" && Intl.getCanonicalLocales(value).length === 1 ? [] : [`${at}: expected a BCP 47 language code, got ${show(value)}`];
+    return typeof value === "string" && Intl.getCanonicalLocales(value).length === 1
+      ? []
+      : [`${at}: expected a BCP 47 language code, got ${show(value)}`];
   } catch {
     return [`${at}: expected a BCP 47 language code, got ${show(value)}`];
   }
 };
 
-const postalCode: Check = (value, at) => (typeof value === "string" && value.trim() !== "" ? [] : [`${at}: expected postalCode as Text (a string, so leading zeros survive), got ${show(value)}`]);
+const postalCode: Check = (value, at) =>
+  typeof value === "string" && value.trim() !== ""
+    ? []
+    : [`${at}: expected postalCode as Text (a string, so leading zeros survive), got ${show(value)}`];
 
-const latitude: Check = (value, at, context) => [...number(value, at, context), ...(typeof value === "number" && Math.abs(value) > 90 ? [`${at}: latitude out of range: ${value}`] : [])];
-const longitude: Check = (value, at, context) => [...number(value, at, context), ...(typeof value === "number" && Math.abs(value) > 180 ? [`${at}: longitude out of range: ${value}`] : [])];
+const latitude: Check = (value, at, context) => [
+  ...number(value, at, context),
+  ...(typeof value === "number" && Math.abs(value) > 90 ? [`${at}: latitude out of range: ${value}`] : []),
+];
+const longitude: Check = (value, at, context) => [
+  ...number(value, at, context),
+  ...(typeof value === "number" && Math.abs(value) > 180 ? [`${at}: longitude out of range: ${value}`] : []),
+];
 
 /** One value or a list of them. */
 const many =
   (check: Check): Check =>
   (value, at, context) =>
-    Array.isArray(value) ? (value.length === 0 ? [`${at}: empty list`] : value.flatMap((item, index) => check(item, `${at}[${index}]`, context))) : check(value, at, context);
+    Array.isArray(value)
+      ? value.length === 0
+        ? [`${at}: empty list`]
+        : value.flatMap((item, index) => check(item, `${at}[${index}]`, context))
+      : check(value, at, context);
 
 /** A node when the value is an object, else plain text (schema.org allows both, e.g. Event.location). */
 const nodeOrText =
@@ -88,10 +129,16 @@ const node =
     const keys = Object.keys(value);
     if (keys.length === 1 && keys[0] === "@id") {
       const target = context.ids.get(String(value["@id"]));
-      if (!target) return [`${at}: {"@id": ${show(value["@id"])}} refers to no node on this page (Google reads one page at a time)`];
-      return types.includes(String(target["@type"])) ? [] : [`${at}: {"@id"} refers to a ${show(target["@type"])}, expected ${types.join(" or ")}`];
+      if (!target)
+        return [
+          `${at}: {"@id": ${show(value["@id"])}} refers to no node on this page (Google reads one page at a time)`,
+        ];
+      return types.includes(String(target["@type"]))
+        ? []
+        : [`${at}: {"@id"} refers to a ${show(target["@type"])}, expected ${types.join(" or ")}`];
     }
-    if (!types.includes(String(value["@type"]))) return [`${at}: expected @type ${types.join(" or ")}, got ${show(value["@type"])}`];
+    if (!types.includes(String(value["@type"])))
+      return [`${at}: expected @type ${types.join(" or ")}, got ${show(value["@type"])}`];
     return checkNode(value, at, context);
   };
 
@@ -114,7 +161,13 @@ export const allowed: Record<string, Record<string, Check>> = {
     priceRange: text,
   },
   Person: { name: text, url, sameAs: many(url), jobTitle: text },
-  PostalAddress: { streetAddress: text, postalCode, addressLocality: text, addressRegion: text, addressCountry: country },
+  PostalAddress: {
+    streetAddress: text,
+    postalCode,
+    addressLocality: text,
+    addressRegion: text,
+    addressCountry: country,
+  },
   GeoCoordinates: { latitude, longitude },
   Course: {
     name: text,
@@ -145,7 +198,8 @@ export const allowed: Record<string, Record<string, Check>> = {
 function checkNode(value: Record<string, unknown>, at: string, context: Context): Problem[] {
   const type = String(value["@type"]);
   const properties = allowed[type];
-  if (!properties) return [`${at}: @type ${show(value["@type"])} is not on the allow-list of schema.org types for this site`];
+  if (!properties)
+    return [`${at}: @type ${show(value["@type"])} is not on the allow-list of schema.org types for this site`];
   return Object.entries(value).flatMap(([key, child]) => {
     if (key === "@type") return [];
     if (key === "@id") return siteUrl(child, `${at}.@id`, context);
@@ -178,27 +232,47 @@ const list = (value: unknown): unknown[] => (value === undefined ? [] : Array.is
  */
 function googleCourse(course: Record<string, unknown>, at: string, context: Context): Problem[] {
   const problems: Problem[] = [];
-  for (const key of ["name", "description", "provider", "offers", "hasCourseInstance"]) if (course[key] === undefined) problems.push(`${at}: Google Course info requires "${key}"`);
+  for (const key of ["name", "description", "provider", "offers", "hasCourseInstance"])
+    if (course[key] === undefined) problems.push(`${at}: Google Course info requires "${key}"`);
   const provider = resolve(course["provider"], context);
-  if (course["provider"] !== undefined && typeof provider?.["name"] !== "string") problems.push(`${at}.provider: Google requires the provider's name (on this page)`);
+  if (course["provider"] !== undefined && typeof provider?.["name"] !== "string")
+    problems.push(`${at}.provider: Google requires the provider's name (on this page)`);
   list(course["offers"]).forEach((offer, index) => {
     const where = `${at}.offers[${index}]`;
     if (!isObject(offer)) return;
-    if (!["Free", "Partially Free", "Subscription", "Paid"].includes(String(offer["category"]))) problems.push(`${where}.category: Google expects Free, Partially Free, Subscription or Paid, got ${show(offer["category"])}`);
-    if (offer["category"] !== "Free" && (offer["price"] === undefined || offer["priceCurrency"] === undefined)) problems.push(`${where}: a paid offer needs price and priceCurrency`);
+    if (!["Free", "Partially Free", "Subscription", "Paid"].includes(String(offer["category"])))
+      problems.push(
+        `${where}.category: Google expects Free, Partially Free, Subscription or Paid, got ${show(offer["category"])}`,
+      );
+    if (offer["category"] !== "Free" && (offer["price"] === undefined || offer["priceCurrency"] === undefined))
+      problems.push(`${where}: a paid offer needs price and priceCurrency`);
   });
   list(course["hasCourseInstance"]).forEach((instance, index) => {
     const where = `${at}.hasCourseInstance[${index}]`;
     if (!isObject(instance)) return;
     const modes = list(instance["courseMode"]).map(String);
-    if (modes.length === 0 || !modes.every((mode) => ["online", "onsite", "blended"].includes(mode.toLowerCase()))) problems.push(`${where}.courseMode: Google expects Online, Onsite or Blended, got ${show(instance["courseMode"])}`);
+    if (modes.length === 0 || !modes.every((mode) => ["online", "onsite", "blended"].includes(mode.toLowerCase())))
+      problems.push(
+        `${where}.courseMode: Google expects Online, Onsite or Blended, got ${show(instance["courseMode"])}`,
+      );
     const schedule = instance["courseSchedule"];
-    if (schedule === undefined && instance["courseWorkload"] === undefined) problems.push(`${where}: Google requires courseSchedule or courseWorkload`);
-    if (instance["courseWorkload"] !== undefined) problems.push(...duration(instance["courseWorkload"], `${where}.courseWorkload (Google: ISO 8601 duration)`, context));
+    if (schedule === undefined && instance["courseWorkload"] === undefined)
+      problems.push(`${where}: Google requires courseSchedule or courseWorkload`);
+    if (instance["courseWorkload"] !== undefined)
+      problems.push(
+        ...duration(instance["courseWorkload"], `${where}.courseWorkload (Google: ISO 8601 duration)`, context),
+      );
     if (isObject(schedule)) {
-      if (schedule["duration"] === undefined) problems.push(`${where}.courseSchedule: Google requires duration (of each session, ISO 8601)`);
-      if (schedule["repeatCount"] === undefined) problems.push(`${where}.courseSchedule: Google requires repeatCount (how many sessions per repeatFrequency, an Integer)`);
-      if (!["Daily", "Weekly", "Monthly", "Yearly"].includes(String(schedule["repeatFrequency"]))) problems.push(`${where}.courseSchedule.repeatFrequency: Google expects Daily, Weekly, Monthly or Yearly, got ${show(schedule["repeatFrequency"])}`);
+      if (schedule["duration"] === undefined)
+        problems.push(`${where}.courseSchedule: Google requires duration (of each session, ISO 8601)`);
+      if (schedule["repeatCount"] === undefined)
+        problems.push(
+          `${where}.courseSchedule: Google requires repeatCount (how many sessions per repeatFrequency, an Integer)`,
+        );
+      if (!["Daily", "Weekly", "Monthly", "Yearly"].includes(String(schedule["repeatFrequency"])))
+        problems.push(
+          `${where}.courseSchedule.repeatFrequency: Google expects Daily, Weekly, Monthly or Yearly, got ${show(schedule["repeatFrequency"])}`,
+        );
     }
   });
   return problems;
@@ -210,18 +284,26 @@ function googleLocalBusiness(business: Record<string, unknown>, at: string): Pro
   if (typeof business["name"] !== "string") problems.push(`${at}: Google LocalBusiness requires "name"`);
   const address = business["address"];
   if (!isObject(address)) problems.push(`${at}: Google LocalBusiness requires "address" (a PostalAddress)`);
-  else for (const key of ["streetAddress", "addressLocality", "postalCode", "addressCountry"]) if (address[key] === undefined) problems.push(`${at}.address: Google recommends "${key}"`);
+  else
+    for (const key of ["streetAddress", "addressLocality", "postalCode", "addressCountry"])
+      if (address[key] === undefined) problems.push(`${at}.address: Google recommends "${key}"`);
   return problems;
 }
 
 /** Checks all JSON-LD blocks of one page (their raw text); returns the problems and the parsed top-level nodes. */
-export function checkJsonLd(blocks: string[], baseUrl: string): { problems: Problem[]; nodes: Record<string, unknown>[] } {
+export function checkJsonLd(
+  blocks: string[],
+  baseUrl: string,
+): { problems: Problem[]; nodes: Record<string, unknown>[] } {
   const problems: Problem[] = [];
   const parsedBlocks: { index: number; value: Record<string, unknown> }[] = [];
   blocks.forEach((raw, index) => {
     try {
       const parsed: unknown = JSON.parse(raw);
-      if (!isObject(parsed)) problems.push(`block ${index}: expected one JSON object, got ${Array.isArray(parsed) ? "an array" : typeof parsed}`);
+      if (!isObject(parsed))
+        problems.push(
+          `block ${index}: expected one JSON object, got ${Array.isArray(parsed) ? "an array" : typeof parsed}`,
+        );
       else parsedBlocks.push({ index, value: parsed });
     } catch (error) {
       problems.push(`block ${index}: not JSON: ${(error as Error).message}`);
@@ -232,7 +314,8 @@ export function checkJsonLd(blocks: string[], baseUrl: string): { problems: Prob
   collectIds(nodes, context.ids);
   parsedBlocks.forEach(({ index, value }) => {
     const at = `block ${index} (${String(value["@type"])})`;
-    if (value["@context"] !== "https://schema.org") problems.push(`${at}: "@context" must be "https://schema.org", got ${show(value["@context"])}`);
+    if (value["@context"] !== "https://schema.org")
+      problems.push(`${at}: "@context" must be "https://schema.org", got ${show(value["@context"])}`);
     const { "@context": _context, ...rest } = value;
     problems.push(...checkNode(rest, at, context));
     if (value["@type"] === "Course") problems.push(...googleCourse(value, at, context));

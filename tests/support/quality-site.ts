@@ -19,7 +19,12 @@ export interface SitePage {
 }
 
 const englishPages: SitePage[] = [
-  ...routes.map((route) => ({ path: route, file: `${route.slice(1)}index.html`, locale: "en" as const, indexable: true })),
+  ...routes.map((route) => ({
+    path: route,
+    file: `${route.slice(1)}index.html`,
+    locale: "en" as const,
+    indexable: true,
+  })),
   { path: "/nope/", file: "404.html", locale: "en", indexable: false },
 ];
 
@@ -80,7 +85,12 @@ export type ViewportName = keyof typeof viewports;
  * Opens a page in a fresh context with empty storage, so the consent banner shows by itself, and waits
  * until it is shown and every finite animation has ended (a checker must not see a half-faded banner).
  */
-export async function openPage(browser: Browser, origin: string, path: string, viewport: ViewportName = "desktop"): Promise<{ context: BrowserContext; page: Page; thirdParty: string[] }> {
+export async function openPage(
+  browser: Browser,
+  origin: string,
+  path: string,
+  viewport: ViewportName = "desktop",
+): Promise<{ context: BrowserContext; page: Page; thirdParty: string[] }> {
   const context = await browser.newContext(viewports[viewport]);
   const thirdParty = await closeNetwork(context);
   const page = await context.newPage();
@@ -108,7 +118,11 @@ async function openFirstBadgeTooltip(page: Page): Promise<void> {
     await page.keyboard.press("Tab");
     if (await page.evaluate(() => document.activeElement === document.querySelector(".hero .badge"))) break;
   }
-  const id = await page.evaluate(() => (document.activeElement === document.querySelector(".hero .badge") ? document.activeElement!.getAttribute("aria-describedby") : null));
+  const id = await page.evaluate(() =>
+    document.activeElement === document.querySelector(".hero .badge")
+      ? document.activeElement!.getAttribute("aria-describedby")
+      : null,
+  );
   if (!id) throw new Error("Tab never reached the first hero badge (.hero .badge), or it has no aria-describedby");
   await page.locator(`[role=tooltip]#${id}:not([hidden])`).waitFor({ state: "visible" });
   await settle(page);

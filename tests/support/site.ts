@@ -16,12 +16,19 @@ export async function buildSite(options: ConfigInput = {}): Promise<string> {
 }
 
 /** Builds the real site and serves it on 127.0.0.1 as a static host would. */
-export async function serveSite(options: ConfigInput = {}): Promise<{ dir: string; origin: string; server: Server; close: () => Promise<void> }> {
+export async function serveSite(
+  options: ConfigInput = {},
+): Promise<{ dir: string; origin: string; server: Server; close: () => Promise<void> }> {
   const dir = await buildSite(options);
   const config = resolveConfig({ root: projectRoot, ...options });
   const server = await startServer({ dir, port: 0, locales: config.locales, basePath: config.basePath });
   const { port } = server.address() as { port: number };
-  return { dir, origin: `http://127.0.0.1:${port}`, server, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return {
+    dir,
+    origin: `http://127.0.0.1:${port}`,
+    server,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 }
 
 function tmpBase(): string {

@@ -17,10 +17,24 @@ export interface WatchProcess {
 
 /** Starts `watch` with polling on a project folder and waits for its ready line. */
 export async function startWatch(root: string): Promise<WatchProcess> {
-  const child = spawn(process.execPath, [path.join(projectRoot, "bin/ranch-site.js"), "watch", "--root", root, "--out", path.join(root, "dist"), "--port", "0", "--poll"], {
-    cwd: projectRoot,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      path.join(projectRoot, "bin/ranch-site.js"),
+      "watch",
+      "--root",
+      root,
+      "--out",
+      path.join(root, "dist"),
+      "--port",
+      "0",
+      "--poll",
+    ],
+    {
+      cwd: projectRoot,
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   const lines: string[] = [];
   const waiters = new Set<() => void>();
   const collect = (chunk: Buffer) => {
@@ -42,7 +56,9 @@ export async function startWatch(root: string): Promise<WatchProcess> {
       };
       const timer = setTimeout(() => {
         waiters.delete(check);
-        reject(new Error(`watch printed no line matching ${pattern} after line ${from}:\n${lines.slice(from).join("\n")}`));
+        reject(
+          new Error(`watch printed no line matching ${pattern} after line ${from}:\n${lines.slice(from).join("\n")}`),
+        );
       }, timeoutMs);
       waiters.add(check);
       check();

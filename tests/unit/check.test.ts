@@ -5,7 +5,8 @@ import type { Entry } from "../../generator/i18n.ts";
 import type { Content } from "../../generator/load/content.ts";
 import { fixedPages } from "../../generator/routes.ts";
 
-const dictionary = (file: string, keys: string[]) => new Map<string, Entry>(keys.map((key, index) => [key, { text: key, file, line: index + 1, column: 3 }]));
+const dictionary = (file: string, keys: string[]) =>
+  new Map<string, Entry>(keys.map((key, index) => [key, { text: key, file, line: index + 1, column: 3 }]));
 const content = (en: string[], de: string[]) =>
   ({
     site: {},
@@ -17,11 +18,18 @@ const content = (en: string[], de: string[]) =>
     ],
   }) as unknown as Content;
 
-const messages = (en: string[], de: string[], templates = "") => checkContent(content(en, de), fixedPages, resolveConfig().locales, templates).map((problem) => problem.message);
+const messages = (en: string[], de: string[], templates = "") =>
+  checkContent(content(en, de), fixedPages, resolveConfig().locales, templates).map((problem) => problem.message);
 
 describe("key parity", () => {
   it("reports each of two neighbouring misspellings once, at the spelling no template uses", () => {
-    expect(messages(["hero.title", "hero.subtitel", "hero.badgez"], ["hero.title", "hero.subtitle", "hero.badges"], 't("hero.subtitle") t("hero.badges")')).toEqual([
+    expect(
+      messages(
+        ["hero.title", "hero.subtitel", "hero.badgez"],
+        ["hero.title", "hero.subtitle", "hero.badges"],
+        't("hero.subtitle") t("hero.badges")',
+      ),
+    ).toEqual([
       'en.yaml:2:3: Key "hero.subtitel" looks misspelt: de.yaml has "hero.subtitle"',
       'en.yaml:3:3: Key "hero.badgez" looks misspelt: de.yaml has "hero.badges"',
     ]);

@@ -1,8 +1,17 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { contentSecurityPolicy, createHostConfigs, inlineScriptHashes, responseHeaders, type HostConfigInput } from "../../generator/write/host-config.ts";
+import {
+  contentSecurityPolicy,
+  createHostConfigs,
+  inlineScriptHashes,
+  responseHeaders,
+  type HostConfigInput,
+} from "../../generator/write/host-config.ts";
 
-const hashes = ["sha256-HeadScriptHash0000000000000000000000000000=", "sha256-SpeculationRulesHash00000000000000000000="];
+const hashes = [
+  "sha256-HeadScriptHash0000000000000000000000000000=",
+  "sha256-SpeculationRulesHash00000000000000000000=",
+];
 const files = [
   "index.html",
   "about-me/index.html",
@@ -34,8 +43,13 @@ function input(basePath = "/", extra: Partial<HostConfigInput> = {}): HostConfig
   };
 }
 
-const fileOf = (configs: ReturnType<typeof createHostConfigs>, name: string) => String(configs.find((file) => file.path === name)!.contents);
-const directive = (csp: string, name: string) => csp.split(";").map((part) => part.trim()).find((part) => part.split(" ")[0] === name);
+const fileOf = (configs: ReturnType<typeof createHostConfigs>, name: string) =>
+  String(configs.find((file) => file.path === name)!.contents);
+const directive = (csp: string, name: string) =>
+  csp
+    .split(";")
+    .map((part) => part.trim())
+    .find((part) => part.split(" ")[0] === name);
 
 interface Block {
   pattern: string;
@@ -119,7 +133,9 @@ describe("contentSecurityPolicy", () => {
   });
 
   it("quotes hashes given with or without quotes", () => {
-    expect(directive(contentSecurityPolicy(input("/", { scriptHashes: [`'${hashes[0]}'`] })), "script-src")).toBe(`script-src 'self' '${hashes[0]}'`);
+    expect(directive(contentSecurityPolicy(input("/", { scriptHashes: [`'${hashes[0]}'`] })), "script-src")).toBe(
+      `script-src 'self' '${hashes[0]}'`,
+    );
   });
 
   it("allows the consented fonts, the mailto: form and nothing else from outside", () => {
@@ -169,9 +185,13 @@ describe("createHostConfigs", () => {
       it("_headers: the security headers for every path, from one block", () => {
         const all = blocks.find((block) => block.pattern === `${basePath}*`)!;
         expect(Object.fromEntries(all.headers)).toEqual(
-          Object.fromEntries(Object.entries(responseHeaders(input(basePath), "index.html")).filter(([name]) => name !== "cache-control")),
+          Object.fromEntries(
+            Object.entries(responseHeaders(input(basePath), "index.html")).filter(([name]) => name !== "cache-control"),
+          ),
         );
-        expect(blocks.find((block) => block.pattern === `${basePath}assets/*`)!.headers).toEqual([["cache-control", "public, max-age=31536000, immutable"]]);
+        expect(blocks.find((block) => block.pattern === `${basePath}assets/*`)!.headers).toEqual([
+          ["cache-control", "public, max-age=31536000, immutable"],
+        ]);
       });
 
       it("_headers: every file gets exactly the headers of responseHeaders, each set by one block only", () => {
@@ -185,11 +205,17 @@ describe("createHostConfigs", () => {
 
       it("_headers: unknown paths, 404s, get the security headers and no second Cache-Control", () => {
         const applied = headersFor(blocks, `${basePath}de/nope/`);
-        expect(applied.map(([name]) => name).sort()).toEqual(Object.keys(responseHeaders(input(basePath), "x.html")).filter((name) => name !== "cache-control").sort());
+        expect(applied.map(([name]) => name).sort()).toEqual(
+          Object.keys(responseHeaders(input(basePath), "x.html"))
+            .filter((name) => name !== "cache-control")
+            .sort(),
+        );
       });
 
       it("_headers: never names the host files themselves", () => {
-        expect(blocks.map((block) => block.pattern).filter((pattern) => /_headers|_redirects|nginx\.conf/.test(pattern))).toEqual([]);
+        expect(
+          blocks.map((block) => block.pattern).filter((pattern) => /_headers|_redirects|nginx\.conf/.test(pattern)),
+        ).toEqual([]);
       });
 
       it("_redirects: each language's 404 page for its paths, German first, then the catch-all", () => {
@@ -207,15 +233,34 @@ describe("createHostConfigs", () => {
         const nginx = fileOf(configs, "nginx.conf");
         expect(nginx).toContain("absolute_redirect off;");
         expect(nginx).toContain(`error_page 403 404 =404 ${basePath}404.html;`);
-        expect(nginx).toMatch(new RegExp(`location ${basePath}de/ \\{[^}]*error_page 403 404 =404 ${basePath}de/404\\.html;`));
-        expect(nginx).toMatch(new RegExp(`location ${basePath}assets/ \\{[^}]*add_header cache-control "public, max-age=31536000, immutable" always;`));
-        expect(nginx).toMatch(new RegExp(`location ${basePath} \\{[^}]*add_header cache-control "max-age=300, stale-while-revalidate=1800" always;`));
-        for (const file of ["_headers", "_redirects", "nginx.conf"]) expect(nginx).toContain(`location = ${basePath}${file} { return 404; }`);
+        expect(nginx).toMatch(
+          new RegExp(`location ${basePath}de/ \\{[^}]*error_page 403 404 =404 ${basePath}de/404\\.html;`),
+        );
+        expect(nginx).toMatch(
+          new RegExp(
+            `location ${basePath}assets/ \\{[^}]*add_header cache-control "public, max-age=31536000, immutable" always;`,
+          ),
+        );
+        expect(nginx).toMatch(
+          new RegExp(
+            `location ${basePath} \\{[^}]*add_header cache-control "max-age=300, stale-while-revalidate=1800" always;`,
+          ),
+        );
+        for (const file of ["_headers", "_redirects", "nginx.conf"])
+          expect(nginx).toContain(`location = ${basePath}${file} { return 404; }`);
         // add_header is not inherited into a location with its own: each location lists them all, with `always` for 404s.
         const locations = nginx.match(/location [^{]*\{[^}]*add_header[^}]*\}/g)!;
         expect(locations.length).toBe(5);
         for (const location of locations) {
-          for (const name of ["content-security-policy", "x-content-type-options", "referrer-policy", "permissions-policy", "x-frame-options", "cross-origin-opener-policy", "cache-control"]) {
+          for (const name of [
+            "content-security-policy",
+            "x-content-type-options",
+            "referrer-policy",
+            "permissions-policy",
+            "x-frame-options",
+            "cross-origin-opener-policy",
+            "cache-control",
+          ]) {
             expect(location, location.split("\n")[0]).toMatch(new RegExp(`add_header ${name} "[^"]+" always;`));
           }
         }
@@ -228,7 +273,18 @@ describe("createHostConfigs", () => {
   it("without a file list, names the route table's pages, robots.txt and sitemap.xml", () => {
     const blocks = parseHeaders(fileOf(createHostConfigs(input("/", { files: undefined })), "_headers"));
     const named = blocks.map((block) => block.pattern);
-    for (const pathname of ["/", "/about-me/", "/cookie-policy/", "/404.html", "/de/", "/de/pricing/", "/de/404.html", "/robots.txt", "/sitemap.xml"]) expect(named).toContain(pathname);
+    for (const pathname of [
+      "/",
+      "/about-me/",
+      "/cookie-policy/",
+      "/404.html",
+      "/de/",
+      "/de/pricing/",
+      "/de/404.html",
+      "/robots.txt",
+      "/sitemap.xml",
+    ])
+      expect(named).toContain(pathname);
     expect(named).toHaveLength(2 + 22 + 2);
   });
 });

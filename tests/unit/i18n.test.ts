@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { createTranslator, interpolate, type Dictionary } from "../../generator/i18n.ts";
 
-const dictionary: Dictionary = new Map([["hero.title", { text: "Professionelles Verkaufstraining", file: "de.yaml", line: 3, column: 3 }]]);
+const dictionary: Dictionary = new Map([
+  ["hero.title", { text: "Professionelles Verkaufstraining", file: "de.yaml", line: 3, column: 3 }],
+]);
 
 describe("t()", () => {
   it("returns the translation of a known key", () => {
@@ -17,13 +19,22 @@ describe("t()", () => {
 });
 
 describe("interpolate()", () => {
-  const facts = new Map([["claims.animals", "25+"], ["contact.email", "a@b.de"]]);
+  const facts = new Map([
+    ["claims.animals", "25+"],
+    ["contact.email", "a@b.de"],
+  ]);
 
   it("fills placeholders from site facts", () => {
-    expect(interpolate("{claims.animals} Farm Animals, write to {contact.email}", facts)).toEqual({ text: "25+ Farm Animals, write to a@b.de", unknown: [] });
+    expect(interpolate("{claims.animals} Farm Animals, write to {contact.email}", facts)).toEqual({
+      text: "25+ Farm Animals, write to a@b.de",
+      unknown: [],
+    });
   });
 
   it("names unknown placeholders with their offset and leaves them visible", () => {
-    expect(interpolate("Call {contact.phone}", facts)).toEqual({ text: "Call {contact.phone}", unknown: [{ name: "contact.phone", offset: 5 }] });
+    expect(interpolate("Call {contact.phone}", facts)).toEqual({
+      text: "Call {contact.phone}",
+      unknown: [{ name: "contact.phone", offset: 5 }],
+    });
   });
 });

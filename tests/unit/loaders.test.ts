@@ -33,11 +33,18 @@ describe("the YAML reader", () => {
 
 describe("the translation loader", () => {
   it("flattens nested keys and fills site facts", async () => {
-    const root = await tree({ "content/i18n/en.yaml": "hero:\n  badges:\n    animals: \"{claims.animals} Farm Animals\"\n" });
+    const root = await tree({
+      "content/i18n/en.yaml": 'hero:\n  badges:\n    animals: "{claims.animals} Farm Animals"\n',
+    });
     const problems: ContentError[] = [];
     const dictionary = await loadDictionary(root, "en", new Map([["claims.animals", "25+"]]), problems);
     expect(problems).toEqual([]);
-    expect(dictionary.get("hero.badges.animals")).toEqual({ text: "25+ Farm Animals", file: "content/i18n/en.yaml", line: 3, column: 5 });
+    expect(dictionary.get("hero.badges.animals")).toEqual({
+      text: "25+ Farm Animals",
+      file: "content/i18n/en.yaml",
+      line: 3,
+      column: 5,
+    });
   });
 
   it("reports numbers, lists and empty values where text belongs, each at its place", async () => {
@@ -79,10 +86,21 @@ describe("loadContent() on the real content", () => {
     expect(content.problems.map((problem) => problem.message)).toEqual([]);
     for (const locale of content.locales) {
       expect(locale.testimonials).toHaveLength(4);
-      expect(Object.keys(locale.pages).sort()).toEqual(
-        ["about-me", "cookie-policy", "imprint", "not-found", "pricing", "privacy-policy", "terms-of-service", "training-details"],
-      );
-      expect(locale.testimonials.every((testimonial) => testimonial.name && testimonial.role && testimonial.headline && testimonial.html)).toBe(true);
+      expect(Object.keys(locale.pages).sort()).toEqual([
+        "about-me",
+        "cookie-policy",
+        "imprint",
+        "not-found",
+        "pricing",
+        "privacy-policy",
+        "terms-of-service",
+        "training-details",
+      ]);
+      expect(
+        locale.testimonials.every(
+          (testimonial) => testimonial.name && testimonial.role && testimonial.headline && testimonial.html,
+        ),
+      ).toBe(true);
     }
   });
 });
@@ -92,7 +110,13 @@ describe("the schema reader", () => {
     const { readWithSchema } = await import("../../generator/load/schema.ts");
     const problems: ContentError[] = [];
     const { root } = readYaml("price: 2490\nhighlighted: true\nname: 12\n", "o.md", 1);
-    const data = readWithSchema(root, { fields: { price: "number", highlighted: "boolean", name: "text" } }, "o.md", "", problems);
+    const data = readWithSchema(
+      root,
+      { fields: { price: "number", highlighted: "boolean", name: "text" } },
+      "o.md",
+      "",
+      problems,
+    );
     expect(data).toEqual({ price: 2490, highlighted: true, name: undefined });
     expect(problems.map((problem) => problem.message)).toEqual(['o.md:4:7: "name" must be text, found a number']);
   });

@@ -5,24 +5,40 @@ import { composeBody, mailtoUrl } from "../../templates/client/mailto.ts";
 describe("mailtoUrl", () => {
   it("keeps the address alone in the path and every typed character as text", () => {
     const url = mailtoUrl({ to: "a@example.com", subject: "Hi & bye?", body: "x&bcc=evil@example.com #1 + 50%" });
-    expect(url).toBe("mailto:a@example.com?subject=Hi%20%26%20bye%3F&body=x%26bcc%3Devil%40example.com%20%231%20%2B%2050%25");
+    expect(url).toBe(
+      "mailto:a@example.com?subject=Hi%20%26%20bye%3F&body=x%26bcc%3Devil%40example.com%20%231%20%2B%2050%25",
+    );
   });
 
   it("breaks body lines with CRLF, whatever the visitor's line ends were", () => {
-    expect(mailtoUrl({ to: "a@example.com", subject: "s", body: "one\ntwo\r\nthree\rfour" })).toMatch(/&body=one%0D%0Atwo%0D%0Athree%0D%0Afour$/);
+    expect(mailtoUrl({ to: "a@example.com", subject: "s", body: "one\ntwo\r\nthree\rfour" })).toMatch(
+      /&body=one%0D%0Atwo%0D%0Athree%0D%0Afour$/,
+    );
   });
 
   it("puts no line break in the subject", () => {
-    expect(mailtoUrl({ to: "a@example.com", subject: "Enquiry – Anna\r\n Berg\nBcc: x@example.com", body: "" })).toBe("mailto:a@example.com?subject=Enquiry%20%E2%80%93%20Anna%20Berg%20Bcc%3A%20x%40example.com&body=");
+    expect(mailtoUrl({ to: "a@example.com", subject: "Enquiry – Anna\r\n Berg\nBcc: x@example.com", body: "" })).toBe(
+      "mailto:a@example.com?subject=Enquiry%20%E2%80%93%20Anna%20Berg%20Bcc%3A%20x%40example.com&body=",
+    );
   });
 
   it("survives a lone surrogate (a broken emoji) instead of throwing", () => {
-    expect(mailtoUrl({ to: "a@example.com", subject: "\uD83D", body: "ok 😀 \uDE00" })).toBe("mailto:a@example.com?subject=%EF%BF%BD&body=ok%20%F0%9F%98%80%20%EF%BF%BD");
+    expect(mailtoUrl({ to: "a@example.com", subject: "\uD83D", body: "ok 😀 \uDE00" })).toBe(
+      "mailto:a@example.com?subject=%EF%BF%BD&body=ok%20%F0%9F%98%80%20%EF%BF%BD",
+    );
   });
 });
 
 describe("composeBody", () => {
   it("lists the filled fields by label, then a blank line and the message", () => {
-    expect(composeBody([["Full Name", "Anna"], ["Company", ""]], "Hello\r\nthere")).toBe("Full Name: Anna\n\nHello\nthere");
+    expect(
+      composeBody(
+        [
+          ["Full Name", "Anna"],
+          ["Company", ""],
+        ],
+        "Hello\r\nthere",
+      ),
+    ).toBe("Full Name: Anna\n\nHello\nthere");
   });
 });

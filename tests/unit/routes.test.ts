@@ -29,27 +29,50 @@ describe("the route table", () => {
   it("has the 10 pages and the not-found page in both locales, at the paths of design.md §2", () => {
     expect(routes.map((route) => route.file).sort()).toEqual(
       [
-        "404.html", "index.html", "about-me/index.html", "references/index.html", "contact/index.html", "pricing/index.html",
-        "training-details/index.html", "imprint/index.html", "privacy-policy/index.html", "terms-of-service/index.html", "cookie-policy/index.html",
-      ].flatMap((file) => [file, `de/${file}`]).sort(),
+        "404.html",
+        "index.html",
+        "about-me/index.html",
+        "references/index.html",
+        "contact/index.html",
+        "pricing/index.html",
+        "training-details/index.html",
+        "imprint/index.html",
+        "privacy-policy/index.html",
+        "terms-of-service/index.html",
+        "cookie-policy/index.html",
+      ]
+        .flatMap((file) => [file, `de/${file}`])
+        .sort(),
     );
   });
 
   it("gives every page the same alternates in every locale", () => {
     const about = routes.filter((route) => route.page.id === "about-me");
     expect(about.map((route) => route.alternates)).toEqual([about[0]!.alternates, about[0]!.alternates]);
-    expect(about[0]!.alternates.map((alternate) => alternate.url)).toEqual(["https://example.org/about-me/", "https://example.org/de/about-me/"]);
+    expect(about[0]!.alternates.map((alternate) => alternate.url)).toEqual([
+      "https://example.org/about-me/",
+      "https://example.org/de/about-me/",
+    ]);
   });
 
   it("keeps the not-found pages out of the index", () => {
-    expect(routes.filter((route) => !route.page.indexable).map((route) => route.file)).toEqual(["404.html", "de/404.html"]);
+    expect(routes.filter((route) => !route.page.indexable).map((route) => route.file)).toEqual([
+      "404.html",
+      "de/404.html",
+    ]);
   });
 });
 
 describe("an editor's own markdown page", () => {
   it("becomes a page at /<name>/ in every locale, after the fixed ones", () => {
     const pages = sitePages(["imprint", "faq", "about-me"]);
-    expect(pages.slice(fixedPages.length).map((page) => [page.id, page.path, page.template])).toEqual([["faq", "faq/", "pages/MarkdownPage.tsx"]]);
-    expect(createRoutes(pages, config.locales, links).filter((route) => route.page.id === "faq").map((route) => route.file)).toEqual(["faq/index.html", "de/faq/index.html"]);
+    expect(pages.slice(fixedPages.length).map((page) => [page.id, page.path, page.template])).toEqual([
+      ["faq", "faq/", "pages/MarkdownPage.tsx"],
+    ]);
+    expect(
+      createRoutes(pages, config.locales, links)
+        .filter((route) => route.page.id === "faq")
+        .map((route) => route.file),
+    ).toEqual(["faq/index.html", "de/faq/index.html"]);
   });
 });
