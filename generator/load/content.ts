@@ -2,7 +2,7 @@ import path from "node:path";
 import { readFile } from "node:fs/promises";
 import type { SiteConfig } from "../config.ts";
 import { ContentError, placeAt } from "../errors.ts";
-import { interpolate, type Dictionary } from "../i18n.ts";
+import { interpolate, type Dictionary, type Facts } from "../i18n.ts";
 import { fixedPages } from "../routes.ts";
 import { listFiles, listTree, readText } from "./files.ts";
 import { renderMarkdown, splitMarkdown } from "./markdown.ts";
@@ -192,7 +192,7 @@ async function loadEach<T>(
   groups: Map<string, Map<string, string>>,
   locale: string,
   schema: Schema,
-  facts: ReadonlyMap<string, string>,
+  facts: Facts,
   problems: ContentError[],
   make: (id: string, data: unknown, html: string, origin: MarkdownOrigin) => T,
 ): Promise<T[]> {
@@ -228,7 +228,7 @@ async function loadEach<T>(
 }
 
 /** Placeholders in front matter texts are filled like those in the body. */
-function fillFacts(data: unknown, facts: ReadonlyMap<string, string>): unknown {
+function fillFacts(data: unknown, facts: Facts): unknown {
   if (typeof data === "string") return interpolate(data, facts).text;
   if (Array.isArray(data)) return data.map((item) => fillFacts(item, facts));
   if (data && typeof data === "object")

@@ -1,5 +1,4 @@
 /** What the browser tests share: the built site, one Chromium per file, the page list and a closed network. */
-import { rm } from "node:fs/promises";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { chromiumArgs, findChromium, launchChromium } from "../support/chromium.ts";
 import { serveSite } from "../support/site.ts";
@@ -43,7 +42,6 @@ export async function startBrowserTests(
     stop: async () => {
       await browser.close();
       await site.close();
-      await rm(site.dir, { recursive: true, force: true });
     },
   };
 }
