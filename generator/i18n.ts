@@ -1,16 +1,6 @@
-/** One translated text and where it was written. */
-export interface Entry {
-  text: string;
-  file: string;
-  line: number;
-  column: number;
-}
+import type { Dictionary, Translate } from "../model/content.ts";
 
-/** Every key of one locale, dotted (`hero.badges.animals`), in file order. */
-export type Dictionary = Map<string, Entry>;
-
-/** Looks up a translation; the key itself stands in for a missing one (seed spec §4). */
-export type Translate = (key: string) => string;
+export type { Dictionary, Entry, Translate } from "../model/content.ts";
 
 /** A translator that reports each key it could not find. */
 export function createTranslator(dictionary: Dictionary, onMissing: (key: string) => void): Translate {

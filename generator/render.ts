@@ -1,6 +1,6 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import type { PageAssets, TemplateModule } from "../templates/types.ts";
+import type { PageAssets, TemplateModule } from "../model/page.ts";
 import { RenderError, messageOf } from "./errors.ts";
 import { createTranslator } from "./i18n.ts";
 import type { Content } from "./load/content.ts";

@@ -1,5 +1,12 @@
 import path from "node:path";
 import { readFile } from "node:fs/promises";
+import type {
+  LocaleContent,
+  MarkdownOrigin,
+  MarkdownPage,
+  Content as SiteContent,
+  Testimonial,
+} from "../../model/content.ts";
 import type { SiteConfig } from "../config.ts";
 import { ContentError, placeAt } from "../errors.ts";
 import { interpolate, type Dictionary, type Facts } from "../i18n.ts";
@@ -7,68 +14,20 @@ import { fixedPages } from "../routes.ts";
 import { listFiles, listTree, readText } from "./files.ts";
 import { renderMarkdown, splitMarkdown } from "./markdown.ts";
 import { readWithSchema, type Schema } from "./schema.ts";
-import { loadSite, type Site } from "./site.ts";
+import { loadSite } from "./site.ts";
 import { loadDictionary } from "./translations.ts";
 
-/** Where a markdown text came from, for locating problems found after loading. */
-export interface MarkdownOrigin {
-  file: string;
-  /** The body as written, placeholders unfilled. */
-  body: string;
-  bodyLine: number;
-}
-
-/** One testimonial in one language. */
-export interface Testimonial {
-  id: string;
-  name: string;
-  role: string;
-  headline: string;
-  html: string;
-  origin: MarkdownOrigin;
-}
-
-/** A pricing offer (content/pages/pricing.*.md front matter). */
-export interface Offer {
-  name: string;
-  price?: number;
-  priceNote?: string;
-  unit: string;
-  summary: string;
-  features: string[];
-  cta: string;
-  highlighted: boolean;
-}
-
-/** A long page written in markdown. */
-export interface MarkdownPage {
-  title: string;
-  description: string;
-  lead: string;
-  offers?: Offer[];
-  html: string;
-  origin: MarkdownOrigin;
-}
-
-/** Everything one language of the site says. */
-export interface LocaleContent {
-  locale: string;
-  dictionary: Dictionary;
-  testimonials: Testimonial[];
-  pages: Record<string, MarkdownPage>;
-}
-
-/** A file copied as is from public/. */
-export interface PublicFile {
-  path: string;
-  contents: Uint8Array;
-}
+export type {
+  LocaleContent,
+  MarkdownOrigin,
+  MarkdownPage,
+  Offer,
+  PublicFile,
+  Testimonial,
+} from "../../model/content.ts";
 
 /** All content, loaded and parsed, with every problem found on the way. */
-export interface Content {
-  site: Site;
-  locales: LocaleContent[];
-  publicFiles: PublicFile[];
+export interface Content extends SiteContent {
   problems: ContentError[];
 }
 

@@ -1,31 +1,11 @@
+import type { Site } from "../../model/content.ts";
 import { ContentError } from "../errors.ts";
 import { Facts } from "../i18n.ts";
 import { readText } from "./files.ts";
 import { readWithSchema, type Schema } from "./schema.ts";
 import { readYaml, type YamlNode } from "./yaml.ts";
 
-/** The facts and settings of content/site.yaml, the same in every language. */
-export interface Site {
-  name: string;
-  baseUrl: string;
-  contact: { email: string; phone: string };
-  social: { linkedin: string; instagram: string; youtube: string };
-  legal: {
-    owner: string;
-    company: string;
-    street: string;
-    postalCode: string;
-    city: string;
-    region: string;
-    country: string;
-    countryCode: string;
-    vatId: string;
-  };
-  location: { latitude: number; longitude: number; airportDistance: string; stationDistance: string; mapsUrl: string };
-  consent: { fontsUrl: string; fontFilesHost: string; prefetchHost: string };
-  claims: Record<"trainingDays" | "animals" | "trainedProfessionals" | "replyHours" | "groupSize", string | number>;
-  clients: string[];
-}
+export type { Site };
 
 const texts = (...keys: string[]) => ({ fields: Object.fromEntries(keys.map((key) => [key, "text" as const])) });
 

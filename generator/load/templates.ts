@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import * as esbuild from "esbuild";
-import type { TemplateModule } from "../../templates/types.ts";
+import type { TemplateModule } from "../../model/page.ts";
 
 const require = createRequire(import.meta.url);
 let cached: { hash: string; module: TemplateModule } | undefined;

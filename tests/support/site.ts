@@ -12,7 +12,8 @@ export const projectRoot = path.resolve(import.meta.dirname, "../..");
 /** The real site with the default config, built once per run by tests/support/shared-site.ts. Read only. */
 export function builtSite(): string {
   const dir = inject("siteDir");
-  if (!dir) throw new Error("No shared build: this tier has no globalSetup tests/support/shared-site.ts (vitest.config.ts)");
+  if (!dir)
+    throw new Error("No shared build: this tier has no globalSetup tests/support/shared-site.ts (vitest.config.ts)");
   return dir;
 }
 
