@@ -6,7 +6,7 @@ import { loadTemplates } from "./load/templates.ts";
 import { renderRoutes, type MissingKey } from "./render.ts";
 import { createHref, createRoutes, sitePages } from "./routes.ts";
 import { bundleAssets } from "./write/assets.ts";
-import { createHostConfigs, inlineScriptHashes, type HostConfigInput } from "./write/host-config.ts";
+import { createHostConfigs, type HostConfigInput } from "./write/host-config.ts";
 import { createRobots, createSitemap } from "./write/sitemap.ts";
 import { DiskWriter, type OutputFile, type Writer } from "./write/writer.ts";
 
@@ -31,11 +31,12 @@ export async function build(config: SiteConfig, writer: Writer = new DiskWriter(
   ]);
   const links = createHref(config, config.baseUrl || content.site.baseUrl);
   const routes = createRoutes(pages, config.locales, links);
-  const assets = await bundleAssets(config.root, content.site);
+  const assets = await bundleAssets(config.root, content.site, config.basePath);
   const pageAssets = {
     css: links.asset(assets.css),
     js: links.asset(assets.js),
     headScript: assets.headScript,
+    speculationRules: assets.speculationRules,
     favicon: links.asset("favicon.svg"),
   };
   const rendered = renderRoutes(routes, content, templates.module, pageAssets, links);
@@ -47,7 +48,7 @@ export async function build(config: SiteConfig, writer: Writer = new DiskWriter(
     createSitemap(routes, config.locales[0]!.code),
     createRobots(links.assetUrl("sitemap.xml")),
   ];
-  files.push(...createHostConfigs(hostConfigInput(config, content, rendered.files, files)));
+  files.push(...createHostConfigs(hostConfigInput(config, content, assets.inlineScriptHashes, files)));
   await writer.write(files);
   return { pages: rendered.files.length, files: files.length, milliseconds: performance.now() - started, warnings };
 }
@@ -56,13 +57,13 @@ export async function build(config: SiteConfig, writer: Writer = new DiskWriter(
 function hostConfigInput(
   config: SiteConfig,
   content: Content,
-  pages: OutputFile[],
+  scriptHashes: string[],
   files: OutputFile[],
 ): HostConfigInput {
   return {
     basePath: config.basePath,
     locales: config.locales,
-    scriptHashes: inlineScriptHashes(pages.map((page) => String(page.contents))),
+    scriptHashes,
     fontsOrigin: new URL(content.site.consent.fontsUrl).origin,
     fontFilesOrigin: new URL(content.site.consent.fontFilesHost).origin,
     formAction: "mailto:",

@@ -19,6 +19,8 @@ export interface PageAssets {
   js: string;
   /** The inline head script that applies a stored consent choice before first paint. */
   headScript: string;
+  /** The inline speculation rules (JSON). */
+  speculationRules: string;
   favicon: string;
 }
 
