@@ -1,3 +1,4 @@
+import type { Content } from "../model/content.ts";
 import type { Locale, SiteConfig } from "./config.ts";
 
 /** One page of the site, before locales: its path below the locale prefix and the template that renders it. */
@@ -51,10 +52,23 @@ export const fixedPages: readonly PageDefinition[] = [
 ];
 
 /** The fixed pages, then every other markdown page editors added, as `/<name>/` (as Hugo and Eleventy do). */
-export function sitePages(markdownPages: Iterable<string>): PageDefinition[] {
+export function sitePages(content: Pick<Content, "locales">): PageDefinition[] {
   const known = new Set(fixedPages.map((page) => page.markdown));
-  const extra = [...markdownPages].filter((name) => !known.has(name)).sort();
+  const extra = Object.keys(content.locales[0]?.pages ?? {})
+    .filter((name) => !known.has(name))
+    .sort();
   return [...fixedPages, ...extra.map((name) => markdownPage(name as PageId))];
+}
+
+/** The template files the pages use, each once: what the template loader compiles. */
+export const templateFiles = (pages: readonly PageDefinition[]) => [...new Set(pages.map((page) => page.template))];
+
+/**
+ * The absolute origin of every canonical, hreflang, Open Graph and sitemap URL: the --base-url flag,
+ * else site.yaml's `baseUrl`, without a trailing slash. The one place it is decided.
+ */
+export function resolveBaseUrl(config: Pick<SiteConfig, "baseUrl">, site: Pick<Content["site"], "baseUrl">): string {
+  return (config.baseUrl || site.baseUrl || "").replace(/\/+$/, "");
 }
 
 /** A link to the same page in one language. */
