@@ -1,5 +1,8 @@
 import type { Content } from "../model/content.ts";
 import type { Locale, SiteConfig } from "./config.ts";
+import type { Links } from "./links.ts";
+
+export { createHref, type Links } from "./links.ts";
 
 /** One page of the site, before locales: its path below the locale prefix and the template that renders it. */
 export interface PageDefinition {
@@ -93,25 +96,6 @@ export interface Route {
   /** This page in every locale, this one included, in locale order; for the not-found page, each locale's home. */
   alternates: Alternate[];
 }
-
-/** Builds links for one configuration: the one function every URL of the site goes through. */
-export function createHref(config: Pick<SiteConfig, "basePath" | "locales">, baseUrl: string) {
-  const prefixOf = (locale: string) => config.locales.find((candidate) => candidate.code === locale)?.prefix ?? "";
-  /** Root-relative link to `path` (below the locale prefix) in `locale`; `#fragment`s pass through. */
-  const href = (locale: string, path = "") => {
-    const prefix = prefixOf(locale);
-    return config.basePath + (prefix ? `${prefix}/` : "") + path.replace(/^\//, "");
-  };
-  /** The same, as an absolute URL. */
-  const url = (locale: string, path = "") => baseUrl + href(locale, path);
-  /** Root-relative link to a built asset or public file. */
-  const asset = (file: string) => config.basePath + file.replace(/^\//, "");
-  /** The same, as an absolute URL. */
-  const assetUrl = (file: string) => baseUrl + asset(file);
-  return { href, url, asset, assetUrl };
-}
-
-export type Links = ReturnType<typeof createHref>;
 
 /** The route × locale table. */
 export function createRoutes(pages: readonly PageDefinition[], locales: readonly Locale[], links: Links): Route[] {

@@ -10,6 +10,7 @@ import type {
 import type { SiteConfig } from "../config.ts";
 import { ContentError, placeAt } from "../errors.ts";
 import { interpolate, type Dictionary, type Facts } from "../i18n.ts";
+import { createHref } from "../links.ts";
 import { fixedPages } from "../routes.ts";
 import { listFiles, listTree, readText } from "./files.ts";
 import { renderMarkdown, splitMarkdown } from "./markdown.ts";
@@ -61,6 +62,7 @@ export async function loadContent(config: SiteConfig): Promise<Content> {
   requireEveryLocale(pageFiles, codes, problems);
   requirePages(pageFiles, codes, problems);
 
+  const linkTo = createHref(config, "").asset;
   const locales = await Promise.all(
     codes.map(async (locale) => ({
       locale,
@@ -71,6 +73,7 @@ export async function loadContent(config: SiteConfig): Promise<Content> {
         locale,
         testimonialSchema,
         facts,
+        linkTo,
         problems,
         (id, data, html, origin) => ({ id, ...(data as Omit<Testimonial, "id" | "html" | "origin">), html, origin }),
       ),
@@ -81,6 +84,7 @@ export async function loadContent(config: SiteConfig): Promise<Content> {
           locale,
           pageSchema,
           facts,
+          linkTo,
           problems,
           (id, data, html, origin) =>
             [id, { ...(data as Omit<MarkdownPage, "html" | "origin">), html, origin }] as const,
@@ -152,6 +156,7 @@ async function loadEach<T>(
   locale: string,
   schema: Schema,
   facts: Facts,
+  linkTo: (path: string) => string,
   problems: ContentError[],
   make: (id: string, data: unknown, html: string, origin: MarkdownOrigin) => T,
 ): Promise<T[]> {
@@ -176,7 +181,7 @@ async function loadEach<T>(
       );
     }
     loaded.push(
-      make(id, fillFacts(data, facts), renderMarkdown(body.text), {
+      make(id, fillFacts(data, facts), renderMarkdown(body.text, linkTo), {
         file,
         body: source.body,
         bodyLine: source.bodyLine,

@@ -17,7 +17,7 @@ export default function MarkdownPage(props: PageProps) {
       <PageHeader title={page.title} lead={page.lead} />
       <div className="section">
         <div className="container container-narrow">
-          <Markdown html={page.html} basePath={props.asset("")} />
+          <Markdown html={page.html} />
         </div>
       </div>
     </Layout>
