@@ -76,6 +76,8 @@ export interface MarkdownPage {
   description: string;
   lead: string;
   offers?: Offer[];
+  /** The page describes the training itself, so it carries the Course structured data (JSON-LD). */
+  describesCourse?: boolean;
   html: string;
   origin: MarkdownOrigin;
 }

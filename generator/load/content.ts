@@ -46,8 +46,14 @@ const offerSchema: Schema = {
   optional: ["price", "priceNote"],
 };
 const pageSchema: Schema = {
-  fields: { title: "text", description: "text", lead: "text", offers: { list: offerSchema } },
-  optional: ["offers"],
+  fields: {
+    title: "text",
+    description: "text",
+    lead: "text",
+    offers: { list: offerSchema },
+    describesCourse: "boolean",
+  },
+  optional: ["offers", "describesCourse"],
 };
 const testimonialSchema: Schema = { fields: { name: "text", role: "text", headline: "text" } };
 

@@ -11,7 +11,7 @@ import type { PageProps } from "../types.ts";
  */
 export default function MarkdownPage(props: PageProps) {
   const page = props.content.pages[props.page]!;
-  const structuredData = props.page === "training-details" ? [courseData(props)] : [];
+  const structuredData = page.describesCourse ? [courseData(props)] : [];
   return (
     <Layout {...props} title={page.title} description={page.description} structuredData={structuredData}>
       <PageHeader title={page.title} lead={page.lead} />
