@@ -4,6 +4,7 @@ import {
   check,
   formatError,
   isUserError,
+  defaults,
   resolveConfig,
   serve,
   watch,
@@ -24,12 +25,12 @@ const program = new Command("ranch-site")
 const withSiteOptions = (command: Command) =>
   command
     .option("--root <dir>", "project folder with content/, templates/ and public/", ".")
-    .option("--out <dir>", "output folder", "dist")
+    .option("--out <dir>", "output folder", defaults.outDir)
     .option("--base-url <url>", "absolute address the site is published at (default: baseUrl in content/site.yaml)")
     .option("--base-path <path>", "path the site is hosted under, such as /ranch/", "/");
 
-const withPort = (command: Command, fallback: string) =>
-  command.option("--port <number>", "port on localhost", parsePort, Number(fallback));
+const withPort = (command: Command, fallback: number) =>
+  command.option("--port <number>", "port on localhost", parsePort, fallback);
 
 const toConfig = (options: SiteOptions): ConfigInput => ({
   root: options.root,
@@ -58,7 +59,7 @@ withPort(
   withSiteOptions(
     program.command("watch").description("build, serve on localhost with live reload, rebuild on every change"),
   ),
-  "4321",
+  defaults.ports.watch,
 )
   .option("--poll", "poll for changes instead of file system events", false)
   .action(async (options: SiteOptions & { port: number; poll: boolean }) => {
@@ -75,7 +76,7 @@ withPort(
   withSiteOptions(
     program.command("serve").description("serve a built output folder as the shipped nginx configuration does"),
   ),
-  "8080",
+  defaults.ports.serve,
 ).action(async (options: SiteOptions & { port: number }) => {
   const server = await serve(resolveConfig(toConfig(options)), options.port);
   console.log(`Serving ${options.out}/ at ${server.url}`);

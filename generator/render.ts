@@ -2,6 +2,7 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import type { PageAssets, TemplateModule } from "../model/page.ts";
 import type { Assets } from "./write/assets.ts";
+import { defaults } from "./config.ts";
 import { RenderError, messageOf } from "./errors.ts";
 import { createTranslator } from "./i18n.ts";
 import type { Content } from "./load/content.ts";
@@ -73,7 +74,7 @@ export function renderRoutes(
   const failures: RenderError[] = [];
   const files: OutputFile[] = [];
   for (const route of routes) {
-    const template = `templates/${route.page.template}`;
+    const template = `${defaults.folders.templates}/${route.page.template}`;
     try {
       const html = renderRoute(route, content, templates, assets, links, (key) =>
         missing.push({ key, locale: route.locale, template }),

@@ -2,7 +2,7 @@ import type { ServerResponse } from "node:http";
 import path from "node:path";
 import { watch as watchFiles } from "chokidar";
 import { build } from "./build.ts";
-import type { SiteConfig } from "./config.ts";
+import { defaults, type SiteConfig } from "./config.ts";
 import { formatError, isUserError } from "./errors.ts";
 import { startServer } from "./serve.ts";
 
@@ -16,7 +16,6 @@ export interface WatchOptions {
 }
 
 const eventsPath = "/__ranch-site/events";
-const debounceMs = 75;
 
 /**
  * Builds, serves the output on localhost and rebuilds on every change in content/, templates/ and
@@ -84,11 +83,11 @@ export async function watch(config: SiteConfig, options: WatchOptions) {
     fallback: () => (error ? errorDocument(error) : undefined),
   });
   const { port } = server.address() as { port: number };
-  const folders = ["content", "templates", "public"].map((folder) => path.join(siteConfig.root, folder));
+  const folders = Object.values(defaults.folders).map((folder) => path.join(siteConfig.root, folder));
   const watcher = watchFiles(folders, { ignoreInitial: true, usePolling: options.poll, interval: 100 });
   watcher.on("all", (_event, file) => {
     clearTimeout(timer);
-    timer = setTimeout(() => schedule(path.relative(siteConfig.root, file)), debounceMs);
+    timer = setTimeout(() => schedule(path.relative(siteConfig.root, file)), defaults.debounceMs);
   });
   await new Promise<void>((resolve) => watcher.once("ready", () => resolve()));
   options.log(`Serving http://localhost:${port}${siteConfig.basePath}`);

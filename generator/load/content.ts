@@ -7,7 +7,7 @@ import type {
   Content as SiteContent,
   Testimonial,
 } from "../../model/content.ts";
-import type { SiteConfig } from "../config.ts";
+import { defaults, type SiteConfig } from "../config.ts";
 import { ContentError, placeAt } from "../errors.ts";
 import { interpolate, type Dictionary, type Facts } from "../i18n.ts";
 import { createHref } from "../links.ts";
@@ -62,8 +62,16 @@ export async function loadContent(config: SiteConfig): Promise<Content> {
   const problems: ContentError[] = [];
   const { site, facts } = await loadSite(config.root, problems);
   const codes = config.locales.map((locale) => locale.code);
-  const testimonialFiles = groupByLocale(await listFiles(config.root, "content/testimonials", ".md"), codes, problems);
-  const pageFiles = groupByLocale(await listFiles(config.root, "content/pages", ".md"), codes, problems);
+  const testimonialFiles = groupByLocale(
+    await listFiles(config.root, `${defaults.folders.content}/testimonials`, ".md"),
+    codes,
+    problems,
+  );
+  const pageFiles = groupByLocale(
+    await listFiles(config.root, `${defaults.folders.content}/pages`, ".md"),
+    codes,
+    problems,
+  );
   requireEveryLocale(testimonialFiles, codes, problems);
   requireEveryLocale(pageFiles, codes, problems);
   requirePages(pageFiles, codes, problems);
@@ -98,7 +106,7 @@ export async function loadContent(config: SiteConfig): Promise<Content> {
       ),
     })),
   );
-  const publicDir = path.join(config.root, "public");
+  const publicDir = path.join(config.root, defaults.folders.public);
   const publicFiles = await Promise.all(
     (await listTree(publicDir)).map(async (file) => ({
       path: file,
@@ -147,7 +155,7 @@ function requirePages(groups: Map<string, Map<string, string>>, locales: string[
     for (const locale of locales) {
       problems.push(
         new ContentError(
-          { file: `content/pages/${page.markdown}.${locale}.md`, line: 1, column: 1 },
+          { file: `${defaults.folders.content}/pages/${page.markdown}.${locale}.md`, line: 1, column: 1 },
           `The page "${page.markdown}" is missing`,
           { hint: "Create this file: front matter with title, description and lead, then the page text in markdown." },
         ),
