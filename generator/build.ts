@@ -29,7 +29,7 @@ export async function build(config: SiteConfig, writer: Writer = new DiskWriter(
   const links = createHref(config, resolveBaseUrl(config, content.site));
   const routes = createRoutes(pages, config.locales, links);
   const assets = await bundleAssets(config.root, content.site, config.basePath);
-  const rendered = renderRoutes(routes, content, templates.module, assets, links);
+  const rendered = renderRoutes(config.root, routes, content, templates.module, assets, links);
   const warnings = checkRendered(config, rendered, templates.keys);
   const files = siteFiles(config, content, routes, assets, rendered, links);
   await writer.write(files);

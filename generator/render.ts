@@ -5,6 +5,7 @@ import type { Assets } from "./write/assets.ts";
 import { defaults } from "./config.ts";
 import { RenderError, messageOf } from "./errors.ts";
 import { createTranslator } from "./i18n.ts";
+import { recordingThrowSites, throwSite } from "./throw-site.ts";
 import type { Content } from "./load/content.ts";
 import type { Links, Route } from "./routes.ts";
 import type { OutputFile } from "./write/writer.ts";
@@ -63,6 +64,7 @@ export interface Rendered {
 
 /** Renders every route; a template that throws names its route, locale and file. */
 export function renderRoutes(
+  root: string,
   routes: Route[],
   content: Content,
   templates: TemplateModule,
@@ -73,7 +75,11 @@ export function renderRoutes(
   const missing: MissingKey[] = [];
   const failures: RenderError[] = [];
   const files: OutputFile[] = [];
-  for (const route of routes) {
+  // Errors thrown while rendering keep their call sites, so a failure names the template line it came from.
+  recordingThrowSites(() => routes.forEach(renderOne));
+  return { files, missing, failures };
+
+  function renderOne(route: Route) {
     const template = `${defaults.folders.templates}/${route.page.template}`;
     try {
       const html = renderRoute(route, content, templates, assets, links, (key) =>
@@ -81,11 +87,11 @@ export function renderRoutes(
       );
       files.push({ path: route.file, contents: html });
     } catch (error) {
-      failures.push(new RenderError(route.href, route.locale, template, error));
+      const place = throwSite(error, root, defaults.folders.templates) ?? { file: template };
+      failures.push(new RenderError(place, route.href, route.locale, error));
       files.push({ path: route.file, contents: renderErrorPage(messageOf(error), route.locale) });
     }
   }
-  return { files, missing, failures };
 }
 
 /** What the layout links to or inlines, as the pages' links name them. */
