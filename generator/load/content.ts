@@ -11,7 +11,6 @@ import { defaults, type SiteConfig } from "../config.ts";
 import { ContentError, placeAt } from "../errors.ts";
 import { interpolate, type Dictionary, type Facts } from "../i18n.ts";
 import { createHref } from "../links.ts";
-import { fixedPages } from "../routes.ts";
 import { listFiles, listTree, readText } from "./files.ts";
 import { renderMarkdown, splitMarkdown } from "./markdown.ts";
 import { readWithSchema, type Schema } from "./schema.ts";
@@ -74,7 +73,6 @@ export async function loadContent(config: SiteConfig): Promise<Content> {
   );
   requireEveryLocale(testimonialFiles, codes, problems);
   requireEveryLocale(pageFiles, codes, problems);
-  requirePages(pageFiles, codes, problems);
 
   const linkTo = createHref(config, "").asset;
   const locales = await Promise.all(
@@ -145,20 +143,6 @@ function requireEveryLocale(groups: Map<string, Map<string, string>>, locales: s
         new ContentError({ file: present!, line: 1, column: 1 }, `"${id}" has no "${locale}" version`, {
           hint: `Create ${missing} with the same front matter fields, or delete this file.`,
         }),
-      );
-    }
-  }
-}
-
-function requirePages(groups: Map<string, Map<string, string>>, locales: string[], problems: ContentError[]) {
-  for (const page of fixedPages.filter((candidate) => candidate.markdown && !groups.has(candidate.markdown))) {
-    for (const locale of locales) {
-      problems.push(
-        new ContentError(
-          { file: `${defaults.folders.content}/pages/${page.markdown}.${locale}.md`, line: 1, column: 1 },
-          `The page "${page.markdown}" is missing`,
-          { hint: "Create this file: front matter with title, description and lead, then the page text in markdown." },
-        ),
       );
     }
   }
