@@ -17,6 +17,8 @@ export interface BuildReport {
   milliseconds: number;
   /** Problems that `watch` shows but does not stop for (missing keys, pages whose template threw). */
   warnings: string[];
+  /** What the host configuration was written from: `headerRules()` of it gives every response's headers. */
+  hostConfig: HostConfigInput;
 }
 
 /** The pipeline, one stage a line: load, check, route, bundle, render, write. */
@@ -47,9 +49,11 @@ export async function build(config: SiteConfig, writer: Writer = new DiskWriter(
     createSitemap(routes, config.locales[0]!.code),
     createRobots(links.assetUrl("sitemap.xml")),
   ];
-  files.push(...createHostConfigs(hostConfigInput(config, content, rendered.files, files)));
+  const hostConfig = hostConfigInput(config, content, rendered.files, files);
+  files.push(...createHostConfigs(hostConfig));
   await writer.write(files);
-  return { pages: rendered.files.length, files: files.length, milliseconds: performance.now() - started, warnings };
+  const milliseconds = performance.now() - started;
+  return { pages: rendered.files.length, files: files.length, milliseconds, warnings, hostConfig };
 }
 
 /** The host configuration serves exactly what was built: its CSP allows the inline scripts the pages carry. */
