@@ -5,7 +5,7 @@ import type { SiteConfig } from "./config.ts";
 import { UsageError } from "./errors.ts";
 import { allowedHostNames, serverUrls, type ServerOptions } from "./listen.ts";
 import { startServer } from "./serve.ts";
-import { headerRules, headersFor } from "./write/host-config.ts";
+import { headerRules, headersFor, type HeaderRules } from "./write/host-config.ts";
 import { MemoryWriter } from "./write/writer.ts";
 
 export { build, type BuildReport } from "./build.ts";
@@ -37,7 +37,9 @@ export async function serve(config: SiteConfig, options: ServeCommandOptions) {
     .then((entry) => entry.isDirectory())
     .catch(() => false);
   if (!exists) throw new UsageError(`There is no built site in ${config.outDir}: run "ranch-site build" first.`);
-  const rules = headerRules((await check(config)).hostConfig);
+  // Listen first, so a busy port is reported at once; requests wait for the rules.
+  let rules: HeaderRules | undefined;
+  let rulesReady: (value?: unknown) => void = () => {};
   const server = await startServer({
     dir: config.outDir,
     port: options.port,
@@ -46,9 +48,17 @@ export async function serve(config: SiteConfig, options: ServeCommandOptions) {
     allowedHosts: allowedHostNames(options),
     basePath: config.basePath,
     locales: config.locales,
-    headers: (file) => headersFor(rules, file),
+    ready: new Promise((resolve) => (rulesReady = resolve)),
+    headers: (file) => (rules ? headersFor(rules, file) : {}),
     log: options.log,
   });
+  try {
+    rules = headerRules((await check(config)).hostConfig);
+  } catch (error) {
+    server.close();
+    throw error;
+  }
+  rulesReady();
   const { port } = server.address() as { port: number };
   const urls = serverUrls(options, port, config.basePath);
   return { server, port, url: urls.local, networkUrls: urls.network };

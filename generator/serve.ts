@@ -81,7 +81,8 @@ export function createSiteServer(options: ServeOptions): Server {
     const status = error.code === "HPE_HEADER_OVERFLOW" ? "431 Request Header Fields Too Large" : "400 Bad Request";
     socket.end(`HTTP/1.1 ${status}\r\nconnection: close\r\ncontent-length: 0\r\n\r\n`);
   });
-  server.on("error", (error) => log(`Server error: ${error.message}`));
+  // Errors of listen() are for its caller (listen.ts); later ones are reported, never thrown.
+  server.on("error", (error) => server.listening && log(`Server error: ${error.message}`));
   return server;
 }
 
@@ -110,13 +111,16 @@ async function answer(
     response.writeHead(400, plainHeaders(options)).end("Bad request: the path is not a valid URL path.\n");
     return;
   }
-  // While a build swaps dist/, the folder is missing for an instant: wait for the new one.
-  let result = await resolve(target, options);
-  for (let attempt = 0; result.kind === "no-site" && attempt < 10 && !(await isFolder(options.dir)); attempt++) {
-    await new Promise((wake) => setTimeout(wake, 30));
-    result = await resolve(target, options);
+  // A build swaps dist/ by renaming folders: an answer found while the folder changed (or was
+  // missing for that instant) may mix two builds, so it is looked up again in the new one.
+  for (let attempt = 1; ; attempt++) {
+    const before = await folderIdentity(options.dir);
+    const result = await resolve(target, options);
+    const after = await folderIdentity(options.dir);
+    if ((before !== undefined && before === after) || attempt >= 10) return send(request, response, result, options);
+    if (result.kind === "file") await result.handle.close();
+    if (after === undefined) await new Promise((wake) => setTimeout(wake, 30));
   }
-  await send(request, response, result, options);
 }
 
 /** Finds what a path names, as nginx would: file, folder redirect, index.html, or the locale's 404 page. */
@@ -213,10 +217,11 @@ async function realPathInside(dir: string, file: string): Promise<string[] | und
 const isMissing = (code: string | undefined) =>
   code === "ENOENT" || code === "ENOTDIR" || code === "ELOOP" || code === "ENAMETOOLONG" || code === "EACCES";
 
-const isFolder = (dir: string) =>
+/** Which folder a path names right now (device and inode), or `undefined` when there is none. */
+const folderIdentity = (dir: string) =>
   stat(dir)
-    .then((entry) => entry.isDirectory())
-    .catch(() => false);
+    .then((entry) => (entry.isDirectory() ? `${entry.dev}:${entry.ino}` : undefined))
+    .catch(() => undefined);
 
 async function send(request: IncomingMessage, response: ServerResponse, result: Answer, options: ServeOptions) {
   if (result.kind === "redirect") {

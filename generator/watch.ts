@@ -41,7 +41,7 @@ export async function watch(config: SiteConfig, options: WatchOptions) {
   let error: string | undefined;
   let rules = watchRules(siteConfig, undefined);
   let running: Promise<void> | undefined;
-  let pending = false;
+  let pending: string | undefined;
   let timer: NodeJS.Timeout | undefined;
   const saved = new Set<string>();
 
@@ -63,10 +63,10 @@ export async function watch(config: SiteConfig, options: WatchOptions) {
     for (const client of clients) client.write(`data: ${message}\n\n`);
   };
 
-  /** Runs one rebuild at a time; changes during a rebuild cause exactly one more. */
+  /** Runs one rebuild at a time; changes during a rebuild cause exactly one more, named after the last file saved. */
   const schedule = (reason: string) => {
     if (running) {
-      pending = true;
+      pending = reason;
       return;
     }
     const files = [...saved];
@@ -74,8 +74,9 @@ export async function watch(config: SiteConfig, options: WatchOptions) {
     running = rebuild(reason, files).finally(() => {
       running = undefined;
       if (pending) {
-        pending = false;
-        schedule("changes during rebuild");
+        const next = pending;
+        pending = undefined;
+        schedule(next);
       }
     });
   };
