@@ -311,6 +311,9 @@ ${localeBlocks.join("\n")}
 
 # The host configuration files are not part of the site.
 ${hidden}
+
+# Nor is any dotfile or dot-folder: the build's output marker, .DS_Store, .git/.
+location ~ ^${base.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(.*/)?\\. { return 404; }
 `;
 }
 
