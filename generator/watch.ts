@@ -58,8 +58,9 @@ export async function watch(config: SiteConfig, options: WatchOptions) {
       options.log(`${reason}: build failed\n${error}`);
       if (!isUserError(failure)) options.log("  (this is a bug in ranch-site or a template, not in your content)");
     }
-    const pages = options.openSaved && !error ? files.flatMap((file) => pagesOfFile(siteConfig, file)).slice(-1) : [];
-    const message = JSON.stringify(pages.length ? { pages: pages[0] } : {});
+    const targets = options.openSaved && !error ? files.map((file) => pagesOfFile(siteConfig, file)) : [];
+    const pages = targets.filter((pairs) => pairs.length > 0).at(-1);
+    const message = JSON.stringify(pages ? { pages } : {});
     for (const client of clients) client.write(`data: ${message}\n\n`);
   };
 
@@ -171,7 +172,7 @@ export function isBuildOutput(outDir: string, file: string): boolean {
  * template leads to that page in the tab's language. Other files (dictionaries, components) lead
  * nowhere, and the tab reloads where it is.
  */
-export function pagesOfFile(config: SiteConfig, file: string): [string, string][][] {
+export function pagesOfFile(config: SiteConfig, file: string): [string, string][] {
   const base = config.basePath;
   const localeBase = (prefix: string) => (prefix ? `${base}${prefix}/` : base);
   const markdown = /^content\/pages\/([^/]+)\.([^./]+)\.md$/.exec(file);
@@ -180,13 +181,13 @@ export function pagesOfFile(config: SiteConfig, file: string): [string, string][
     const locale = config.locales.find((candidate) => candidate.code === code);
     const page = sitePages([name!]).find((candidate) => candidate.markdown === name);
     if (!locale || !page) return [];
-    return [[[base, localeBase(locale.prefix) + page.path]]];
+    return [[base, localeBase(locale.prefix) + page.path]];
   }
   const template = /^templates\/(pages\/[^/]+\.tsx)$/.exec(file);
   const pages = template ? fixedPages.filter((page) => page.template === template[1]) : [];
   if (pages.length !== 1) return [];
   const byPrefix = [...config.locales].sort((a, b) => b.prefix.length - a.prefix.length);
-  return [byPrefix.map((locale) => [localeBase(locale.prefix), localeBase(locale.prefix) + pages[0]!.path])];
+  return byPrefix.map((locale) => [localeBase(locale.prefix), localeBase(locale.prefix) + pages[0]!.path]);
 }
 
 /** The live-reload client: reloads, or goes to the saved page (`--open-saved`); allowed by its hash, nothing broader. */
