@@ -72,7 +72,13 @@ export function createSiteServer(options: ServeOptions): Server {
         `Internal error answering ${request.method} ${request.url}: ${error instanceof Error ? error.message : error}`,
       );
       if (response.headersSent) return void response.destroy();
-      response.writeHead(500, plainHeaders(options)).end("Internal error\n");
+      let headers: Record<string, string>;
+      try {
+        headers = plainHeaders(options);
+      } catch {
+        headers = { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" };
+      }
+      response.writeHead(500, headers).end("Internal error\n");
     });
   });
   // Malformed requests and sockets that fail (reset, timeout) end that connection, not the server.

@@ -5,12 +5,13 @@
  */
 import { createHash } from "node:crypto";
 import { mkdir, mkdtemp, rm, symlink, writeFile } from "node:fs/promises";
-import { createServer, type Server } from "node:net";
+import { connect, createServer, type Server } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { build, resolveConfig } from "../../generator/index.ts";
 import { listen, movedPortLine } from "../../generator/listen.ts";
+import { startServer } from "../../generator/serve.ts";
 import { copyProject, editFile } from "../support/project.ts";
 import { rawRequest, startBin, type BinProcess, portOf } from "../support/bin-process.ts";
 import { buildSite, projectRoot } from "../support/site.ts";
@@ -239,6 +240,41 @@ describe("serve, attacked through its request paths", () => {
     expect((await rawRequest(serve.port, "/", { method: "POST" })).status).toBe(405);
     expect((await rawRequest(serve.port, "/")).status).toBe(200);
     expect(serve.process.child.exitCode).toBeNull();
+  });
+});
+
+describe("a handler that throws, and visitors who hang up", () => {
+  it("answers 500 for the request whose handler threw, says so in the terminal, and serves the next one", async () => {
+    const dir = await buildSite();
+    const lines: string[] = [];
+    const server = await startServer({
+      dir,
+      port: 0,
+      locales: resolveConfig().locales,
+      log: (line) => lines.push(line),
+      headers: (file) => {
+        if (file === "" || file.startsWith("contact/")) throw new Error("a header rule failed");
+        return {};
+      },
+    });
+    const { port } = server.address() as { port: number };
+    try {
+      expect((await rawRequest(port, "/contact/")).status).toBe(500);
+      expect(lines).toEqual(["Internal error answering GET /contact/: a header rule failed"]);
+      // Forty visitors who hang up mid-request or mid-download.
+      await Promise.all(
+        Array.from({ length: 40 }, (_, index) => {
+          const socket = connect(port, "127.0.0.1");
+          socket.on("error", () => {});
+          socket.write(index % 2 ? "GET /de/ HTTP/1.1\r\nHost: localhost\r\n\r\n" : "GET /de/ HTTP/1.1\r\nHo");
+          return new Promise((resolve) => setTimeout(() => resolve(socket.resetAndDestroy()), index % 5));
+        }),
+      );
+      expect((await rawRequest(port, "/de/")).status).toBe(200);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
 
