@@ -7,7 +7,7 @@ import type { SiteConfig } from "./config.ts";
 import { formatError, isUserError } from "./errors.ts";
 import { allowedHostNames, movedPortLine, networkLines, serverUrls, type ServerOptions } from "./listen.ts";
 import { errorPageStyle } from "./render.ts";
-import { fixedPages, sitePages } from "./routes.ts";
+import { fixedPages } from "./routes.ts";
 import { startServer } from "./serve.ts";
 import { headerRules, headersFor, type HeaderRules, type HostConfigInput } from "./write/host-config.ts";
 
@@ -179,8 +179,9 @@ export function pagesOfFile(config: SiteConfig, file: string): [string, string][
   if (markdown) {
     const [, name, code] = markdown;
     const locale = config.locales.find((candidate) => candidate.code === code);
-    const page = sitePages([name!]).find((candidate) => candidate.markdown === name);
-    if (!locale || !page) return [];
+    // A fixed page that reads this markdown, else an editor's own page, which lives at /<name>/ (routes.ts).
+    const page = fixedPages.find((candidate) => candidate.markdown === name) ?? { path: `${name}/` };
+    if (!locale) return [];
     return [[base, localeBase(locale.prefix) + page.path]];
   }
   const template = /^templates\/(pages\/[^/]+\.tsx)$/.exec(file);
