@@ -1,6 +1,7 @@
 import { checkContent } from "./check.ts";
 import type { SiteConfig } from "./config.ts";
 import { ContentError, ContentErrors, placeAt } from "./errors.ts";
+import { encodeImages, planImages } from "./images/pipeline.ts";
 import { loadContent, type Content } from "./load/content.ts";
 import { loadTemplates } from "./load/templates.ts";
 import { renderRoutes, type MissingKey } from "./render.ts";
@@ -17,6 +18,8 @@ export interface BuildReport {
   milliseconds: number;
   /** Problems that `watch` shows but does not stop for (missing keys, pages whose template threw). */
   warnings: string[];
+  /** Image files written, and how many of them were encoded now rather than taken from the cache. */
+  images: { encoded: number; reused: number };
 }
 
 /** The pipeline, one stage a line: load, check, route, bundle, render, write. */
@@ -32,24 +35,35 @@ export async function build(config: SiteConfig, writer: Writer = new DiskWriter(
   const links = createHref(config, config.baseUrl || content.site.baseUrl);
   const routes = createRoutes(pages, config.locales, links);
   const assets = await bundleAssets(config.root, content.site);
+  const images = planImages(config, content, templates.module, links);
   const pageAssets = {
     css: links.asset(assets.css),
     js: links.asset(assets.js),
     headScript: assets.headScript,
     favicon: links.asset("favicon.svg"),
+    ogImages: images.ogImages,
   };
-  const rendered = renderRoutes(routes, content, templates.module, pageAssets, links);
+  const rendered = renderRoutes(routes, content, templates.module, pageAssets, links, images.picture);
   const warnings = reportRenderProblems(config, rendered.missing, rendered.failures, templates.sources);
+  const encoded = await encodeImages(images, config);
   const files: OutputFile[] = [
     ...rendered.files,
     ...assets.files,
+    ...encoded.files,
     ...content.publicFiles,
     createSitemap(routes, config.locales[0]!.code),
     createRobots(links.assetUrl("sitemap.xml")),
   ];
   files.push(...createHostConfigs(hostConfigInput(config, content, rendered.files, files)));
   await writer.write(files);
-  return { pages: rendered.files.length, files: files.length, milliseconds: performance.now() - started, warnings };
+  const milliseconds = performance.now() - started;
+  return {
+    pages: rendered.files.length,
+    files: files.length,
+    milliseconds,
+    warnings,
+    images: { encoded: encoded.encoded, reused: encoded.reused },
+  };
 }
 
 /** The host configuration serves exactly what was built: its CSP allows the inline scripts the pages carry. */

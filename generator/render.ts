@@ -1,6 +1,7 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import type { PageAssets, TemplateModule } from "../templates/types.ts";
+import type { PageAssets, PictureImage, TemplateModule } from "../templates/types.ts";
+import type { ImageSlot } from "./images/slots.ts";
 import { RenderError, messageOf } from "./errors.ts";
 import { createTranslator } from "./i18n.ts";
 import type { Content } from "./load/content.ts";
@@ -22,6 +23,7 @@ export function renderRoute(
   assets: PageAssets,
   links: Links,
   onMissing: (key: string) => void,
+  images: SlotPictures = () => undefined,
 ): string {
   const locale = content.locales.find((candidate) => candidate.locale === route.locale)!;
   const t = createTranslator(locale.dictionary, onMissing);
@@ -48,6 +50,7 @@ export function renderRoute(
     site: content.site,
     content: locale,
     assets,
+    image: (slot: ImageSlot) => images(slot, route.locale),
   });
   return `<!doctype html>\n${renderToStaticMarkup(element)}\n`;
 }
@@ -59,6 +62,7 @@ export function renderRoutes(
   templates: TemplateModule,
   assets: PageAssets,
   links: Links,
+  images?: SlotPictures,
 ) {
   const missing: MissingKey[] = [];
   const failures: RenderError[] = [];
@@ -66,8 +70,14 @@ export function renderRoutes(
   for (const route of routes) {
     const template = `templates/${route.page.template}`;
     try {
-      const html = renderRoute(route, content, templates, assets, links, (key) =>
-        missing.push({ key, locale: route.locale, template }),
+      const html = renderRoute(
+        route,
+        content,
+        templates,
+        assets,
+        links,
+        (key) => missing.push({ key, locale: route.locale, template }),
+        images,
       );
       files.push({ path: route.file, contents: html });
     } catch (error) {
@@ -86,4 +96,17 @@ export function renderErrorPage(message: string, locale = "en"): string {
 <style>body{font:16px/1.5 system-ui,sans-serif;margin:0;padding:2rem;background:#fdf6f3;color:#3b1d12}h1{font-size:1.5rem;margin:0 0 1rem}pre{white-space:pre-wrap;background:#fff;border:1px solid #e8c7ba;border-left:4px solid #b3401e;padding:1rem;border-radius:4px}</style>
 </head><body><main><h1>Unexpected Application Error!</h1><pre>${escaped}</pre></main></body></html>
 `;
+}
+
+/** The photo of a slot in a locale, if the slot has one. */
+export type SlotPictures = (slot: ImageSlot, locale: string) => PictureImage | undefined;
+
+/** The Open Graph card of each locale as an SVG document, from the templates' `openGraphImage`. */
+export function renderOpenGraphSvgs(content: Content, templates: TemplateModule): Map<string, string> {
+  const svgs = new Map<string, string>();
+  for (const locale of content.locales) {
+    const t = createTranslator(locale.dictionary, () => undefined);
+    svgs.set(locale.locale, renderToStaticMarkup(createElement(templates.openGraphImage, { t, site: content.site })));
+  }
+  return svgs;
 }

@@ -6,6 +6,8 @@ import MarkdownPage from "./pages/MarkdownPage.tsx";
 import Pricing from "./pages/Pricing.tsx";
 import References from "./pages/References.tsx";
 
+export { OpenGraphImage as openGraphImage } from "./OpenGraphImage.tsx";
+
 /** The page templates by file: generator/routes.ts says which page each one renders. */
 export const templates: TemplateModule["templates"] = {
   "pages/Home.tsx": Home,

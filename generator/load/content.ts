@@ -3,7 +3,12 @@ import { readFile } from "node:fs/promises";
 import type { SiteConfig } from "../config.ts";
 import { ContentError, placeAt } from "../errors.ts";
 import { interpolate, type Dictionary } from "../i18n.ts";
-import { fixedPages } from "../routes.ts";
+import { loadImages, type ImageCatalogue } from "../images/catalogue.ts";
+import type { MarkdownImages } from "../images/markdown.ts";
+import { formatsFor } from "../images/slots.ts";
+import { imageStore } from "../images/store.ts";
+import type { Variant } from "../images/variants.ts";
+import { createHref, fixedPages } from "../routes.ts";
 import { listFiles, listTree, readText } from "./files.ts";
 import { renderMarkdown, splitMarkdown } from "./markdown.ts";
 import { readWithSchema, type Schema } from "./schema.ts";
@@ -69,6 +74,8 @@ export interface Content {
   site: Site;
   locales: LocaleContent[];
   publicFiles: PublicFile[];
+  /** The originals of content/images/, and the variants the markdown images need. */
+  images: { catalogue: ImageCatalogue; markdownVariants: Variant[] };
   problems: ContentError[];
 }
 
@@ -101,6 +108,13 @@ export async function loadContent(config: SiteConfig): Promise<Content> {
   requireEveryLocale(testimonialFiles, codes, problems);
   requireEveryLocale(pageFiles, codes, problems);
   requirePages(pageFiles, codes, problems);
+  const catalogue = await loadImages(config.root, codes, imageStore(config.root), problems);
+  const images: MarkdownImages = {
+    catalogue,
+    formats: (opaque) => formatsFor(config.mode, opaque),
+    asset: createHref(config, "").asset,
+    variants: [],
+  };
 
   const locales = await Promise.all(
     codes.map(async (locale) => ({
@@ -112,6 +126,7 @@ export async function loadContent(config: SiteConfig): Promise<Content> {
         locale,
         testimonialSchema,
         facts,
+        images,
         problems,
         (id, data, html, origin) => ({ id, ...(data as Omit<Testimonial, "id" | "html" | "origin">), html, origin }),
       ),
@@ -122,6 +137,7 @@ export async function loadContent(config: SiteConfig): Promise<Content> {
           locale,
           pageSchema,
           facts,
+          images,
           problems,
           (id, data, html, origin) =>
             [id, { ...(data as Omit<MarkdownPage, "html" | "origin">), html, origin }] as const,
@@ -136,7 +152,7 @@ export async function loadContent(config: SiteConfig): Promise<Content> {
       contents: await readFile(path.join(publicDir, file)),
     })),
   );
-  return { site, locales, publicFiles, problems };
+  return { site, locales, publicFiles, images: { catalogue, markdownVariants: images.variants }, problems };
 }
 
 /** `01-anna.de.md` → id `01-anna`, locale `de`; grouped as id → locale → file. */
@@ -193,6 +209,7 @@ async function loadEach<T>(
   locale: string,
   schema: Schema,
   facts: ReadonlyMap<string, string>,
+  images: MarkdownImages,
   problems: ContentError[],
   make: (id: string, data: unknown, html: string, origin: MarkdownOrigin) => T,
 ): Promise<T[]> {
@@ -217,11 +234,16 @@ async function loadEach<T>(
       );
     }
     loaded.push(
-      make(id, fillFacts(data, facts), renderMarkdown(body.text), {
-        file,
-        body: source.body,
-        bodyLine: source.bodyLine,
-      }),
+      make(
+        id,
+        fillFacts(data, facts),
+        renderMarkdown(body.text, images, { file, bodyLine: source.bodyLine, problems }),
+        {
+          file,
+          body: source.body,
+          bodyLine: source.bodyLine,
+        },
+      ),
     );
   }
   return loaded;

@@ -2,6 +2,7 @@ import matter from "gray-matter";
 import { remark } from "remark";
 import remarkHtml from "remark-html";
 import { ContentError } from "../errors.ts";
+import { imageHandler, pictureSchema, type MarkdownImages, type MarkdownPlace } from "../images/markdown.ts";
 import { readYaml, type YamlNode } from "./yaml.ts";
 
 /** A markdown file split into its located front matter and its body. */
@@ -11,8 +12,6 @@ export interface MarkdownSource {
   /** Line of the file on which the body starts, for locating problems in it. */
   bodyLine: number;
 }
-
-const processor = remark().use(remarkHtml);
 
 /** The only place that reads front matter (gray-matter) and markdown (remark). */
 export function splitMarkdown(text: string, file: string, problems: ContentError[]): MarkdownSource {
@@ -40,7 +39,24 @@ export function splitMarkdown(text: string, file: string, problems: ContentError
   return { front, body: parsed.content, bodyLine };
 }
 
-/** Markdown to HTML; remark-html keeps its default sanitising, so no raw HTML reaches a page. */
-export function renderMarkdown(body: string): string {
+const plainProcessor = remark().use(remarkHtml);
+
+/**
+ * Markdown to HTML; remark-html sanitises with GitHub's schema (plus the `<picture>` of images), so no raw
+ * HTML reaches a page. Images become `<picture>`s of the image pipeline, problems located in `place`.
+ */
+export function renderMarkdown(body: string, images?: MarkdownImages, place?: MarkdownPlace): string {
+  if (!images || !place) return String(plainProcessor.processSync(body)).trim();
+  const image = imageHandler(images, place);
+  const processor = remark().use(remarkHtml, {
+    sanitize: pictureSchema,
+    handlers: {
+      image,
+      imageReference: (state, node) => {
+        const definition = state.definitionById.get(node.identifier.toUpperCase());
+        return definition ? image(state, { ...node, type: "image", url: definition.url }) : undefined;
+      },
+    },
+  });
   return String(processor.processSync(body)).trim();
 }
