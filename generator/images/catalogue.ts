@@ -3,11 +3,11 @@
  * slot on the pages and its alternative text in every language (design.md §9). Only this file and the
  * encoder import sharp.
  */
-import { readFile } from "node:fs/promises";
+import { access, readFile } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
 import { ContentError } from "../errors.ts";
-import { listFiles, readText } from "../load/files.ts";
+import { listTree, readText } from "../load/files.ts";
 import { describeKind, readYaml, type Position, type YamlNode } from "../load/yaml.ts";
 import { imageSlots, originalExtensions, type ImageSlot } from "./slots.ts";
 import { digest, type ImageStore } from "./store.ts";
@@ -52,9 +52,9 @@ export async function loadImages(
   store: ImageStore,
   problems: ContentError[],
 ): Promise<ImageCatalogue> {
-  const files = (await listFiles(root, imagesFolder, "")).filter((file) =>
-    originalExtensions.includes(path.extname(file).toLowerCase()),
-  );
+  const files = (await listTree(path.join(root, imagesFolder)))
+    .filter((file) => originalExtensions.includes(path.extname(file).toLowerCase()))
+    .map((file) => path.posix.join(imagesFolder, file));
   const sources = new Map<string, ImageSource>();
   for (const source of await Promise.all(files.map((file) => readSource(root, file, store, problems)))) {
     if (source) sources.set(source.file, source);
@@ -112,7 +112,7 @@ async function readManifest(
   problems: ContentError[],
 ): Promise<Partial<Record<ImageSlot, SlotImage>>> {
   const slots: Partial<Record<ImageSlot, SlotImage>> = {};
-  const exists = await readFile(path.join(root, manifestFile)).then(
+  const exists = await access(path.join(root, manifestFile)).then(
     () => true,
     () => false,
   );
@@ -201,7 +201,7 @@ function readSlot(
   const file = path.posix.join(imagesFolder, fileNode.value.trim());
   const source = sources.get(file);
   if (!source) {
-    const known = [...sources.keys()].map((name) => path.posix.basename(name));
+    const known = [...sources.keys()].map((name) => path.posix.relative(imagesFolder, name));
     problems.push(
       new ContentError(at(fileNode.at), `${file} does not exist`, {
         hint: known.length

@@ -44,7 +44,7 @@ export function imageHandler(images: MarkdownImages, where: MarkdownPlace) {
         "Images from other sites are not allowed: loading one would contact a third party before consent",
         `Save the photo into ${imagesFolder}/ and write ${example}.`,
       );
-    const file = path.posix.normalize(path.posix.join(path.posix.dirname(where.file), decodeURI(node.url)));
+    const file = path.posix.normalize(path.posix.join(path.posix.dirname(where.file), safeDecode(node.url)));
     const source = images.catalogue.sources.get(file);
     if (!node.alt?.trim())
       return problem("The image has no alternative text", `Say what the photo shows between the brackets: ${example}.`);
@@ -60,6 +60,15 @@ export function imageHandler(images: MarkdownImages, where: MarkdownPlace) {
     images.variants.push(...plan.variants);
     return pictureElement(plan.picture(node.alt.trim()), markdownImage.sizes);
   };
+}
+
+/** `%20` and umlauts written as `%C3%A4` name the file's own characters; a broken escape stays as written. */
+function safeDecode(url: string): string {
+  try {
+    return decodeURI(url);
+  } catch {
+    return url;
+  }
 }
 
 /** The markup of templates/components/Picture.tsx, as hast: lazy, sized, with the placeholder colour behind it. */
