@@ -1,7 +1,9 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import type { PageAssets, PictureImage, TemplateModule } from "../templates/types.ts";
+import type { PictureImage } from "../model/image.ts";
+import type { PageAssets, TemplateModule } from "../model/page.ts";
 import type { ImageSlot } from "./images/slots.ts";
+import type { Assets } from "./write/assets.ts";
 import { RenderError, messageOf } from "./errors.ts";
 import { createTranslator } from "./i18n.ts";
 import type { Content } from "./load/content.ts";
@@ -55,15 +57,23 @@ export function renderRoute(
   return `<!doctype html>\n${renderToStaticMarkup(element)}\n`;
 }
 
+/** The rendered pages, with what went wrong on the way (see check-rendered.ts). */
+export interface Rendered {
+  files: OutputFile[];
+  missing: MissingKey[];
+  failures: RenderError[];
+}
+
 /** Renders every route; a template that throws names its route, locale and file. */
 export function renderRoutes(
   routes: Route[],
   content: Content,
   templates: TemplateModule,
-  assets: PageAssets,
+  bundled: Assets,
   links: Links,
-  images?: SlotPictures,
-) {
+  images: RenderImages = { picture: () => undefined, ogImages: {} },
+): Rendered {
+  const assets = pageAssets(bundled, links, images.ogImages);
   const missing: MissingKey[] = [];
   const failures: RenderError[] = [];
   const files: OutputFile[] = [];
@@ -77,7 +87,7 @@ export function renderRoutes(
         assets,
         links,
         (key) => missing.push({ key, locale: route.locale, template }),
-        images,
+        images.picture,
       );
       files.push({ path: route.file, contents: html });
     } catch (error) {
@@ -86,6 +96,18 @@ export function renderRoutes(
     }
   }
   return { files, missing, failures };
+}
+
+/** What the layout links to or inlines, as the pages' links name them. */
+function pageAssets(assets: Assets, links: Links, ogImages: Record<string, string>): PageAssets {
+  return {
+    css: links.asset(assets.css),
+    js: links.asset(assets.js),
+    headScript: assets.headScript,
+    speculationRules: assets.speculationRules,
+    favicon: links.asset("favicon.svg"),
+    ogImages,
+  };
 }
 
 /** The page `watch` serves in place of one whose template threw (seed spec §8). */
@@ -100,6 +122,12 @@ export function renderErrorPage(message: string, locale = "en"): string {
 
 /** The photo of a slot in a locale, if the slot has one. */
 export type SlotPictures = (slot: ImageSlot, locale: string) => PictureImage | undefined;
+
+/** What the image stage gives the pages: the slots' photos and each locale's Open Graph card (absolute URL). */
+export interface RenderImages {
+  picture: SlotPictures;
+  ogImages: Record<string, string>;
+}
 
 /** The Open Graph card of each locale as an SVG document, from the templates' `openGraphImage`. */
 export function renderOpenGraphSvgs(content: Content, templates: TemplateModule): Map<string, string> {

@@ -1,12 +1,6 @@
-import type { Translate } from "../generator/i18n.ts";
-import type { Site } from "../generator/load/site.ts";
+import type { Site, Translate } from "../model/content.ts";
+import type { OpenGraphProps } from "../model/page.ts";
 import { Landscape } from "./components/Landscape.tsx";
-
-/** What the Open Graph card of one language gets. */
-export interface OpenGraphProps {
-  t: Translate;
-  site: Site;
-}
 
 export const openGraphSize = { width: 1200, height: 630 };
 

@@ -7,7 +7,7 @@ import path from "node:path";
 import type { Element, ElementContent } from "hast";
 import { defaultSchema, type Schema } from "hast-util-sanitize";
 import type { Image } from "mdast";
-import type { PictureImage } from "../../templates/types.ts";
+import type { PictureImage } from "../../model/image.ts";
 import { ContentError } from "../errors.ts";
 import { imagesFolder, tooSmall, type ImageCatalogue } from "./catalogue.ts";
 import { markdownImage, type ImageFormat } from "./slots.ts";

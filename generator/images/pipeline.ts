@@ -6,7 +6,7 @@ import type { SiteConfig } from "../config.ts";
 import type { Content } from "../load/content.ts";
 import { renderOpenGraphSvgs, type SlotPictures } from "../render.ts";
 import type { Links } from "../routes.ts";
-import type { TemplateModule } from "../../templates/types.ts";
+import type { TemplateModule } from "../../model/page.ts";
 import { runEncodeJobs, variantJob, type EncodeJob, type EncodeResult } from "./encode.ts";
 import { openGraphJob } from "./og-image.ts";
 import { formatsFor, imageSlots, type ImageSlot } from "./slots.ts";

@@ -1,3 +1,5 @@
+import type { ImageSlot } from "../../model/image.ts";
+
 /**
  * The photo slots of the templates and the widths each one is encoded at. A slot without a photo in
  * content/images/images.yaml shows the illustration it had before, or nothing: never an empty frame.
@@ -12,9 +14,7 @@ export const imageSlots = {
   trainer: { widths: [320, 640, 960] },
   /** A training group, on the references page. */
   group: { widths: [480, 960, 1440] },
-} as const satisfies Record<string, { widths: readonly number[] }>;
-
-export type ImageSlot = keyof typeof imageSlots;
+} as const satisfies Record<ImageSlot, { widths: readonly number[] }>;
 
 /** Images written in markdown (`![What it shows](../images/herd.jpg)`) span the text column. */
 export const markdownImage = { widths: [480, 960, 1440], sizes: "(min-width: 50rem) 46rem, 100vw" } as const;
@@ -22,6 +22,8 @@ export const markdownImage = { widths: [480, 960, 1440], sizes: "(min-width: 50r
 /** Encoded formats, preferred first; the last one is the `<img>` fallback. `watch` encodes WebP only, for speed. */
 export const formatsFor = (mode: "build" | "watch", opaque: boolean): readonly ImageFormat[] =>
   mode === "watch" ? ["webp"] : ["avif", "webp", opaque ? "jpeg" : "png"];
+
+export type { ImageSlot };
 
 export type ImageFormat = "avif" | "webp" | "jpeg" | "png";
 

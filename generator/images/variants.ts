@@ -1,6 +1,6 @@
 import path from "node:path";
 import sharp from "sharp";
-import type { PictureImage } from "../../templates/types.ts";
+import type { PictureImage } from "../../model/image.ts";
 import type { ImageSource } from "./catalogue.ts";
 import { mimeTypes, type ImageFormat } from "./slots.ts";
 import { digest } from "./store.ts";

@@ -13,6 +13,8 @@ export interface MarkdownSource {
   bodyLine: number;
 }
 
+const processor = remark().use(remarkHtml);
+
 /** The only place that reads front matter (gray-matter) and markdown (remark). */
 export function splitMarkdown(text: string, file: string, problems: ContentError[]): MarkdownSource {
   let front: YamlNode | undefined;
@@ -39,16 +41,28 @@ export function splitMarkdown(text: string, file: string, problems: ContentError
   return { front, body: parsed.content, bodyLine };
 }
 
-const plainProcessor = remark().use(remarkHtml);
-
 /**
- * Markdown to HTML; remark-html sanitises with GitHub's schema (plus the `<picture>` of images), so no raw
- * HTML reaches a page. Images become `<picture>`s of the image pipeline, problems located in `place`.
+ * Markdown to HTML; remark-html sanitises with GitHub's schema (plus the `<picture>` of images), so no
+ * raw HTML reaches a page. Root-relative links (`/de/pricing/`) go through `linkTo`, the site's own
+ * href(), so they get the base path as every other link does. With `images`, images become
+ * `<picture>`s of the image pipeline, their problems located in `place`.
  */
-export function renderMarkdown(body: string, images?: MarkdownImages, place?: MarkdownPlace): string {
-  if (!images || !place) return String(plainProcessor.processSync(body)).trim();
+export function renderMarkdown(
+  body: string,
+  linkTo: (path: string) => string = (path) => path,
+  images?: MarkdownImages,
+  place?: MarkdownPlace,
+): string {
+  const used = images && place ? pictureProcessor(images, place) : processor;
+  const tree = used.parse(body);
+  resolveLinks(tree as MdastNode, linkTo);
+  return String(used.stringify(used.runSync(tree) as typeof tree)).trim();
+}
+
+/** A processor whose images (inline and by reference) go through the image pipeline. */
+function pictureProcessor(images: MarkdownImages, place: MarkdownPlace) {
   const image = imageHandler(images, place);
-  const processor = remark().use(remarkHtml, {
+  return remark().use(remarkHtml, {
     sanitize: pictureSchema,
     handlers: {
       image,
@@ -58,5 +72,17 @@ export function renderMarkdown(body: string, images?: MarkdownImages, place?: Ma
       },
     },
   });
-  return String(processor.processSync(body)).trim();
+}
+
+/** Every link, image and link definition of a markdown tree whose URL is root-relative, resolved. */
+function resolveLinks(node: MdastNode, linkTo: (path: string) => string) {
+  if (typeof node.url === "string" && node.url.startsWith("/") && !node.url.startsWith("//"))
+    node.url = linkTo(node.url);
+  for (const child of node.children ?? []) resolveLinks(child as MdastNode, linkTo);
+}
+
+/** The part of an mdast node that carries a URL. */
+interface MdastNode {
+  url?: unknown;
+  children?: readonly object[];
 }

@@ -8,7 +8,7 @@ import type { PageProps } from "../types.ts";
 
 /** About me: the trainer's story (content/pages/about-me.<locale>.md) beside her key facts. */
 export default function AboutMe(props: PageProps) {
-  const { t, href, site, asset, image } = props;
+  const { t, href, site, image } = props;
   const portrait = image("trainer");
   const page = props.content.pages["about-me"]!;
   return (
@@ -16,7 +16,7 @@ export default function AboutMe(props: PageProps) {
       <PageHeader title={page.title} lead={page.lead} />
       <div className="section">
         <div className="container sidebar-layout">
-          <Markdown html={page.html} basePath={asset("")} />
+          <Markdown html={page.html} />
           <aside className="card aside-card" aria-label={site.legal.owner}>
             {portrait && <Picture image={portrait} sizes="(min-width: 60rem) 17rem, 90vw" className="portrait" />}
             <p className="aside-name">{site.legal.owner}</p>
