@@ -40,21 +40,20 @@ const withServerOptions = (command: Command, fallback: number) =>
     .option(
       "--allowed-host <name>",
       "also answer requests for this host name (repeatable; localhost and IP addresses always work)",
-      (value: string, previous: string[]) => [...previous, value],
-      [] as string[],
+      (value: string, previous: string[] | undefined) => [...(previous ?? []), value],
     );
 
 interface ServerFlags {
   port?: number;
   host?: string | true;
-  allowedHost: string[];
+  allowedHost?: string[];
 }
 
 const toServerOptions = (flags: ServerFlags, fallback: number): ServerOptions => ({
   port: flags.port ?? fallback,
   strictPort: flags.port !== undefined,
   host: flags.host === true ? "0.0.0.0" : flags.host,
-  allowedHosts: flags.allowedHost,
+  allowedHosts: flags.allowedHost ?? [],
 });
 
 const toConfig = (options: SiteOptions): ConfigInput => ({

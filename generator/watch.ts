@@ -126,8 +126,9 @@ export async function watch(config: SiteConfig, options: WatchOptions) {
   const reported = new Set<string>();
   watcher.on("error", (failure) => {
     const line = `Cannot watch a file: ${failure instanceof Error ? failure.message : String(failure)}; watching the rest.`;
-    if (!reported.has(line) && reported.size < 20) options.log(line);
+    if (reported.has(line) || reported.size >= 20) return;
     reported.add(line);
+    options.log(line);
   });
   watcher.on("all", (_event, file) => {
     saved.add(path.relative(siteConfig.root, file).split(path.sep).join("/"));
