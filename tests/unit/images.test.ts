@@ -16,7 +16,7 @@ import { runEncodeJobs, variantJob } from "../../generator/images/encode.ts";
 import { ImageStore } from "../../generator/images/store.ts";
 import { planImage, usableWidths } from "../../generator/images/variants.ts";
 import { addImages, makePhoto } from "../support/images.ts";
-import { copyProject } from "../support/project.ts";
+import { copyProject, editFile } from "../support/project.ts";
 
 const manifest = `trainer:
   file: portrait.jpg
@@ -300,6 +300,17 @@ describe("an editor's mistakes", () => {
     );
     expect(messages).toEqual([
       'content/images/images.yaml:2:9: content/images/portrait.jpg is 800 px wide; the "trainer" slot needs at least 960 px\n  hint: Use the original photo from the camera or phone, not a smaller copy: images are never enlarged.',
+    ]);
+  });
+
+  it("a key the Open Graph card asks for that no dictionary defines, located in its template", async () => {
+    const messages = await checkMessages((project) =>
+      editFile(project, "templates/OpenGraphImage.tsx", '{t("hero.eyebrow")}', '{t("hero.cardLine")}'),
+    );
+    expect(messages).toEqual([
+      expect.stringMatching(
+        /^templates\/OpenGraphImage\.tsx:\d+:\d+: The translation key "hero\.cardLine" is not defined in any dictionary\n/,
+      ),
     ]);
   });
 
