@@ -8,6 +8,7 @@ import { loadTemplates } from "./load/templates.ts";
 import { renderRoutes } from "./render.ts";
 import { createHref, createRoutes, resolveBaseUrl, sitePages, templateFiles } from "./routes.ts";
 import { bundleAssets } from "./write/assets.ts";
+import type { HostConfigInput } from "./write/host-config.ts";
 import { siteFiles } from "./write/site-files.ts";
 import { DiskWriter, type Writer } from "./write/writer.ts";
 
@@ -18,6 +19,8 @@ export interface BuildReport {
   milliseconds: number;
   /** Problems that `watch` shows but does not stop for (missing keys, pages whose template threw). */
   warnings: string[];
+  /** What the host configuration was written from: `headerRules()` of it gives every response's headers. */
+  hostConfig: HostConfigInput;
   /** Image files written, and how many of them were encoded now rather than taken from the cache. */
   images: { encoded: number; reused: number };
 }
@@ -36,9 +39,9 @@ export async function build(config: SiteConfig, writer: Writer = new DiskWriter(
   const rendered = renderRoutes(routes, content, templates.module, assets, links, images);
   const warnings = checkRendered(config, rendered, templates.keys);
   const encoded = await encodeImages(images, config);
-  const files = siteFiles(config, content, routes, assets, rendered, links, encoded.files);
-  await writer.write(files);
-  return report(rendered.files.length, files.length, started, warnings, encoded);
+  const site = siteFiles(config, content, routes, assets, rendered, links, encoded.files);
+  await writer.write(site.files);
+  return report(rendered.files.length, site.files.length, started, warnings, site.hostConfig, encoded);
 }
 
 /** Every problem of the load and check stages, reported together, then the build stops. */
@@ -52,8 +55,9 @@ function report(
   files: number,
   started: number,
   warnings: string[],
+  hostConfig: HostConfigInput,
   images: { encoded: number; reused: number },
 ): BuildReport {
   const { encoded, reused } = images;
-  return { pages, files, milliseconds: performance.now() - started, warnings, images: { encoded, reused } };
+  return { pages, files, milliseconds: performance.now() - started, warnings, hostConfig, images: { encoded, reused } };
 }

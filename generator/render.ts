@@ -98,6 +98,10 @@ export function renderRoutes(
   return { files, missing, failures };
 }
 
+/** The stylesheet of the error page, inline: `watch` allows it by hash in its Content-Security-Policy. */
+export const errorPageStyle =
+  "body{font:16px/1.5 system-ui,sans-serif;margin:0;padding:2rem;background:#fdf6f3;color:#3b1d12}h1{font-size:1.5rem;margin:0 0 1rem}pre{white-space:pre-wrap;background:#fff;border:1px solid #e8c7ba;border-left:4px solid #b3401e;padding:1rem;border-radius:4px}";
+
 /** What the layout links to or inlines, as the pages' links name them. */
 function pageAssets(assets: Assets, links: Links, ogImages: Record<string, string>): PageAssets {
   return {
@@ -115,7 +119,7 @@ export function renderErrorPage(message: string, locale = "en"): string {
   const escaped = message.replace(/[&<>"]/g, (char) => `&#${char.charCodeAt(0)};`);
   return `<!doctype html>
 <html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>Unexpected Application Error!</title>
-<style>body{font:16px/1.5 system-ui,sans-serif;margin:0;padding:2rem;background:#fdf6f3;color:#3b1d12}h1{font-size:1.5rem;margin:0 0 1rem}pre{white-space:pre-wrap;background:#fff;border:1px solid #e8c7ba;border-left:4px solid #b3401e;padding:1rem;border-radius:4px}</style>
+<style>${errorPageStyle}</style>
 </head><body><main><h1>Unexpected Application Error!</h1><pre>${escaped}</pre></main></body></html>
 `;
 }
