@@ -16,7 +16,12 @@ import { runEncodeJobs, variantJob } from "../../generator/images/encode.ts";
 import { ImageStore } from "../../generator/images/store.ts";
 import { planImage, usableWidths } from "../../generator/images/variants.ts";
 import { addImages, makePhoto } from "../support/images.ts";
+import { loadContent } from "../../generator/load/content.ts";
+import { loadTemplates } from "../../generator/load/templates.ts";
+import { renderOpenGraphSvgs } from "../../generator/render.ts";
+import { sitePages, templateFiles } from "../../generator/routes.ts";
 import { copyProject, editFile } from "../support/project.ts";
+import { projectRoot } from "../support/site.ts";
 
 const manifest = `trainer:
   file: portrait.jpg
@@ -388,6 +393,45 @@ describe("the encoder", () => {
       });
     } finally {
       await rm(project, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("the Open Graph card", () => {
+  /** The right edge of the title: the last column where the card changes when the title is left out. */
+  async function titleRightEdge(svg: string): Promise<number> {
+    const raw = (source: string) => sharp(Buffer.from(source)).removeAlpha().raw().toBuffer();
+    const [withTitle, without] = await Promise.all([raw(svg), raw(svg.replace('fill="#1f3327"', 'fill="none"'))]);
+    let edge = 0;
+    for (let offset = 0; offset < withTitle.length; offset++)
+      if (withTitle[offset] !== without[offset]) edge = Math.max(edge, Math.floor(offset / 3) % 1200);
+    return edge;
+  }
+
+  it("keeps the title on the light side of the card in both languages, long titles included", async () => {
+    const content = await loadContent(resolveConfig({ root: projectRoot }));
+    const templates = await loadTemplates(projectRoot, templateFiles(sitePages(content)));
+    const long = "Vertriebsprofessionalisierungsintensivseminar für Führungskräfte an der nordfriesischen Küste";
+    for (const locale of content.locales) {
+      const titled = (title: string) => ({
+        ...content,
+        locales: [
+          {
+            ...locale,
+            dictionary: new Map([
+              ...locale.dictionary,
+              ["hero.title", { ...locale.dictionary.get("hero.title")!, text: title }],
+            ]),
+          },
+        ],
+      });
+      for (const title of [locale.dictionary.get("hero.title")!.text, long]) {
+        const { svgs, missing } = renderOpenGraphSvgs(titled(title), templates.module);
+        expect(missing).toEqual([]);
+        const edge = await titleRightEdge(svgs.get(locale.locale)!);
+        expect(edge, `${locale.locale}: "${title}"`).toBeGreaterThan(300);
+        expect(edge, `${locale.locale}: "${title}"`).toBeLessThan(800);
+      }
     }
   });
 });
