@@ -77,7 +77,7 @@ export function renderRoutes(
   images: RenderImages = { picture: () => undefined, ogImages: {} },
 ): Rendered {
   const assets = pageAssets(bundled, links, images.ogImages);
-  const missing: MissingKey[] = [];
+  const missing: MissingKey[] = [...(images.missing ?? [])];
   const failures: RenderError[] = [];
   const files: OutputFile[] = [];
   // Errors thrown while rendering keep their call sites, so a failure names the template line it came from.
@@ -138,14 +138,22 @@ export type SlotPictures = (slot: ImageSlot, locale: string) => PictureImage | u
 export interface RenderImages {
   picture: SlotPictures;
   ogImages: Record<string, string>;
+  /** Keys the Open Graph cards asked for that their locale does not define: reported with the pages'. */
+  missing?: MissingKey[];
 }
 
 /** The Open Graph card of each locale as an SVG document, from the templates' `openGraphImage`. */
-export function renderOpenGraphSvgs(content: Content, templates: TemplateModule): Map<string, string> {
+export function renderOpenGraphSvgs(
+  content: Content,
+  templates: TemplateModule,
+): { svgs: Map<string, string>; missing: MissingKey[] } {
   const svgs = new Map<string, string>();
-  for (const locale of content.locales) {
-    const t = createTranslator(locale.dictionary, () => undefined);
-    svgs.set(locale.locale, renderToStaticMarkup(createElement(templates.openGraphImage, { t, site: content.site })));
+  const missing: MissingKey[] = [];
+  for (const { locale, dictionary } of content.locales) {
+    const t = createTranslator(dictionary, (key) =>
+      missing.push({ key, locale, template: "templates/OpenGraphImage.tsx" }),
+    );
+    svgs.set(locale, renderToStaticMarkup(createElement(templates.openGraphImage, { t, site: content.site })));
   }
-  return svgs;
+  return { svgs, missing };
 }
