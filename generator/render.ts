@@ -4,8 +4,10 @@ import type { PictureImage } from "../model/image.ts";
 import type { PageAssets, TemplateModule } from "../model/page.ts";
 import type { ImageSlot } from "./images/slots.ts";
 import type { Assets } from "./write/assets.ts";
+import { defaults } from "./config.ts";
 import { RenderError, messageOf } from "./errors.ts";
 import { createTranslator } from "./i18n.ts";
+import { recordingThrowSites, throwSite } from "./throw-site.ts";
 import type { Content } from "./load/content.ts";
 import type { Links, Route } from "./routes.ts";
 import type { OutputFile } from "./write/writer.ts";
@@ -66,6 +68,7 @@ export interface Rendered {
 
 /** Renders every route; a template that throws names its route, locale and file. */
 export function renderRoutes(
+  root: string,
   routes: Route[],
   content: Content,
   templates: TemplateModule,
@@ -77,8 +80,12 @@ export function renderRoutes(
   const missing: MissingKey[] = [...(images.missing ?? [])];
   const failures: RenderError[] = [];
   const files: OutputFile[] = [];
-  for (const route of routes) {
-    const template = `templates/${route.page.template}`;
+  // Errors thrown while rendering keep their call sites, so a failure names the template line it came from.
+  recordingThrowSites(() => routes.forEach(renderOne));
+  return { files, missing, failures };
+
+  function renderOne(route: Route) {
+    const template = `${defaults.folders.templates}/${route.page.template}`;
     try {
       const html = renderRoute(
         route,
@@ -91,11 +98,11 @@ export function renderRoutes(
       );
       files.push({ path: route.file, contents: html });
     } catch (error) {
-      failures.push(new RenderError(route.href, route.locale, template, error));
+      const place = throwSite(error, root, defaults.folders.templates) ?? { file: template };
+      failures.push(new RenderError(place, route.href, route.locale, error));
       files.push({ path: route.file, contents: renderErrorPage(messageOf(error), route.locale) });
     }
   }
-  return { files, missing, failures };
 }
 
 /** The stylesheet of the error page, inline: `watch` allows it by hash in its Content-Security-Policy. */
