@@ -1,4 +1,5 @@
 import { checkContent } from "./check.ts";
+import { checkSiteData } from "./check-site-data.ts";
 import type { SiteConfig } from "./config.ts";
 import { ContentError, ContentErrors, placeAt } from "./errors.ts";
 import { loadContent, type Content } from "./load/content.ts";
@@ -28,6 +29,7 @@ export async function build(config: SiteConfig, writer: Writer = new DiskWriter(
   failOn([
     ...content.problems,
     ...checkContent(content, pages, config.locales, [...templates.sources.values()].join("\n")),
+    ...checkSiteData(content, pages),
   ]);
   const links = createHref(config, config.baseUrl || content.site.baseUrl);
   const routes = createRoutes(pages, config.locales, links);

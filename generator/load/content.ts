@@ -6,8 +6,8 @@ import { interpolate, type Dictionary } from "../i18n.ts";
 import { fixedPages } from "../routes.ts";
 import { listFiles, listTree, readText } from "./files.ts";
 import { renderMarkdown, splitMarkdown } from "./markdown.ts";
-import { readWithSchema, type Schema } from "./schema.ts";
-import { loadSite, type Site } from "./site.ts";
+import { readWithSchema, type Located, type Schema } from "./schema.ts";
+import { loadSite, type FactsFor, type Site } from "./site.ts";
 import { loadDictionary } from "./translations.ts";
 
 /** Where a markdown text came from, for locating problems found after loading. */
@@ -28,16 +28,21 @@ export interface Testimonial {
   origin: MarkdownOrigin;
 }
 
-/** A pricing offer (content/pages/pricing.*.md front matter). */
-export interface Offer {
+/**
+ * The wording of a pricing offer in one language (content/pages/pricing.*.md front matter, by the offer's
+ * name in content/site.yaml, which holds its figures).
+ */
+export interface Offer extends Located {
   name: string;
-  price?: number;
-  priceNote?: string;
+  /** What the price covers: "per person, plus VAT". */
   unit: string;
+  /** For an offer without a price: "On request". */
+  priceNote?: string;
+  /** For a group price: the line with the price per person, quoting {offers.<name>.perPerson}. */
+  perPerson?: string;
   summary: string;
   features: string[];
   cta: string;
-  highlighted: boolean;
 }
 
 /** A long page written in markdown. */
@@ -45,7 +50,7 @@ export interface MarkdownPage {
   title: string;
   description: string;
   lead: string;
-  offers?: Offer[];
+  offers?: Record<string, Offer>;
   html: string;
   origin: MarkdownOrigin;
 }
@@ -75,18 +80,18 @@ export interface Content {
 const offerSchema: Schema = {
   fields: {
     name: "text",
-    price: "number",
-    priceNote: "text",
     unit: "text",
+    priceNote: "text",
+    perPerson: "text",
     summary: "text",
     features: { list: "text" },
     cta: "text",
-    highlighted: "boolean",
   },
-  optional: ["price", "priceNote"],
+  optional: ["priceNote", "perPerson"],
+  located: true,
 };
 const pageSchema: Schema = {
-  fields: { title: "text", description: "text", lead: "text", offers: { list: offerSchema } },
+  fields: { title: "text", description: "text", lead: "text", offers: { each: offerSchema } },
   optional: ["offers"],
 };
 const testimonialSchema: Schema = { fields: { name: "text", role: "text", headline: "text" } };
@@ -94,7 +99,7 @@ const testimonialSchema: Schema = { fields: { name: "text", role: "text", headli
 /** Reads content/ and public/: the load stage, the only one besides the template loader that reads files. */
 export async function loadContent(config: SiteConfig): Promise<Content> {
   const problems: ContentError[] = [];
-  const { site, facts } = await loadSite(config.root, problems);
+  const { site, factsFor } = await loadSite(config.root, problems);
   const codes = config.locales.map((locale) => locale.code);
   const testimonialFiles = groupByLocale(await listFiles(config.root, "content/testimonials", ".md"), codes, problems);
   const pageFiles = groupByLocale(await listFiles(config.root, "content/pages", ".md"), codes, problems);
@@ -103,31 +108,34 @@ export async function loadContent(config: SiteConfig): Promise<Content> {
   requirePages(pageFiles, codes, problems);
 
   const locales = await Promise.all(
-    codes.map(async (locale) => ({
-      locale,
-      dictionary: await loadDictionary(config.root, locale, facts, problems),
-      testimonials: await loadEach(
-        config.root,
-        testimonialFiles,
+    codes.map(async (locale) => {
+      const facts = factsFor(locale);
+      return {
         locale,
-        testimonialSchema,
-        facts,
-        problems,
-        (id, data, html, origin) => ({ id, ...(data as Omit<Testimonial, "id" | "html" | "origin">), html, origin }),
-      ),
-      pages: Object.fromEntries(
-        await loadEach(
+        dictionary: await loadDictionary(config.root, locale, facts, problems),
+        testimonials: await loadEach(
           config.root,
-          pageFiles,
+          testimonialFiles,
           locale,
-          pageSchema,
+          testimonialSchema,
           facts,
           problems,
-          (id, data, html, origin) =>
-            [id, { ...(data as Omit<MarkdownPage, "html" | "origin">), html, origin }] as const,
+          (id, data, html, origin) => ({ id, ...(data as Omit<Testimonial, "id" | "html" | "origin">), html, origin }),
         ),
-      ),
-    })),
+        pages: Object.fromEntries(
+          await loadEach(
+            config.root,
+            pageFiles,
+            locale,
+            pageSchema,
+            facts,
+            problems,
+            (id, data, html, origin) =>
+              [id, { ...(data as Omit<MarkdownPage, "html" | "origin">), html, origin }] as const,
+          ),
+        ),
+      };
+    }),
   );
   const publicDir = path.join(config.root, "public");
   const publicFiles = await Promise.all(
