@@ -69,9 +69,9 @@ export function checkSiteData(content: Content, pages: readonly PageDefinition[]
 function checkLabel(content: Content, key: string, at: { line: number; column: number } | undefined): ContentError[] {
   const lacking = content.locales.filter((locale) => locale.dictionary.size > 0 && !locale.dictionary.has(key));
   if (lacking.length === 0) return [];
-  const files = lacking.map((locale) => `content/i18n/${locale.locale}.yaml`).join(" and ");
+  const files = lacking.map((locale) => `content/i18n/${locale.locale}.yaml`).join(", ");
   return [
-    new ContentError({ file: siteFile, ...at }, `Unknown label "${key}": ${files} has no such key`, {
+    new ContentError({ file: siteFile, ...at }, `Unknown label "${key}": no such key in ${files}`, {
       hint: `Use a key of the dictionaries, such as nav.contact, or add "${key}" to every file in content/i18n/.`,
     }),
   ];

@@ -59,6 +59,8 @@ export interface MarkdownPage {
 export interface LocaleContent {
   locale: string;
   dictionary: Dictionary;
+  /** The facts of site.yaml as this language prints them (`offers.open.price` → "2.490 €"), as placeholders fill them. */
+  facts: ReadonlyMap<string, string>;
   testimonials: Testimonial[];
   pages: Record<string, MarkdownPage>;
 }
@@ -112,6 +114,7 @@ export async function loadContent(config: SiteConfig): Promise<Content> {
       const facts = factsFor(locale);
       return {
         locale,
+        facts,
         dictionary: await loadDictionary(config.root, locale, facts, problems),
         testimonials: await loadEach(
           config.root,

@@ -5,7 +5,6 @@ import { PageHeader } from "../components/PageHeader.tsx";
 import { courseData } from "../components/StructuredData.tsx";
 import { UpcomingDates } from "../components/UpcomingDates.tsx";
 import { Layout } from "../Layout.tsx";
-import { formatPrice } from "../../generator/load/figures.ts";
 import type { PageProps } from "../types.ts";
 
 /**
@@ -13,7 +12,7 @@ import type { PageProps } from "../types.ts";
  * matter; the upcoming dates; then the page's text. Every offer leads to a pre-filled enquiry.
  */
 export default function Pricing(props: PageProps) {
-  const { t, locale, asset, site } = props;
+  const { t, asset, site, content } = props;
   const page = props.content.pages["pricing"]!;
   return (
     <Layout {...props} title={page.title} description={page.description} structuredData={[courseData(props)]}>
@@ -32,10 +31,10 @@ export default function Pricing(props: PageProps) {
               >
                 {highlighted && <p className="offer-badge">{t("pricing.highlighted")}</p>}
                 <h2 id={`offer-${name}`}>{offer.name}</h2>
-                {figures.price !== undefined && figures.currency ? (
+                {content.facts.has(`offers.${name}.price`) ? (
                   <div className="offer-price">
                     <p>
-                      <span className="price">{formatPrice(figures.price, figures.currency, locale)}</span>
+                      <span className="price">{content.facts.get(`offers.${name}.price`)}</span>
                       <span className="offer-unit">{offer.unit}</span>
                     </p>
                     {offer.perPerson && <p className="offer-per-person">{offer.perPerson}</p>}
