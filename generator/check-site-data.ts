@@ -98,7 +98,8 @@ function checkOfferWording(content: Content): ContentError[] {
             },
           ),
         );
-      else if (figure.price === undefined && !offer?.priceNote)
+      // A price that was written but refused is reported once, where it stands: not again as a missing note.
+      else if (figure.price === undefined && !figure.at?.["price"] && !offer?.priceNote)
         problems.push(
           new ContentError({ file: page.origin.file, ...offer?.at["name"] }, `The offer "${name}" needs a priceNote`, {
             hint: `${siteFile} gives it no price: write what the visitor reads instead, such as \`priceNote: Price on request\`.`,
