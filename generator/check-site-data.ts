@@ -5,7 +5,7 @@
  */
 import { ContentError } from "./errors.ts";
 import type { Content } from "./load/content.ts";
-import { siteFile, type NavigationLink } from "./load/site.ts";
+import { siteFile, type Navigation, type NavigationLink } from "./load/site.ts";
 import type { PageDefinition } from "./routes.ts";
 
 const blocks = ["about", "contact", "social"];
@@ -63,6 +63,18 @@ export function checkSiteData(content: Content, pages: readonly PageDefinition[]
   }
   problems.push(...checkOfferWording(content));
   return problems;
+}
+
+/** The dictionary keys that site.yaml's navigation uses as labels: templates read them through site data. */
+export function navigationLabels(navigation: Navigation | undefined): string[] {
+  if (!navigation) return [];
+  const links = [
+    ...(navigation.header ?? []),
+    navigation.button,
+    ...(navigation.footer ?? []).flatMap((column) => column?.links ?? []),
+  ];
+  const titles = (navigation.footer ?? []).map((column) => column?.title);
+  return [...new Set([...links.map((link) => link?.label), ...titles].filter((key): key is string => !!key))];
 }
 
 /** A label is a dictionary key that every language defines. */
