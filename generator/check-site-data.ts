@@ -131,7 +131,7 @@ function checkOfferWording(content: Content): ContentError[] {
     for (const name of Object.keys(figures).filter((candidate) => !(candidate in wording)))
       problems.push(
         new ContentError({ file: page.origin.file, line: 1, column: 1 }, `The offer "${name}" has no wording here`, {
-          hint: `Add \`${name}:\` under \`offers:\` with its name, unit, summary, features and cta, as in the other languages.`,
+          hint: `Add \`${name}:\` under \`offers:\` with its name, unit, summary, features and cta, written like the offers beside it.`,
         }),
       );
   }

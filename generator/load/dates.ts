@@ -4,7 +4,7 @@
  * else the day of the build, in UTC.
  */
 import { ContentError } from "../errors.ts";
-import type { Site, TrainingDate } from "./site.ts";
+import type { Site, TrainingDate } from "../../model/content.ts";
 
 /** The build's day as YYYY-MM-DD. */
 export function buildDay(env: NodeJS.ProcessEnv = process.env): string {

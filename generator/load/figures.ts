@@ -3,7 +3,7 @@
  * Intl.NumberFormat, prices with their currency ("€2,490" / "2.490 €"), and the figures derived from
  * them, such as a group price per person, so no text ever holds a copy of a figure.
  */
-import type { OfferFigures, Site } from "./site.ts";
+import type { OfferFigures, Site } from "../../model/content.ts";
 
 /** A price in one language: `€2,490`, `2.490 €`. */
 export function formatPrice(amount: number, currency: string, locale: string): string {

@@ -19,8 +19,7 @@ export type Schema =
   | { each: Schema }
   | { fields: Record<string, Schema>; optional?: readonly string[]; located?: boolean };
 
-/** Where each value of a `located` group stands, by key. */
-export type Located = { at: Record<string, Position> };
+export type { Located } from "../../model/content.ts";
 
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

@@ -1,89 +1,28 @@
+import type { Site } from "../../model/content.ts";
 import { ContentError } from "../errors.ts";
+import { Facts } from "../i18n.ts";
 import { readText } from "./files.ts";
 import { checkDates, upcomingDates } from "./dates.ts";
 import { localeFacts } from "./figures.ts";
-import { readWithSchema, type Located, type Schema } from "./schema.ts";
+import { readWithSchema, type Schema } from "./schema.ts";
 import { readYaml, type YamlNode } from "./yaml.ts";
 
-/** A price of content/site.yaml; its wording per language is in the pricing page's front matter. */
-export interface OfferFigures extends Located {
-  /** Net, in `currency`; none means "on request". */
-  price?: number;
-  /** ISO 4217 code, such as EUR. */
-  currency?: string;
-  /** The price is for one person, or for the whole group of up to claims.groupSize people. */
-  per: "person" | "group";
-  highlighted?: boolean;
-}
-
-/** One upcoming training date. */
-export interface TrainingDate extends Located {
-  /** ISO 8601 day, `2027-03-15`. */
-  start: string;
-  end: string;
-  seatsLeft: number;
-  /** An offer of `offers`, by name. */
-  offer?: string;
-}
-
-/** A link of the header or the footer: a page of the site, maybe a #section on it, and a dictionary key. */
-export interface NavigationLink extends Located {
-  page: string;
-  section?: string;
-  label: string;
-}
-
-/** One footer column: a titled list of links, or one of the built-in blocks. */
-export interface FooterColumn extends Located {
-  block?: "about" | "contact" | "social";
-  title?: string;
-  links?: NavigationLink[];
-}
-
-/** Header and footer links, in the order shown. */
-export interface Navigation {
-  header: NavigationLink[];
-  button: NavigationLink;
-  footer: FooterColumn[];
-}
-
-/** The facts and settings of content/site.yaml, the same in every language. */
-export interface Site {
-  name: string;
-  baseUrl: string;
-  contact: { email: string; phone: string };
-  social: { linkedin: string; instagram: string; youtube: string };
-  legal: {
-    owner: string;
-    company: string;
-    street: string;
-    postalCode: string;
-    city: string;
-    region: string;
-    country: string;
-    countryCode: string;
-    vatId: string;
-  };
-  location: { latitude: number; longitude: number; airportDistance: string; stationDistance: string; mapsUrl: string };
-  consent: { fontsUrl: string; fontFilesHost: string; prefetchHost: string };
-  claims: Record<
-    "trainingDays" | "animals" | "trainedProfessionals" | "replyHours" | "groupSize" | "followUpDays",
-    string | number
-  >;
-  clients: string[];
-  offers: Record<string, OfferFigures>;
-  /** Only the dates that have not begun on the day of the build (SOURCE_DATE_EPOCH when set), by start. */
-  dates: TrainingDate[];
-  navigation: Navigation;
-}
-
-const texts = (...keys: string[]) => ({ fields: Object.fromEntries(keys.map((key) => [key, "text" as const])) });
+export type {
+  FooterColumn,
+  Navigation,
+  NavigationLink,
+  OfferFigures,
+  Site,
+  TrainingDate,
+} from "../../model/content.ts";
 
 const linkSchema: Schema = {
   fields: { page: "text", section: "text", label: "text" },
   optional: ["section"],
   located: true,
 };
+
+const texts = (...keys: string[]) => ({ fields: Object.fromEntries(keys.map((key) => [key, "text" as const])) });
 
 const siteSchema: Schema = {
   fields: {
@@ -146,11 +85,14 @@ const siteSchema: Schema = {
 export const siteFile = "content/site.yaml";
 
 /** The facts of site.yaml for `{placeholder}`s in one language's texts, numbers and prices printed its way. */
-export type FactsFor = (locale: string) => Map<string, string>;
+export type FactsFor = (locale: string) => Facts;
 
-/** Reads content/site.yaml; the facts come back flattened too, for `{placeholder}`s in texts. */
+/**
+ * Reads content/site.yaml; the facts come back flattened too, for `{placeholder}`s in texts, per language.
+ * Only the training dates that have not begun on the day of the build stay in `site.dates`.
+ */
 export async function loadSite(root: string, problems: ContentError[]): Promise<{ site: Site; factsFor: FactsFor }> {
-  const none = { site: {} as Site, factsFor: () => new Map<string, string>() };
+  const none = { site: {} as Site, factsFor: () => new Facts(new Map(), [""]) };
   const read = await readText(root, siteFile);
   if ("error" in read) return (problems.push(read.error), none);
   const { root: node, errors } = readYaml(read.text, siteFile);
@@ -160,7 +102,17 @@ export async function loadSite(root: string, problems: ContentError[]): Promise<
   problems.push(...checkDates(site, siteFile));
   if (Array.isArray(site.dates)) site.dates = upcomingDates(site.dates);
   const facts = flattenFacts(node);
-  return { site, factsFor: (locale) => localeFacts(site, facts, locale) };
+  const unreadable = unreadableGroups(siteSchema, site);
+  return { site, factsFor: (locale) => new Facts(localeFacts(site, facts, locale), unreadable) };
+}
+
+/** The groups of the schema that came back empty because they had the wrong shape (already reported). */
+function unreadableGroups(schema: Schema, value: unknown, name = ""): string[] {
+  if (typeof schema !== "object" || !("fields" in schema)) return [];
+  if (value === undefined || value === null) return [name];
+  return Object.entries(schema.fields).flatMap(([key, field]) =>
+    unreadableGroups(field, (value as Record<string, unknown>)[key], name ? `${name}.${key}` : key),
+  );
 }
 
 function flattenFacts(

@@ -1,4 +1,4 @@
-import type { FooterColumn } from "../../generator/load/site.ts";
+import type { FooterColumn } from "../../model/content.ts";
 import type { PageProps } from "../types.ts";
 import { Icon } from "./Icon.tsx";
 import { navigationHref } from "./navigation.ts";

@@ -3,7 +3,7 @@
  * contact page's link with `?date=`/`?offer=` that the form script reads, and a `mailto:` link whose
  * subject carries the same, for visitors without JavaScript (RFC 6068 encoding, as the form uses).
  */
-import type { TrainingDate } from "../../generator/load/site.ts";
+import type { TrainingDate } from "../../model/content.ts";
 import { mailtoUrl } from "../client/mailto.ts";
 import type { PageProps } from "../types.ts";
 

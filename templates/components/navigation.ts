@@ -1,4 +1,4 @@
-import type { NavigationLink } from "../../generator/load/site.ts";
+import type { NavigationLink } from "../../model/content.ts";
 import type { PageProps } from "../types.ts";
 
 /** Where a link of site.yaml's navigation leads in the current language: `/de/about-me/`, `/#about`. */

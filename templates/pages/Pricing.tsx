@@ -12,7 +12,7 @@ import type { PageProps } from "../types.ts";
  * matter; the upcoming dates; then the page's text. Every offer leads to a pre-filled enquiry.
  */
 export default function Pricing(props: PageProps) {
-  const { t, asset, site, content } = props;
+  const { t, site, content } = props;
   const page = props.content.pages["pricing"]!;
   return (
     <Layout {...props} title={page.title} description={page.description} structuredData={[courseData(props)]}>
@@ -71,7 +71,7 @@ export default function Pricing(props: PageProps) {
       <UpcomingDates {...props} id="dates" />
       <div className="section section-tinted">
         <div className="container container-narrow">
-          <Markdown html={page.html} basePath={asset("")} />
+          <Markdown html={page.html} />
         </div>
       </div>
     </Layout>

@@ -5,7 +5,7 @@ import { buildDay, upcomingDates } from "../../generator/load/dates.ts";
 import { formatPrice, localeFacts, perPerson } from "../../generator/load/figures.ts";
 import { localeNumber } from "../../generator/load/numbers.ts";
 import { readWithSchema } from "../../generator/load/schema.ts";
-import type { Site, TrainingDate } from "../../generator/load/site.ts";
+import type { Site, TrainingDate } from "../../model/content.ts";
 import { readYaml } from "../../generator/load/yaml.ts";
 
 const read = (source: string) => {
