@@ -7,11 +7,15 @@ import type {
   Content as SiteContent,
   Testimonial,
 } from "../../model/content.ts";
-import type { SiteConfig } from "../config.ts";
+import { defaults, type SiteConfig } from "../config.ts";
 import { ContentError, placeAt } from "../errors.ts";
 import { interpolate, type Dictionary, type Facts } from "../i18n.ts";
+import { loadImages, type ImageCatalogue } from "../images/catalogue.ts";
+import type { MarkdownImages } from "../images/markdown.ts";
+import { formatsFor } from "../images/slots.ts";
+import { imageStore } from "../images/store.ts";
+import type { Variant } from "../images/variants.ts";
 import { createHref } from "../links.ts";
-import { fixedPages } from "../routes.ts";
 import { listFiles, listTree, readText } from "./files.ts";
 import { renderMarkdown, splitMarkdown } from "./markdown.ts";
 import { readWithSchema, type Schema } from "./schema.ts";
@@ -29,6 +33,8 @@ export type {
 
 /** All content, loaded and parsed, with every problem found on the way. */
 export interface Content extends SiteContent {
+  /** The originals of content/images/, and the variants the markdown images need. */
+  images: { catalogue: ImageCatalogue; markdownVariants: Variant[] };
   problems: ContentError[];
 }
 
@@ -62,13 +68,26 @@ export async function loadContent(config: SiteConfig): Promise<Content> {
   const problems: ContentError[] = [];
   const { site, factsFor } = await loadSite(config.root, problems);
   const codes = config.locales.map((locale) => locale.code);
-  const testimonialFiles = groupByLocale(await listFiles(config.root, "content/testimonials", ".md"), codes, problems);
-  const pageFiles = groupByLocale(await listFiles(config.root, "content/pages", ".md"), codes, problems);
+  const testimonialFiles = groupByLocale(
+    await listFiles(config.root, `${defaults.folders.content}/testimonials`, ".md"),
+    codes,
+    problems,
+  );
+  const pageFiles = groupByLocale(
+    await listFiles(config.root, `${defaults.folders.content}/pages`, ".md"),
+    codes,
+    problems,
+  );
   requireEveryLocale(testimonialFiles, codes, problems);
   requireEveryLocale(pageFiles, codes, problems);
-  requirePages(pageFiles, codes, problems);
-
-  const linkTo = createHref(config, "").asset;
+  const catalogue = await loadImages(config.root, codes, imageStore(config.root), problems);
+  const images: MarkdownImages = {
+    catalogue,
+    formats: (opaque) => formatsFor(config.mode, opaque),
+    asset: createHref(config, "").asset,
+    variants: [],
+  };
+  const linkTo = images.asset;
   const locales = await Promise.all(
     codes.map(async (locale) => {
       const facts = factsFor(locale);
@@ -83,6 +102,7 @@ export async function loadContent(config: SiteConfig): Promise<Content> {
           testimonialSchema,
           facts,
           linkTo,
+          images,
           problems,
           (id, data, html, origin) => ({ id, ...(data as Omit<Testimonial, "id" | "html" | "origin">), html, origin }),
         ),
@@ -94,6 +114,7 @@ export async function loadContent(config: SiteConfig): Promise<Content> {
             pageSchema,
             facts,
             linkTo,
+            images,
             problems,
             (id, data, html, origin) =>
               [id, { ...(data as Omit<MarkdownPage, "html" | "origin">), html, origin }] as const,
@@ -102,14 +123,14 @@ export async function loadContent(config: SiteConfig): Promise<Content> {
       };
     }),
   );
-  const publicDir = path.join(config.root, "public");
+  const publicDir = path.join(config.root, defaults.folders.public);
   const publicFiles = await Promise.all(
     (await listTree(publicDir)).map(async (file) => ({
       path: file,
       contents: await readFile(path.join(publicDir, file)),
     })),
   );
-  return { site, locales, publicFiles, problems };
+  return { site, locales, publicFiles, images: { catalogue, markdownVariants: images.variants }, problems };
 }
 
 /** `01-anna.de.md` → id `01-anna`, locale `de`; grouped as id → locale → file. */
@@ -146,20 +167,6 @@ function requireEveryLocale(groups: Map<string, Map<string, string>>, locales: s
   }
 }
 
-function requirePages(groups: Map<string, Map<string, string>>, locales: string[], problems: ContentError[]) {
-  for (const page of fixedPages.filter((candidate) => candidate.markdown && !groups.has(candidate.markdown))) {
-    for (const locale of locales) {
-      problems.push(
-        new ContentError(
-          { file: `content/pages/${page.markdown}.${locale}.md`, line: 1, column: 1 },
-          `The page "${page.markdown}" is missing`,
-          { hint: "Create this file: front matter with title, description and lead, then the page text in markdown." },
-        ),
-      );
-    }
-  }
-}
-
 async function loadEach<T>(
   root: string,
   groups: Map<string, Map<string, string>>,
@@ -167,6 +174,7 @@ async function loadEach<T>(
   schema: Schema,
   facts: Facts,
   linkTo: (path: string) => string,
+  images: MarkdownImages,
   problems: ContentError[],
   make: (id: string, data: unknown, html: string, origin: MarkdownOrigin) => T,
 ): Promise<T[]> {
@@ -191,11 +199,12 @@ async function loadEach<T>(
       );
     }
     loaded.push(
-      make(id, fillFacts(data, facts), renderMarkdown(body.text, linkTo), {
-        file,
-        body: source.body,
-        bodyLine: source.bodyLine,
-      }),
+      make(
+        id,
+        fillFacts(data, facts),
+        renderMarkdown(body.text, linkTo, images, { file, bodyLine: source.bodyLine, problems }),
+        { file, body: source.body, bodyLine: source.bodyLine },
+      ),
     );
   }
   return loaded;

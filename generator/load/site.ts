@@ -1,4 +1,5 @@
 import type { Site } from "../../model/content.ts";
+import { defaults } from "../config.ts";
 import { ContentError } from "../errors.ts";
 import { Facts } from "../i18n.ts";
 import { readText } from "./files.ts";
@@ -82,7 +83,7 @@ const siteSchema: Schema = {
   },
 };
 
-export const siteFile = "content/site.yaml";
+export const siteFile = `${defaults.folders.content}/site.yaml`;
 
 /** The facts of site.yaml for `{placeholder}`s in one language's texts, numbers and prices printed its way. */
 export type FactsFor = (locale: string) => Facts;

@@ -3,7 +3,6 @@
  * Netlify and Cloudflare Pages (`_headers`, `_redirects`) and for nginx (`nginx.conf`), so that
  * every host serves the same cache and security headers and the locale's own 404 page.
  */
-import { fixedPages } from "../routes.ts";
 import type { OutputFile } from "./writer.ts";
 
 export interface HostConfigInput {
@@ -20,12 +19,15 @@ export interface HostConfigInput {
   /** Where the contact form may submit besides the site itself: `mailto:`. */
   formAction: string;
   /**
-   * Output-relative paths of every file the build writes. `_headers` names each file outside
-   * `assets/` so that no header is ever set twice for one path (see `headersFile`); without the
-   * list, the fixed route table plus `robots.txt` and `sitemap.xml` are named, and other files keep the
-   * host's default Cache-Control (editors' own markdown pages included: pass the list).
+   * `'sha256-…'` sources of inline `<style>` elements. The built pages have none; `watch` adds the
+   * styles of its error overlay and error page here.
    */
-  files?: readonly string[];
+  styleHashes?: string[];
+  /**
+   * Output-relative paths of every file the build writes. `_headers` names each file outside
+   * `assets/` so that no header is ever set twice for one path (see `headersFile`).
+   */
+  files: readonly string[];
 }
 
 /** HTML and other unhashed files: fresh for 5 minutes, then served stale while revalidating for 30 (design.md §3). */
@@ -43,7 +45,7 @@ export function contentSecurityPolicy(input: HostConfigInput): string {
   const directives: [string, ...string[]][] = [
     ["default-src", "'self'"],
     ["script-src", "'self'", ...input.scriptHashes.map(quoteHash)],
-    ["style-src", "'self'", input.fontsOrigin],
+    ["style-src", "'self'", ...(input.styleHashes ?? []).map(quoteHash), input.fontsOrigin],
     ["font-src", "'self'", input.fontFilesOrigin],
     ["img-src", "'self'", "data:"],
     ["connect-src", "'self'"],
@@ -55,16 +57,36 @@ export function contentSecurityPolicy(input: HostConfigInput): string {
   return directives.map((sources) => sources.filter(Boolean).join(" ")).join("; ");
 }
 
-/** Headers every response carries, pages, files and 404s alike. */
-function securityHeaders(input: HostConfigInput): Record<string, string> {
+/**
+ * The header rules of a site, as data: what every response carries, and the Cache-Control by kind
+ * of file. `_headers` and `nginx.conf` are written from it, and `serve` and `watch` answer with it,
+ * so no host and no local server can disagree about a header.
+ */
+export interface HeaderRules {
+  /** Headers every response carries, pages, files, redirects and 404s alike (lower-case names). */
+  security: Record<string, string>;
+  /** Cache-Control of the content-hashed files under assets/, and of every other file. */
+  cache: { hashed: string; other: string };
+}
+
+/** The one pure function from a site's host configuration to its header rules. */
+export function headerRules(input: HostConfigInput): HeaderRules {
   return {
-    "content-security-policy": contentSecurityPolicy(input),
-    "x-content-type-options": "nosniff",
-    "referrer-policy": "strict-origin-when-cross-origin",
-    "permissions-policy": "camera=(), microphone=(), geolocation=(), payment=()",
-    "x-frame-options": "DENY",
-    "cross-origin-opener-policy": "same-origin",
+    security: {
+      "content-security-policy": contentSecurityPolicy(input),
+      "x-content-type-options": "nosniff",
+      "referrer-policy": "strict-origin-when-cross-origin",
+      "permissions-policy": "camera=(), microphone=(), geolocation=(), payment=()",
+      "x-frame-options": "DENY",
+      "cross-origin-opener-policy": "same-origin",
+    },
+    cache: { hashed: immutableCache, other: shortCache },
   };
+}
+
+/** The headers the rules give one output file (`de/about-me/index.html`, `assets/app.X1Y2.js`). */
+export function headersFor(rules: HeaderRules, file: string): Record<string, string> {
+  return { "cache-control": isHashedAsset(file) ? rules.cache.hashed : rules.cache.other, ...rules.security };
 }
 
 /** Whether an output-relative file is content-hashed (everything esbuild writes under assets/). */
@@ -72,12 +94,9 @@ function isHashedAsset(file: string): boolean {
   return file.replace(/^\/+/, "").startsWith("assets/");
 }
 
-/**
- * The single source of header rules: the headers for one output file (`de/about-me/index.html`,
- * `assets/app.X1Y2.js`), lower-case names. `_headers` and `nginx.conf` are written from it.
- */
+/** The headers for one output file, lower-case names: `headersFor` over the site's rules. */
 export function responseHeaders(input: HostConfigInput, file: string): Record<string, string> {
-  return { "cache-control": isHashedAsset(file) ? immutableCache : shortCache, ...securityHeaders(input) };
+  return headersFor(headerRules(input), file);
 }
 
 /** The three host files, for the root of the output folder. */
@@ -97,17 +116,9 @@ function prefixedLocales(input: HostConfigInput) {
   return input.locales.filter((locale) => locale.prefix !== "");
 }
 
-/** Output-relative files named in `_headers`: the build's own list, else the fixed route table. */
+/** Output-relative files named in `_headers`: what the build writes, the host files themselves aside. */
 function namedFiles(input: HostConfigInput): string[] {
-  if (input.files) return input.files.filter((file) => !(hostConfigFiles as readonly string[]).includes(file));
-  const routed = input.locales.flatMap((locale) =>
-    fixedPages.map(
-      (page) =>
-        (locale.prefix ? `${locale.prefix}/` : "") +
-        (page.path === "" || page.path.endsWith("/") ? `${page.path}index.html` : page.path),
-    ),
-  );
-  return [...routed, "robots.txt", "sitemap.xml"];
+  return input.files.filter((file) => !(hostConfigFiles as readonly string[]).includes(file));
 }
 
 /** The URL path a file is served at: `about-me/index.html` → `/about-me/`. */
@@ -137,8 +148,9 @@ function headersFile(input: HostConfigInput): string {
     `${comment ? `# ${comment}\n` : ""}${pattern}\n${Object.entries(headers)
       .map(([name, value]) => `  ${displayName(name)}: ${value}`)
       .join("\n")}\n`;
-  const { "cache-control": _html, ...security } = responseHeaders(input, "index.html");
-  const asset = responseHeaders(input, "assets/x");
+  const rules = headerRules(input);
+  const { "cache-control": _html, ...security } = headersFor(rules, "index.html");
+  const asset = headersFor(rules, "assets/x");
   const blocks = [
     block(`${input.basePath}*`, security, "Security headers: every response, 404s included. Set here only."),
     block(
@@ -152,7 +164,7 @@ function headersFile(input: HostConfigInput): string {
     blocks.push(
       block(
         urlPath(input.basePath, file),
-        { "cache-control": responseHeaders(input, file)["cache-control"]! },
+        { "cache-control": headersFor(rules, file)["cache-control"]! },
         index === 0
           ? "Pages and other unhashed files: fresh 5 minutes, then stale while revalidating for 30."
           : undefined,
@@ -214,8 +226,9 @@ function addHeaders(headers: Record<string, string>, indent: string): string {
  */
 function nginxConf(input: HostConfigInput): string {
   const base = input.basePath;
-  const page = addHeaders(responseHeaders(input, "index.html"), "    ");
-  const asset = addHeaders(responseHeaders(input, "assets/x"), "    ");
+  const rules = headerRules(input);
+  const page = addHeaders(headersFor(rules, "index.html"), "    ");
+  const asset = addHeaders(headersFor(rules, "assets/x"), "    ");
   const notFound = (prefix: string) => `${base}${prefix ? `${prefix}/` : ""}404.html`;
   const localeBlocks = prefixedLocales(input).map(
     (locale) => `
@@ -269,6 +282,9 @@ ${localeBlocks.join("\n")}
 
 # The host configuration files are not part of the site.
 ${hidden}
+
+# Nor is any dotfile or dot-folder: the build's output marker, .DS_Store, .git/.
+location ~ ^${base.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(.*/)?\\. { return 404; }
 `;
 }
 

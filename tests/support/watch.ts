@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
+import { defaults } from "../../generator/index.ts";
 import { projectRoot } from "./site.ts";
 
 /** A running `ranch-site watch`, with its output lines and the URL it serves. */
@@ -15,8 +16,8 @@ export interface WatchProcess {
   stop(): Promise<void>;
 }
 
-/** Starts `watch` with polling on a project folder and waits for its ready line. */
-export async function startWatch(root: string): Promise<WatchProcess> {
+/** Starts `watch` with polling on a project folder (and any extra flags) and waits for its ready line. */
+export async function startWatch(root: string, extraArgs: readonly string[] = []): Promise<WatchProcess> {
   const child = spawn(
     process.execPath,
     [
@@ -25,10 +26,11 @@ export async function startWatch(root: string): Promise<WatchProcess> {
       "--root",
       root,
       "--out",
-      path.join(root, "dist"),
+      path.join(root, defaults.outDir),
       "--port",
       "0",
       "--poll",
+      ...extraArgs,
     ],
     {
       cwd: projectRoot,
