@@ -2,6 +2,7 @@ import { Command, InvalidArgumentError } from "commander";
 import {
   build,
   check,
+  checkOutDir,
   formatError,
   isUserError,
   resolveConfig,
@@ -62,7 +63,10 @@ withPort(
 )
   .option("--poll", "poll for changes instead of file system events", false)
   .action(async (options: SiteOptions & { port: number; poll: boolean }) => {
-    const watcher = await watch(resolveConfig(toConfig(options)), {
+    const config = resolveConfig(toConfig(options));
+    // The same output-folder rules as build, before anything is served or watched.
+    await checkOutDir(config.root, config.outDir);
+    const watcher = await watch(config, {
       port: options.port,
       poll: options.poll,
       log: (line) => console.log(line),

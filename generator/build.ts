@@ -20,7 +20,10 @@ export interface BuildReport {
 }
 
 /** The pipeline, one stage a line: load, check, route, bundle, render, write. */
-export async function build(config: SiteConfig, writer: Writer = new DiskWriter(config.outDir)): Promise<BuildReport> {
+export async function build(
+  config: SiteConfig,
+  writer: Writer = new DiskWriter(config.outDir, { root: config.root }),
+): Promise<BuildReport> {
   const started = performance.now();
   const content = await loadContent(config);
   const templates = await loadTemplates(config.root);

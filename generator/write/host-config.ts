@@ -287,6 +287,9 @@ ${localeBlocks.join("\n")}
 
 # The host configuration files are not part of the site.
 ${hidden}
+
+# Hidden files (such as ranch-site's output marker) are not part of the site either; /.well-known/ is.
+location ~ /\\.(?!well-known/) { return 404; }
 `;
 }
 
