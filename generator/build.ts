@@ -4,8 +4,9 @@ import { ContentError, ContentErrors, placeAt } from "./errors.ts";
 import { loadContent, type Content } from "./load/content.ts";
 import { loadTemplates } from "./load/templates.ts";
 import { renderRoutes, type MissingKey } from "./render.ts";
-import { createHref, createRoutes, sitePages } from "./routes.ts";
+import { createHref, createRoutes, sitePages, type Route } from "./routes.ts";
 import { bundleAssets } from "./write/assets.ts";
+import { claimOutputs, type Owner } from "./write/claims.ts";
 import { createHostConfigs, inlineScriptHashes, type HostConfigInput } from "./write/host-config.ts";
 import { createRobots, createSitemap } from "./write/sitemap.ts";
 import { DiskWriter, type OutputFile, type Writer } from "./write/writer.ts";
@@ -51,6 +52,7 @@ export async function build(
     createRobots(links.assetUrl("sitemap.xml")),
   ];
   files.push(...createHostConfigs(hostConfigInput(config, content, rendered.files, files)));
+  failOn(claimOutputs(files, outputOwners(routes, rendered.files, assets.files, content.publicFiles)));
   await writer.write(files);
   return { pages: rendered.files.length, files: files.length, milliseconds: performance.now() - started, warnings };
 }
@@ -71,6 +73,28 @@ function hostConfigInput(
     formAction: "mailto:",
     files: files.map((file) => file.path),
   };
+}
+
+/** Who writes each output file, for the one-owner check: pages, the bundler, public/, or the build itself. */
+function outputOwners(
+  routes: readonly Route[],
+  pages: readonly OutputFile[],
+  bundled: readonly OutputFile[],
+  publicFiles: readonly OutputFile[],
+): (file: OutputFile) => Owner {
+  const owners = new Map<OutputFile, Owner>();
+  pages.forEach((page, index) => {
+    const route = routes[index]!;
+    const source = route.page.markdown
+      ? `content/pages/${route.page.markdown}.${route.locale}.md`
+      : `templates/${route.page.template}`;
+    owners.set(page, { name: `the page ${route.href} (${source})`, place: { file: source, line: 1, column: 1 } });
+  });
+  for (const file of bundled)
+    owners.set(file, { name: `the bundled ${file.path}`, place: { file: "templates/index.ts" } });
+  for (const file of publicFiles)
+    owners.set(file, { name: `public/${file.path}`, place: { file: `public/${file.path}` }, fromPublic: true });
+  return (file) => owners.get(file) ?? { name: `the generated ${file.path}`, place: { file: file.path } };
 }
 
 function failOn(problems: ContentError[]) {

@@ -2,9 +2,8 @@ import type { Locale } from "./config.ts";
 import { ContentError, placeAt } from "./errors.ts";
 import type { Entry } from "./i18n.ts";
 import type { Content, MarkdownOrigin } from "./load/content.ts";
+import { findLeftovers } from "./load/texts.ts";
 import type { PageDefinition } from "./routes.ts";
-
-const leftover = /\b(TODO|FIXME|TBD|XXX)\b|lorem ipsum/i;
 
 /** Checks across files: key parity between locales, leftover placeholders, links between pages. */
 export function checkContent(
@@ -22,10 +21,10 @@ export function checkContent(
   }
   for (const { dictionary } of content.locales) {
     for (const [key, entry] of dictionary) {
-      const match = leftover.exec(entry.text);
+      const [match] = findLeftovers(entry.text);
       if (match)
         problems.push(
-          new ContentError(entry, `"${key}" still contains the placeholder "${match[0]}"`, {
+          new ContentError(entry, `"${key}" still contains the placeholder "${match.word}"`, {
             hint: "Write the final text before publishing.",
           }),
         );
@@ -54,12 +53,12 @@ function knownPaths(pages: readonly PageDefinition[], locales: readonly Locale[]
 function checkMarkdown(origin: MarkdownOrigin, known: Set<string>): ContentError[] {
   const problems: ContentError[] = [];
   const at = (offset: number) => placeAt(origin.body, offset, { line: origin.bodyLine, column: 1 });
-  for (const placeholder of origin.body.matchAll(new RegExp(leftover.source, "gi"))) {
-    const { line, column } = at(placeholder.index);
+  for (const placeholder of findLeftovers(origin.body)) {
+    const { line, column } = at(placeholder.offset);
     problems.push(
       new ContentError(
         { file: origin.file, line, column },
-        `The text still contains the placeholder "${placeholder[0]}"`,
+        `The text still contains the placeholder "${placeholder.word}"`,
         { hint: "Write the final text before publishing." },
       ),
     );

@@ -1,10 +1,11 @@
 import path from "node:path";
-import { readFile } from "node:fs/promises";
+import { readFile, stat } from "node:fs/promises";
 import type { SiteConfig } from "../config.ts";
-import { ContentError, placeAt } from "../errors.ts";
+import { ContentError, displayPath, UsageError } from "../errors.ts";
 import { interpolate, type Dictionary } from "../i18n.ts";
 import { fixedPages } from "../routes.ts";
-import { listFiles, listTree, readText } from "./files.ts";
+import { listFiles, listTree, readText, unreadable } from "./files.ts";
+import { checkText, checkYamlTexts, fillPlaceholders } from "./texts.ts";
 import { renderMarkdown, splitMarkdown } from "./markdown.ts";
 import { readWithSchema, type Schema } from "./schema.ts";
 import { loadSite, type Site } from "./site.ts";
@@ -93,14 +94,28 @@ const testimonialSchema: Schema = { fields: { name: "text", role: "text", headli
 
 /** Reads content/ and public/: the load stage, the only one besides the template loader that reads files. */
 export async function loadContent(config: SiteConfig): Promise<Content> {
+  await checkRoot(config.root);
   const problems: ContentError[] = [];
   const { site, facts } = await loadSite(config.root, problems);
   const codes = config.locales.map((locale) => locale.code);
-  const testimonialFiles = groupByLocale(await listFiles(config.root, "content/testimonials", ".md"), codes, problems);
-  const pageFiles = groupByLocale(await listFiles(config.root, "content/pages", ".md"), codes, problems);
+  const testimonialFiles = groupByLocale(
+    await listFiles(config.root, "content/testimonials", ".md", problems),
+    codes,
+    problems,
+  );
+  const pageList = await listFiles(config.root, "content/pages", ".md", problems);
+  const pageFiles = groupByLocale(pageList, codes, problems, reservedPageNames(config));
   requireEveryLocale(testimonialFiles, codes, problems);
   requireEveryLocale(pageFiles, codes, problems);
-  requirePages(pageFiles, codes, problems);
+  const pagesFolder = await stat(path.join(config.root, "content/pages")).catch(() => undefined);
+  if (!pagesFolder)
+    problems.push(
+      new ContentError({ file: "content/pages" }, "The folder of the long pages is missing", {
+        hint: "Create content/pages/ with one file per page and language, such as about-me.en.md.",
+      }),
+    );
+  else if (!problems.some((problem) => problem.place.file === "content/pages"))
+    requirePages(pageFiles, codes, problems);
 
   const locales = await Promise.all(
     codes.map(async (locale) => ({
@@ -113,6 +128,7 @@ export async function loadContent(config: SiteConfig): Promise<Content> {
         testimonialSchema,
         facts,
         problems,
+        true,
         (id, data, html, origin) => ({ id, ...(data as Omit<Testimonial, "id" | "html" | "origin">), html, origin }),
       ),
       pages: Object.fromEntries(
@@ -123,6 +139,7 @@ export async function loadContent(config: SiteConfig): Promise<Content> {
           pageSchema,
           facts,
           problems,
+          false,
           (id, data, html, origin) =>
             [id, { ...(data as Omit<MarkdownPage, "html" | "origin">), html, origin }] as const,
         ),
@@ -133,14 +150,81 @@ export async function loadContent(config: SiteConfig): Promise<Content> {
   const publicFiles = await Promise.all(
     (await listTree(publicDir)).map(async (file) => ({
       path: file,
-      contents: await readFile(path.join(publicDir, file)),
+      contents: await readFile(path.join(publicDir, file)).catch((error: unknown) => {
+        problems.push(unreadable(`public/${file}`, error));
+        return new Uint8Array();
+      }),
     })),
   );
   return { site, locales, publicFiles, problems };
 }
 
+/** The project folder exists and holds content/: otherwise every file would be reported missing, one by one. */
+async function checkRoot(root: string) {
+  const shown = displayPath(root);
+  const entry = await stat(root).catch(() => undefined);
+  if (!entry)
+    throw new UsageError(`--root ${shown}: there is no such folder`, {
+      hint: "Give the project folder, the one that holds content/ and templates/.",
+    });
+  if (!entry.isDirectory())
+    throw new UsageError(`--root ${shown}: this is a file, not a folder`, {
+      hint: "Give the project folder, the one that holds content/ and templates/.",
+    });
+  const content = await stat(path.join(root, "content")).catch(() => undefined);
+  if (!content?.isDirectory())
+    throw new UsageError(`--root ${shown}: this folder holds no content/ folder, so it is no ranch-site project`, {
+      hint: "Give the project folder, the one that holds content/ and templates/, or run ranch-site there.",
+    });
+}
+
+/** A page name becomes a URL segment and a folder of the output: lowercase letters, digits and single hyphens. */
+const safePageName = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** Names a markdown page may not take, each with what holds it. */
+function reservedPageNames(config: SiteConfig): Map<string, string> {
+  const reserved = new Map<string, string>();
+  for (const page of fixedPages.filter((candidate) => !candidate.markdown))
+    reserved.set(page.id, `the built-in page /${page.path}`);
+  for (const locale of config.locales) {
+    reserved.set(locale.code, `the language code "${locale.code}"`);
+    if (locale.prefix) reserved.set(locale.prefix, `the folder of the "${locale.code}" pages, /${locale.prefix}/`);
+  }
+  reserved.set("assets", "the folder of the bundled styles and scripts, /assets/");
+  return reserved;
+}
+
+/** Why a page name cannot be an address of the site, or undefined when it can. */
+function pageNameProblem(id: string, reserved: Map<string, string>): { reason: string; hint: string } | undefined {
+  if (!safePageName.test(id)) {
+    const suggestion = id
+      .toLowerCase()
+      .normalize("NFKD")
+      .replace(/[\u0300-\u036f]/g, "")
+      .replace(/ß/g, "ss")
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-|-$/g, "");
+    return {
+      reason: `The page name "${id}" cannot be a web address`,
+      hint: `Name the file with lowercase letters, digits and hyphens${suggestion ? `, such as ${suggestion}` : ""}: the name becomes the page's address.`,
+    };
+  }
+  const holder = reserved.get(id);
+  if (holder)
+    return {
+      reason: `The page name "${id}" is taken by ${holder}`,
+      hint: `Give the page another name, such as ${id}-page; its address would clash.`,
+    };
+  return undefined;
+}
+
 /** `01-anna.de.md` → id `01-anna`, locale `de`; grouped as id → locale → file. */
-function groupByLocale(files: string[], locales: string[], problems: ContentError[]): Map<string, Map<string, string>> {
+function groupByLocale(
+  files: string[],
+  locales: string[],
+  problems: ContentError[],
+  reservedNames?: Map<string, string>,
+): Map<string, Map<string, string>> {
   const groups = new Map<string, Map<string, string>>();
   for (const file of files) {
     const match = /^(.+)\.([a-z]{2})\.md$/.exec(path.posix.basename(file));
@@ -153,6 +237,11 @@ function groupByLocale(files: string[], locales: string[], problems: ContentErro
       continue;
     }
     const [, id, locale] = match as unknown as [string, string, string];
+    const nameProblem = reservedNames && pageNameProblem(id, reservedNames);
+    if (nameProblem) {
+      problems.push(new ContentError({ file, line: 1, column: 1 }, nameProblem.reason, { hint: nameProblem.hint }));
+      continue;
+    }
     if (!groups.has(id)) groups.set(id, new Map());
     groups.get(id)!.set(locale, file);
   }
@@ -194,6 +283,8 @@ async function loadEach<T>(
   schema: Schema,
   facts: ReadonlyMap<string, string>,
   problems: ContentError[],
+  /** Testimonials are their text: an empty one would show an empty quote. */
+  requireBody: boolean,
   make: (id: string, data: unknown, html: string, origin: MarkdownOrigin) => T,
 ): Promise<T[]> {
   const loaded: T[] = [];
@@ -206,18 +297,21 @@ async function loadEach<T>(
       continue;
     }
     const source = splitMarkdown(read.text, file, problems);
+    if (source.refused) continue;
     const data = source.front ? readWithSchema(source.front, schema, file, "", problems) : undefined;
+    problems.push(...checkYamlTexts(source.front, facts, file));
     const body = interpolate(source.body, facts);
-    for (const unknown of body.unknown) {
-      const at = placeAt(source.body, unknown.offset, { line: source.bodyLine, column: 1 });
+    problems.push(
+      ...checkText(source.body, facts, file, { line: source.bodyLine, column: 1 }, "", { leftovers: false }),
+    );
+    if (requireBody && source.body.trim() === "")
       problems.push(
-        new ContentError({ file, line: at.line, column: at.column }, `Unknown placeholder {${unknown.name}}`, {
-          hint: "Placeholders name a value of content/site.yaml, such as {contact.email}; check the spelling.",
+        new ContentError({ file, line: source.bodyLine, column: 1 }, "The text after the front matter is empty", {
+          hint: "Write the text below the closing `---` line, as in the other files of this folder.",
         }),
       );
-    }
     loaded.push(
-      make(id, fillFacts(data, facts), renderMarkdown(body.text), {
+      make(id, fillPlaceholders(data, facts), renderMarkdown(body.text), {
         file,
         body: source.body,
         bodyLine: source.bodyLine,
@@ -225,13 +319,4 @@ async function loadEach<T>(
     );
   }
   return loaded;
-}
-
-/** Placeholders in front matter texts are filled like those in the body. */
-function fillFacts(data: unknown, facts: ReadonlyMap<string, string>): unknown {
-  if (typeof data === "string") return interpolate(data, facts).text;
-  if (Array.isArray(data)) return data.map((item) => fillFacts(item, facts));
-  if (data && typeof data === "object")
-    return Object.fromEntries(Object.entries(data).map(([key, value]) => [key, fillFacts(value, facts)]));
-  return data;
 }

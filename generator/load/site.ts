@@ -1,5 +1,7 @@
 import { ContentError } from "../errors.ts";
+import { interpolate } from "../i18n.ts";
 import { readText } from "./files.ts";
+import { checkYamlTexts, fillPlaceholders } from "./texts.ts";
 import { readWithSchema, type Schema } from "./schema.ts";
 import { readYaml, type YamlNode } from "./yaml.ts";
 
@@ -31,7 +33,7 @@ const texts = (...keys: string[]) => ({ fields: Object.fromEntries(keys.map((key
 const siteSchema: Schema = {
   fields: {
     name: "text",
-    baseUrl: "url",
+    baseUrl: "origin",
     contact: { fields: { email: "email", phone: "text" } },
     social: { fields: { linkedin: "url", instagram: "url", youtube: "url" } },
     legal: texts("owner", "company", "street", "postalCode", "city", "region", "country", "countryCode", "vatId"),
@@ -47,11 +49,11 @@ const siteSchema: Schema = {
     consent: { fields: { fontsUrl: "url", fontFilesHost: "url", prefetchHost: "url" } },
     claims: {
       fields: {
-        trainingDays: "scalar",
-        animals: "scalar",
-        trainedProfessionals: "scalar",
-        replyHours: "scalar",
-        groupSize: "scalar",
+        trainingDays: "figure",
+        animals: "figure",
+        trainedProfessionals: "figure",
+        replyHours: "figure",
+        groupSize: "figure",
       },
     },
     clients: { list: "text" },
@@ -65,7 +67,10 @@ export async function loadSite(
   root: string,
   problems: ContentError[],
 ): Promise<{ site: Site; facts: Map<string, string> }> {
-  const read = await readText(root, siteFile);
+  const read = await readText(root, siteFile, {
+    reason: "The site file is missing",
+    hint: `Create ${siteFile} with the site's facts (name, baseUrl, contact, …), or give the project folder with --root.`,
+  });
   if ("error" in read) {
     problems.push(read.error);
     return { site: {} as Site, facts: new Map() };
@@ -73,8 +78,24 @@ export async function loadSite(
   const { root: node, errors } = readYaml(read.text, siteFile);
   problems.push(...errors);
   if (!node) return { site: {} as Site, facts: new Map() };
-  const site = (readWithSchema(node, siteSchema, siteFile, "", problems) ?? {}) as Site;
-  return { site, facts: flattenFacts(node) };
+  const facts = resolveFacts(flattenFacts(node));
+  problems.push(...checkYamlTexts(node, facts, siteFile));
+  const site = fillPlaceholders(readWithSchema(node, siteSchema, siteFile, "", problems) ?? {}, facts) as Site;
+  return { site, facts };
+}
+
+/** A fact may quote another (`company: "{name} GmbH"`); quotes of quotes are followed a few levels deep. */
+function resolveFacts(facts: Map<string, string>): Map<string, string> {
+  for (let pass = 0; pass < 4; pass++) {
+    let changed = false;
+    for (const [key, value] of facts) {
+      if (!value.includes("{")) continue;
+      const filled = interpolate(value, facts).text;
+      if (filled !== value) (facts.set(key, filled), (changed = true));
+    }
+    if (!changed) break;
+  }
+  return facts;
 }
 
 function flattenFacts(node: YamlNode, prefix = "", facts = new Map<string, string>()): Map<string, string> {

@@ -6,7 +6,7 @@
  */
 import { lstat, readdir, readFile, realpath, stat } from "node:fs/promises";
 import path from "node:path";
-import { UsageError } from "../errors.ts";
+import { displayPath, UsageError } from "../errors.ts";
 
 /** The file every build leaves in its output folder: the proof that ranch-site may replace that folder. */
 export const outputMarker = ".ranch-site-output";
@@ -30,13 +30,6 @@ export const sourceFolders = [
 
 /** Output of ranch-site from before the marker existed: its `_headers` starts with this line. */
 const legacyHeadersLine = "# Netlify and Cloudflare Pages headers, written by ranch-site build.";
-
-/** The output folder as a terminal shows it: relative to the working folder when inside it. */
-export function displayPath(folder: string): string {
-  const relative = path.relative(process.cwd(), folder);
-  if (relative === "") return ".";
-  return relative.startsWith("..") || path.isAbsolute(relative) ? folder : relative;
-}
 
 /**
  * Throws a UsageError when a build must not replace `outDir`. The rules need only the two paths and

@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, rename, rm, rmdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { UsageError } from "../errors.ts";
-import { checkOutDir, displayPath, outputMarker, outputMarkerText } from "./out-dir.ts";
+import { displayPath, UsageError } from "../errors.ts";
+import { checkOutDir, outputMarker, outputMarkerText } from "./out-dir.ts";
 
 /** A file of the built site, relative to the output folder. */
 export interface OutputFile {
