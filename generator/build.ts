@@ -26,6 +26,7 @@ export async function build(
   writer: Writer = new DiskWriter(config.outDir, { root: config.root }),
 ): Promise<BuildReport> {
   const started = performance.now();
+  await writer.prepare?.();
   const content = await loadContent(config);
   const templates = await loadTemplates(config.root);
   const pages = sitePages(Object.keys(content.locales[0]?.pages ?? {}));

@@ -1,48 +1,76 @@
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { randomBytes } from "node:crypto";
+import { readFile, rm, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
-import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import * as esbuild from "esbuild";
 import type { TemplateModule } from "../../templates/types.ts";
+import { cacheDir, ensureCacheFolder } from "../cache.ts";
+import { ContentError, UsageError } from "../errors.ts";
 
 const require = createRequire(import.meta.url);
 let cached: { hash: string; module: TemplateModule } | undefined;
 
-const cacheDir = path.join(os.tmpdir(), "ranch-site-templates");
-
 /**
  * Compiles templates/ with esbuild and imports the result, so that `watch` picks up template edits
  * without a restart. A module is only imported again when the compiled code changed. The compiled
- * file lives in a temp cache with its source map, so a template's stack trace names its own lines.
+ * file is written to the project's cache folder under a name no other build uses (exclusive
+ * creation, a random part), imported, and deleted at once: its inline source map is already read,
+ * so a template's stack trace still names its own lines, and no edit leaves a file behind.
  */
 export async function loadTemplates(root: string): Promise<{ module: TemplateModule; sources: Map<string, string> }> {
-  const result = await esbuild.build({
-    entryPoints: [path.join(root, "templates/index.ts")],
-    absWorkingDir: root,
-    outdir: cacheDir,
-    bundle: true,
-    write: false,
-    format: "esm",
-    platform: "node",
-    jsx: "automatic",
-    sourcemap: "inline",
-    metafile: true,
-    logLevel: "silent",
-    plugins: [externalByAbsoluteUrl],
-  });
+  const entry = path.join(root, "templates/index.ts");
+  const folder = cacheDir(root);
+  const result = await esbuild
+    .build({
+      entryPoints: [entry],
+      absWorkingDir: root,
+      outdir: path.join(folder, "templates"),
+      bundle: true,
+      write: false,
+      format: "esm",
+      platform: "node",
+      jsx: "automatic",
+      sourcemap: "inline",
+      metafile: true,
+      logLevel: "silent",
+      plugins: [externalByAbsoluteUrl],
+    })
+    .catch((error: unknown) => {
+      throw templateError(error, root);
+    });
   const [output] = result.outputFiles;
   const sources = new Map<string, string>();
   for (const input of Object.keys(result.metafile.inputs).filter((file) => file.startsWith("templates/"))) {
     sources.set(input, await readFile(path.join(root, input), "utf8"));
   }
   if (!cached || cached.hash !== output!.hash) {
-    const file = path.join(cacheDir, `templates.${output!.hash.replace(/\W/g, "")}.mjs`);
-    await mkdir(cacheDir, { recursive: true });
-    await writeFile(file, output!.contents);
-    cached = { hash: output!.hash, module: (await import(pathToFileURL(file).href)) as TemplateModule };
+    const dir = await ensureCacheFolder(root, "templates");
+    const file = path.join(dir, `templates.${output!.hash.replace(/\W/g, "")}.${randomBytes(6).toString("hex")}.mjs`);
+    await writeFile(file, output!.contents, { flag: "wx", mode: 0o600 });
+    try {
+      cached = { hash: output!.hash, module: (await import(pathToFileURL(file).href)) as TemplateModule };
+    } finally {
+      await rm(file, { force: true });
+    }
   }
   return { module: cached.module, sources };
+}
+
+/** A template that does not compile: located at its first error, as content errors are; anything else is ours. */
+function templateError(error: unknown, root: string): unknown {
+  const first = (error as { errors?: esbuild.Message[] }).errors?.[0];
+  if (!first) return error;
+  if (!first.location) {
+    const missing = /Could not resolve "(.+?)"/.exec(first.text);
+    return new UsageError(`${missing ? missing[1] : "templates/index.ts"}: ${first.text}`, {
+      hint: "Give the project folder with --root, the one that holds templates/index.ts.",
+    });
+  }
+  const file = path.relative(root, path.resolve(root, first.location.file)).split(path.sep).join("/");
+  return new ContentError({ file, line: first.location.line, column: first.location.column + 1 }, first.text, {
+    hint: "Fix the template; the build stops until it compiles.",
+  });
 }
 
 /** The compiled file sits outside the project, so packages such as react are imported from their resolved files. */

@@ -11,6 +11,8 @@ export interface OutputFile {
 
 /** Where a build puts its files: the disk, or memory for tests and `check`. */
 export interface Writer {
+  /** Refuses, before any work, a destination the build may not write to. */
+  prepare?(): Promise<void>;
   write(files: readonly OutputFile[]): Promise<void>;
 }
 
@@ -46,6 +48,11 @@ export class DiskWriter implements Writer {
     this.outDir = path.resolve(outDir);
     this.root = path.resolve(options.root ?? process.cwd());
     this.writeOne = options.writeFile ?? writeFile;
+  }
+
+  /** The output-folder rules of out-dir.ts, checked before the build spends time on the site. */
+  async prepare() {
+    await checkOutDir(this.root, this.outDir);
   }
 
   async write(files: readonly OutputFile[]) {
