@@ -148,7 +148,7 @@ export async function loadContent(config: SiteConfig): Promise<Content> {
   );
   const publicDir = path.join(config.root, "public");
   const publicFiles = await Promise.all(
-    (await listTree(publicDir)).map(async (file) => ({
+    (await listTree(config.root, "public", problems)).map(async (file) => ({
       path: file,
       contents: await readFile(path.join(publicDir, file)).catch((error: unknown) => {
         problems.push(unreadable(`public/${file}`, error));

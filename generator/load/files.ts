@@ -100,8 +100,11 @@ export async function listFiles(
 ): Promise<string[]> {
   try {
     const entries = await readdir(path.join(root, folder), { withFileTypes: true });
-    return entries
-      .filter((entry) => entry.isFile() && !isHidden(entry.name) && entry.name.endsWith(extension))
+    const named = entries.filter((entry) => !isHidden(entry.name) && entry.name.endsWith(extension));
+    for (const entry of named.filter((candidate) => !candidate.isFile()))
+      problems.push(notAFile(path.posix.join(folder, entry.name), entry.isSymbolicLink()));
+    return named
+      .filter((entry) => entry.isFile())
       .map((entry) => path.posix.join(folder, entry.name))
       .sort();
   } catch (error) {
@@ -125,16 +128,39 @@ function unreadableFolder(folder: string, error: unknown): ContentError {
 }
 
 /**
- * Every file under a folder, recursively, relative to it and sorted. Hidden files and folders are
- * left out, except `.well-known/` at the top (RFC 8615: security.txt and the like); so are links.
+ * A content path that is a folder or a link. Links are refused, not followed: a link in a pull
+ * request could otherwise publish any file of the machine that builds the site.
  */
-export async function listTree(dir: string): Promise<string[]> {
+function notAFile(file: string, link: boolean): ContentError {
+  return link
+    ? new ContentError({ file, line: 1, column: 1 }, "This is a symbolic link; content is read only from plain files", {
+        hint: "Replace the link with a copy of the file it points to.",
+      })
+    : new ContentError({ file, line: 1, column: 1 }, "This is a folder, not a file", {
+        hint: `Replace the folder ${file}/ with the file itself.`,
+      });
+}
+
+/**
+ * Every file under a folder, recursively, relative to `root` and sorted. Hidden files and folders
+ * are left out, except `.well-known/` at the top (RFC 8615: security.txt and the like); a link is a
+ * problem (see notAFile).
+ */
+export async function listTree(root: string, folder: string, problems: ContentError[]): Promise<string[]> {
+  const dir = path.join(root, folder);
   const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
-  return entries
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join("/"))
-    .filter((file) =>
+  const visible = entries
+    .map((entry) => ({
+      entry,
+      file: path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join("/"),
+    }))
+    .filter(({ file }) =>
       file.split("/").every((segment, index) => !isHidden(segment) || (index === 0 && segment === ".well-known")),
-    )
+    );
+  for (const { file } of visible.filter(({ entry }) => entry.isSymbolicLink()))
+    problems.push(notAFile(`${folder}/${file}`, true));
+  return visible
+    .filter(({ entry }) => entry.isFile())
+    .map(({ file }) => file)
     .sort();
 }

@@ -1,7 +1,7 @@
 import { ContentError } from "../errors.ts";
 import { interpolate } from "../i18n.ts";
 import { readText } from "./files.ts";
-import { checkYamlTexts, fillPlaceholders } from "./texts.ts";
+import { checkYamlTexts, fillPlaceholders, unavailableFacts } from "./texts.ts";
 import { readWithSchema, type Schema } from "./schema.ts";
 import { readYaml, type YamlNode } from "./yaml.ts";
 
@@ -66,18 +66,18 @@ export const siteFile = "content/site.yaml";
 export async function loadSite(
   root: string,
   problems: ContentError[],
-): Promise<{ site: Site; facts: Map<string, string> }> {
+): Promise<{ site: Site; facts: ReadonlyMap<string, string> }> {
   const read = await readText(root, siteFile, {
     reason: "The site file is missing",
     hint: `Create ${siteFile} with the site's facts (name, baseUrl, contact, …), or give the project folder with --root.`,
   });
   if ("error" in read) {
     problems.push(read.error);
-    return { site: {} as Site, facts: new Map() };
+    return { site: {} as Site, facts: unavailableFacts };
   }
   const { root: node, errors } = readYaml(read.text, siteFile);
   problems.push(...errors);
-  if (!node) return { site: {} as Site, facts: new Map() };
+  if (!node) return { site: {} as Site, facts: unavailableFacts };
   const facts = resolveFacts(flattenFacts(node));
   problems.push(...checkYamlTexts(node, facts, siteFile));
   const site = fillPlaceholders(readWithSchema(node, siteSchema, siteFile, "", problems) ?? {}, facts) as Site;

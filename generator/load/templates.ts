@@ -1,12 +1,12 @@
 import { randomBytes } from "node:crypto";
-import { readFile, rm, writeFile } from "node:fs/promises";
+import { readFile, rm, stat, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import * as esbuild from "esbuild";
 import type { TemplateModule } from "../../templates/types.ts";
 import { cacheDir, ensureCacheFolder } from "../cache.ts";
-import { ContentError, UsageError } from "../errors.ts";
+import { ContentError, displayPath, UsageError } from "../errors.ts";
 
 const require = createRequire(import.meta.url);
 let cached: { hash: string; module: TemplateModule } | undefined;
@@ -20,6 +20,15 @@ let cached: { hash: string; module: TemplateModule } | undefined;
  */
 export async function loadTemplates(root: string): Promise<{ module: TemplateModule; sources: Map<string, string> }> {
   const entry = path.join(root, "templates/index.ts");
+  if (
+    !(await stat(entry).then(
+      (found) => found.isFile(),
+      () => false,
+    ))
+  )
+    throw new UsageError(`${path.join(displayPath(root), "templates/index.ts")}: the templates' index is missing`, {
+      hint: "Give the project folder with --root, the one that holds templates/index.ts.",
+    });
   const folder = cacheDir(root);
   const result = await esbuild
     .build({

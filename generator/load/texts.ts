@@ -7,6 +7,12 @@ import { ContentError, placeAt } from "../errors.ts";
 import { interpolate } from "../i18n.ts";
 import type { Position, YamlNode } from "./yaml.ts";
 
+/**
+ * The facts when content/site.yaml could not be read: placeholders then stay unfilled, and are not
+ * reported as unknown (that would echo the one root error at every placeholder of the site).
+ */
+export const unavailableFacts: ReadonlyMap<string, string> = new Map();
+
 /** Markers of unfinished text: all caps only ("my todo list" is prose), and lorem ipsum in any case. */
 const leftover = /\b(?:TODO|FIXME|TBD|XXX)\b|\blorem\s+ipsum\b/gi;
 
@@ -67,7 +73,7 @@ export function checkText(
   const problems: ContentError[] = [];
   const at = (offset: number) => ({ file, ...placeAt(text, offset, start) });
   const where = label ? ` in "${label}"` : "";
-  if (options.unknown !== false)
+  if (options.unknown !== false && facts !== unavailableFacts)
     for (const unknown of interpolate(text, facts).unknown)
       problems.push(
         new ContentError(at(unknown.offset), `Unknown placeholder {${unknown.name}}${where}`, {
