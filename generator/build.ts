@@ -1,3 +1,4 @@
+import { checkFragments, checkLinks } from "./check-links.ts";
 import { checkContent } from "./check.ts";
 import type { SiteConfig } from "./config.ts";
 import { ContentError, ContentErrors, placeAt } from "./errors.ts";
@@ -30,9 +31,11 @@ export async function build(
   const content = await loadContent(config);
   const templates = await loadTemplates(config.root);
   const pages = sitePages(Object.keys(content.locales[0]?.pages ?? {}));
+  const markdownLinks = checkLinks(content, pages, config.locales);
   failOn([
     ...content.problems,
     ...checkContent(content, pages, config.locales, [...templates.sources.values()].join("\n")),
+    ...markdownLinks.problems,
   ]);
   const links = createHref(config, config.baseUrl || content.site.baseUrl);
   const routes = createRoutes(pages, config.locales, links);
@@ -45,6 +48,7 @@ export async function build(
   };
   const rendered = renderRoutes(routes, content, templates.module, pageAssets, links);
   const warnings = reportRenderProblems(config, rendered.missing, rendered.failures, templates.sources);
+  failOn(checkFragments(markdownLinks.fragments, rendered.files));
   const files: OutputFile[] = [
     ...rendered.files,
     ...assets.files,

@@ -30,27 +30,14 @@ export function checkContent(
         );
     }
   }
-  const known = knownPaths(
-    pages,
-    locales,
-    content.publicFiles.map((file) => file.path),
-  );
   for (const locale of content.locales) {
     for (const { origin } of [...Object.values(locale.pages), ...locale.testimonials])
-      problems.push(...checkMarkdown(origin, known));
+      problems.push(...checkMarkdown(origin));
   }
   return problems;
 }
 
-/** Every root-relative path a link may point at: the pages in every locale and the public files. */
-function knownPaths(pages: readonly PageDefinition[], locales: readonly Locale[], publicFiles: string[]): Set<string> {
-  const paths = locales.flatMap((locale) =>
-    pages.filter((page) => page.indexable).map((page) => `/${locale.prefix ? `${locale.prefix}/` : ""}${page.path}`),
-  );
-  return new Set([...paths, ...publicFiles.map((file) => `/${file}`)]);
-}
-
-function checkMarkdown(origin: MarkdownOrigin, known: Set<string>): ContentError[] {
+function checkMarkdown(origin: MarkdownOrigin): ContentError[] {
   const problems: ContentError[] = [];
   const at = (offset: number) => placeAt(origin.body, offset, { line: origin.bodyLine, column: 1 });
   for (const placeholder of findLeftovers(origin.body)) {
@@ -61,19 +48,6 @@ function checkMarkdown(origin: MarkdownOrigin, known: Set<string>): ContentError
         `The text still contains the placeholder "${placeholder.word}"`,
         { hint: "Write the final text before publishing." },
       ),
-    );
-  }
-  for (const link of origin.body.matchAll(/\]\((\/[^)\s#]*)(#[^)\s]*)?[)\s]/g)) {
-    const target = link[1]!;
-    if (known.has(target)) continue;
-    const { line, column } = at(link.index + 2);
-    const suggestion = known.has(`${target}/`)
-      ? `Write "${target}/", with the trailing slash.`
-      : "Link to a page of the site, such as /de/pricing/, with the trailing slash.";
-    problems.push(
-      new ContentError({ file: origin.file, line, column }, `The link "${target}" leads to no page`, {
-        hint: suggestion,
-      }),
     );
   }
   return problems;

@@ -6,7 +6,7 @@ import { interpolate, type Dictionary } from "../i18n.ts";
 import { fixedPages } from "../routes.ts";
 import { listFiles, listTree, readText, unreadable } from "./files.ts";
 import { checkText, checkYamlTexts, fillPlaceholders } from "./texts.ts";
-import { renderMarkdown, splitMarkdown } from "./markdown.ts";
+import { findLinks, renderMarkdown, splitMarkdown, type MarkdownLink } from "./markdown.ts";
 import { readWithSchema, type Schema } from "./schema.ts";
 import { loadSite, type Site } from "./site.ts";
 import { loadDictionary } from "./translations.ts";
@@ -17,6 +17,8 @@ export interface MarkdownOrigin {
   /** The body as written, placeholders unfilled. */
   body: string;
   bodyLine: number;
+  /** Every link and image of the body, placeholders filled, with its place. */
+  links: MarkdownLink[];
 }
 
 /** One testimonial in one language. */
@@ -315,6 +317,10 @@ async function loadEach<T>(
         file,
         body: source.body,
         bodyLine: source.bodyLine,
+        links: findLinks(source.body, source.bodyLine, file, problems).map((link) => ({
+          ...link,
+          url: interpolate(link.url, facts).text,
+        })),
       }),
     );
   }

@@ -1,7 +1,7 @@
 import matter from "gray-matter";
 import { remark } from "remark";
 import remarkHtml from "remark-html";
-import { ContentError } from "../errors.ts";
+import { ContentError, placeAt } from "../errors.ts";
 import { readYaml, type YamlNode } from "./yaml.ts";
 
 /** A markdown file split into its located front matter and its body. */
@@ -14,7 +14,87 @@ export interface MarkdownSource {
   refused?: boolean;
 }
 
-const processor = remark().use(remarkHtml);
+/** A link or image an editor wrote, where its address stands. */
+export interface MarkdownLink {
+  kind: "link" | "image";
+  url: string;
+  line: number;
+  column: number;
+  /** The language an editor marked the link as leading to, on purpose: `[About me](/about-me/ "en")`. */
+  hreflang?: string;
+}
+
+/** The least of an mdast node this module reads. */
+interface MdNode {
+  type: string;
+  url?: string;
+  title?: string | null;
+  value?: string;
+  identifier?: string;
+  children?: MdNode[];
+  position?: { start: { offset?: number }; end: { offset?: number } };
+  data?: { hProperties?: Record<string, string> };
+}
+
+/**
+ * A link title that is a language code (`"en"`) marks a link that leads to another language on
+ * purpose. It is written as the link's `hreflang` (what the attribute means), not as a tooltip.
+ */
+const languageTitle = /^[a-z]{2}$/;
+const markLanguageLinks = () => (tree: MdNode) => {
+  visit(tree, (node) => {
+    if (node.type === "link" && node.title && languageTitle.test(node.title)) {
+      node.data = { ...node.data, hProperties: { ...node.data?.hProperties, hrefLang: node.title } };
+      node.title = null;
+    }
+  });
+};
+
+const processor = remark().use(markLanguageLinks).use(remarkHtml);
+
+function visit(node: MdNode, action: (node: MdNode) => void) {
+  action(node);
+  for (const child of node.children ?? []) visit(child, action);
+}
+
+/**
+ * Every link and image of a markdown body, reference-style ones at their definition, with the line
+ * and column of the address. A reference to a label that is never defined would show as bracketed
+ * text: it is a problem of its own.
+ */
+export function findLinks(body: string, bodyLine: number, file: string, problems: ContentError[]): MarkdownLink[] {
+  const tree = processor.parse(body) as unknown as MdNode;
+  const links: MarkdownLink[] = [];
+  const at = (offset: number) => placeAt(body, offset, { line: bodyLine, column: 1 });
+  visit(tree, (node) => {
+    const start = node.position?.start.offset ?? 0;
+    if ((node.type === "link" || node.type === "image" || node.type === "definition") && node.url !== undefined) {
+      const source = body.slice(start, node.position?.end.offset ?? start);
+      const opening = node.type === "definition" ? source.indexOf("]:") : source.lastIndexOf("](");
+      const urlAt = source.indexOf(node.url, Math.max(0, opening));
+      links.push({
+        kind: node.type === "image" ? "image" : "link",
+        url: node.url,
+        ...at(start + Math.max(0, urlAt)),
+        ...(node.title && languageTitle.test(node.title) ? { hreflang: node.title } : {}),
+      });
+    }
+    if (node.type === "text" && node.value) {
+      for (const match of node.value.matchAll(/\[[^\]\n]+\]\[([^\]\n]*)\]/g)) {
+        problems.push(
+          new ContentError(
+            { file, ...at(start + match.index) },
+            `The link reference [${match[1] || match[0].slice(1, match[0].indexOf("]"))}] is not defined`,
+            {
+              hint: "Define it on a line of its own below the text, such as `[label]: /de/pricing/`, or check the spelling.",
+            },
+          ),
+        );
+      }
+    }
+  });
+  return links;
+}
 
 /** Front matter languages other than YAML: gray-matter would `eval` JavaScript, so every one of them refuses. */
 const refused = () => {
