@@ -76,7 +76,10 @@ export function Layout(props: LayoutProps) {
         <link rel="stylesheet" href={assets.css} />
         <script dangerouslySetInnerHTML={{ __html: assets.headScript }} />
         <script type="module" src={assets.js} />
-        <script type="speculationrules" dangerouslySetInnerHTML={{ __html: JSON.stringify(speculation).replace(/</g, "\\u003c") }} />
+        <script
+          type="speculationrules"
+          dangerouslySetInnerHTML={{ __html: JSON.stringify(speculation).replace(/</g, "\\u003c") }}
+        />
         <JsonLd data={businessData(props)} />
         {structuredData.map((data, index) => (
           <JsonLd key={index} data={data} />

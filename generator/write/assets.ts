@@ -18,6 +18,8 @@ export interface Assets {
 export async function bundleAssets(root: string, site: Site): Promise<Assets> {
   const consent = { fontsUrl: site.consent?.fontsUrl ?? "", prefetchHost: site.consent?.prefetchHost ?? "" };
   const common = {
+    // Hashes in file names depend on paths relative to the working folder: the project's, wherever it is run from.
+    absWorkingDir: root,
     bundle: true,
     write: false,
     minify: true,
