@@ -113,7 +113,7 @@ function checkLink(
     const own = prefixed(locale, target.page!.path);
     return new ContentError(
       place,
-      `The link ${shown} leads from a "${locale.code}" page to a "${target.locale}" page`,
+      `The link ${shown} on this "${locale.code}" page leads to a page in "${target.locale}"`,
       {
         hint: `Link to ${own}; if the other language is meant, give the link its code as title: [text](${link.url} "${target.locale}").`,
       },
@@ -129,13 +129,10 @@ export function checkFragments(fragments: readonly FragmentLink[], files: readon
   const idsOf = (file: string) => {
     if (!ids.has(file)) {
       const html = files.find((candidate) => candidate.path === file)?.contents;
-      const found =
-        html === undefined
-          ? []
-          : parse(String(html))
-              .querySelectorAll("[id]")
-              .map((element) => element.id);
-      ids.set(file, new Set(found));
+      const elements = html === undefined ? [] : parse(String(html)).querySelectorAll("[id]");
+      // Sections and headings first: they are what a link into a page is for (the hint suggests them).
+      const landmarks = elements.filter((element) => /^(SECTION|ARTICLE|MAIN|H[1-6])$/.test(element.tagName));
+      ids.set(file, new Set([...landmarks, ...elements].map((element) => element.id)));
     }
     return ids.get(file)!;
   };

@@ -100,12 +100,13 @@ export async function loadContent(config: SiteConfig): Promise<Content> {
   const problems: ContentError[] = [];
   const { site, facts } = await loadSite(config.root, problems);
   const codes = config.locales.map((locale) => locale.code);
+  const refused = new Set<string>();
   const testimonialFiles = groupByLocale(
-    await listFiles(config.root, "content/testimonials", ".md", problems),
+    await listFiles(config.root, "content/testimonials", ".md", problems, refused),
     codes,
     problems,
   );
-  const pageList = await listFiles(config.root, "content/pages", ".md", problems);
+  const pageList = await listFiles(config.root, "content/pages", ".md", problems, refused);
   const pageFiles = groupByLocale(pageList, codes, problems, reservedPageNames(config));
   requireEveryLocale(testimonialFiles, codes, problems);
   requireEveryLocale(pageFiles, codes, problems);
@@ -130,6 +131,7 @@ export async function loadContent(config: SiteConfig): Promise<Content> {
         testimonialSchema,
         facts,
         problems,
+        refused,
         true,
         (id, data, html, origin) => ({ id, ...(data as Omit<Testimonial, "id" | "html" | "origin">), html, origin }),
       ),
@@ -141,6 +143,7 @@ export async function loadContent(config: SiteConfig): Promise<Content> {
           pageSchema,
           facts,
           problems,
+          refused,
           false,
           (id, data, html, origin) =>
             [id, { ...(data as Omit<MarkdownPage, "html" | "origin">), html, origin }] as const,
@@ -285,6 +288,8 @@ async function loadEach<T>(
   schema: Schema,
   facts: ReadonlyMap<string, string>,
   problems: ContentError[],
+  /** Files already reported as no plain file: not read. */
+  refused: ReadonlySet<string>,
   /** Testimonials are their text: an empty one would show an empty quote. */
   requireBody: boolean,
   make: (id: string, data: unknown, html: string, origin: MarkdownOrigin) => T,
@@ -292,7 +297,7 @@ async function loadEach<T>(
   const loaded: T[] = [];
   for (const [id, files] of groups) {
     const file = files.get(locale);
-    if (!file) continue;
+    if (!file || refused.has(file)) continue;
     const read = await readText(root, file);
     if ("error" in read) {
       problems.push(read.error);

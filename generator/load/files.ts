@@ -90,23 +90,26 @@ export const isHidden = (name: string) => name.startsWith(".");
 
 /**
  * Files of a content folder, relative to the project root and sorted, so builds are deterministic.
- * A missing folder is an empty list; one that cannot be read is a problem.
+ * A missing folder is an empty list; one that cannot be read is a problem. Entries that are no plain
+ * file are reported and added to `refused`, which the loader then does not read.
  */
 export async function listFiles(
   root: string,
   folder: string,
   extension: string,
   problems: ContentError[],
+  refused = new Set<string>(),
 ): Promise<string[]> {
   try {
     const entries = await readdir(path.join(root, folder), { withFileTypes: true });
     const named = entries.filter((entry) => !isHidden(entry.name) && entry.name.endsWith(extension));
-    for (const entry of named.filter((candidate) => !candidate.isFile()))
-      problems.push(notAFile(path.posix.join(folder, entry.name), entry.isSymbolicLink()));
-    return named
-      .filter((entry) => entry.isFile())
-      .map((entry) => path.posix.join(folder, entry.name))
-      .sort();
+    for (const entry of named.filter((candidate) => !candidate.isFile())) {
+      const file = path.posix.join(folder, entry.name);
+      problems.push(notAFile(file, entry.isSymbolicLink()));
+      refused.add(file);
+    }
+    // Refused entries stay in the list, so their language counts as present: one error, not an echo.
+    return named.map((entry) => path.posix.join(folder, entry.name)).sort();
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "ENOENT") problems.push(unreadableFolder(folder, error));
     return [];

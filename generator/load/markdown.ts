@@ -110,7 +110,7 @@ export function splitMarkdown(text: string, file: string, problems: ContentError
   if (language && !["yaml", "yml"].includes(language.toLowerCase())) {
     problems.push(
       new ContentError({ file, line: 1, column: 4 }, `Front matter in "${language}" is not read: only YAML is`, {
-        hint: "Start the file with a line of just `---` and write the fields as YAML (`title: …`), as in the other pages.",
+        hint: "Start the file with a line of just `---` and write the fields as YAML (`title: …`), as the other files do.",
       }),
     );
     return { front: undefined, body: "", bodyLine: 1, refused: true };

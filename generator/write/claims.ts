@@ -41,7 +41,7 @@ export function claimOutputs(files: readonly OutputFile[], ownerOf: (file: Outpu
     const [top] = file.path.split("/");
     if (owner.fromPublic && reservedFolders.includes(top!) && file.path.includes("/")) {
       problems.push(
-        new ContentError(owner.place, `${owner.name} is in ${top}/, the folder of the bundled styles and scripts`, {
+        new ContentError(owner.place, `This file would go into ${top}/, the folder of the bundled styles and scripts`, {
           hint: `Move it to another folder of public/, such as public/images/.`,
         }),
       );

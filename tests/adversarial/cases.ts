@@ -189,7 +189,8 @@ const outputFolder: AdversarialCase[] = [
     command: "build",
     writeFile: failingWrite("EACCES", 2),
     exit: 1,
-    first: "--out <root>/dist: the build may not write here (permission denied) while writing about-me/index.html (EACCES)",
+    first:
+      "--out <root>/dist: the build may not write here (permission denied) while writing about-me/index.html (EACCES)",
   },
   {
     name: "a good build replaces its own output and leaves look-alike siblings alone",
@@ -338,7 +339,7 @@ const ownership: AdversarialCase[] = [
     class: 2,
     setup: put("public/assets/app.js", "alert(1)"),
     exit: 1,
-    first: "public/assets/app.js: public/assets/app.js is in assets/, the folder of the bundled styles and scripts",
+    first: "public/assets/app.js: This file would go into assets/, the folder of the bundled styles and scripts",
   },
   {
     name: "hidden files in public/ and content/ are neither copied nor read",
@@ -723,7 +724,7 @@ const silentWrong: AdversarialCase[] = [
     class: 7,
     setup: edit("content/pages/about-me.de.md", "(/de/contact/)", "(/contact/)"),
     exit: 1,
-    first: 'content/pages/about-me.de.md:49:89: The link "/contact/" leads from a "de" page to a "en" page',
+    first: 'content/pages/about-me.de.md:49:89: The link "/contact/" on this "de" page leads to a page in "en"',
   },
   {
     name: "a German page linking to an English page on purpose (marked)",
