@@ -1,6 +1,7 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import type { PageAssets, TemplateModule } from "../templates/types.ts";
+import type { PageAssets, TemplateModule } from "../model/page.ts";
+import type { Assets } from "./write/assets.ts";
 import { RenderError, messageOf } from "./errors.ts";
 import { createTranslator } from "./i18n.ts";
 import type { Content } from "./load/content.ts";
@@ -52,14 +53,22 @@ export function renderRoute(
   return `<!doctype html>\n${renderToStaticMarkup(element)}\n`;
 }
 
+/** The rendered pages, with what went wrong on the way (see check-rendered.ts). */
+export interface Rendered {
+  files: OutputFile[];
+  missing: MissingKey[];
+  failures: RenderError[];
+}
+
 /** Renders every route; a template that throws names its route, locale and file. */
 export function renderRoutes(
   routes: Route[],
   content: Content,
   templates: TemplateModule,
-  assets: PageAssets,
+  bundled: Assets,
   links: Links,
-) {
+): Rendered {
+  const assets = pageAssets(bundled, links);
   const missing: MissingKey[] = [];
   const failures: RenderError[] = [];
   const files: OutputFile[] = [];
@@ -78,12 +87,27 @@ export function renderRoutes(
   return { files, missing, failures };
 }
 
+/** The stylesheet of the error page, inline: `watch` allows it by hash in its Content-Security-Policy. */
+export const errorPageStyle =
+  "body{font:16px/1.5 system-ui,sans-serif;margin:0;padding:2rem;background:#fdf6f3;color:#3b1d12}h1{font-size:1.5rem;margin:0 0 1rem}pre{white-space:pre-wrap;background:#fff;border:1px solid #e8c7ba;border-left:4px solid #b3401e;padding:1rem;border-radius:4px}";
+
+/** What the layout links to or inlines, as the pages' links name them. */
+function pageAssets(assets: Assets, links: Links): PageAssets {
+  return {
+    css: links.asset(assets.css),
+    js: links.asset(assets.js),
+    headScript: assets.headScript,
+    speculationRules: assets.speculationRules,
+    favicon: links.asset("favicon.svg"),
+  };
+}
+
 /** The page `watch` serves in place of one whose template threw (seed spec §8). */
 export function renderErrorPage(message: string, locale = "en"): string {
   const escaped = message.replace(/[&<>"]/g, (char) => `&#${char.charCodeAt(0)};`);
   return `<!doctype html>
 <html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>Unexpected Application Error!</title>
-<style>body{font:16px/1.5 system-ui,sans-serif;margin:0;padding:2rem;background:#fdf6f3;color:#3b1d12}h1{font-size:1.5rem;margin:0 0 1rem}pre{white-space:pre-wrap;background:#fff;border:1px solid #e8c7ba;border-left:4px solid #b3401e;padding:1rem;border-radius:4px}</style>
+<style>${errorPageStyle}</style>
 </head><body><main><h1>Unexpected Application Error!</h1><pre>${escaped}</pre></main></body></html>
 `;
 }

@@ -25,26 +25,12 @@ export function Layout(props: LayoutProps) {
     indexable,
     alternates,
     assets,
-    asset,
     assetUrl,
     children,
     structuredData = [],
   } = props;
   const fullTitle = `${title} | ${site.name}`;
   const fallback = alternates[0]!;
-  const speculation = {
-    prefetch: [
-      {
-        where: {
-          and: [
-            { href_matches: `${asset("")}*` },
-            { not: { selector_matches: "[data-lang-switch], [rel~=nofollow]" } },
-          ],
-        },
-        eagerness: "moderate",
-      },
-    ],
-  };
   return (
     <html lang={locale}>
       <head>
@@ -76,10 +62,7 @@ export function Layout(props: LayoutProps) {
         <link rel="stylesheet" href={assets.css} />
         <script dangerouslySetInnerHTML={{ __html: assets.headScript }} />
         <script type="module" src={assets.js} />
-        <script
-          type="speculationrules"
-          dangerouslySetInnerHTML={{ __html: JSON.stringify(speculation).replace(/</g, "\\u003c") }}
-        />
+        <script type="speculationrules" dangerouslySetInnerHTML={{ __html: assets.speculationRules }} />
         <JsonLd data={businessData(props)} />
         {structuredData.map((data, index) => (
           <JsonLd key={index} data={data} />

@@ -1,77 +1,35 @@
 import path from "node:path";
 import { readFile, stat } from "node:fs/promises";
+import type {
+  LocaleContent,
+  MarkdownOrigin,
+  MarkdownPage,
+  Content as SiteContent,
+  Testimonial,
+} from "../../model/content.ts";
 import type { SiteConfig } from "../config.ts";
 import { ContentError, displayPath, UsageError } from "../errors.ts";
-import { interpolate, type Dictionary } from "../i18n.ts";
+import { interpolate, type Dictionary, type Facts } from "../i18n.ts";
+import { createHref } from "../links.ts";
 import { fixedPages } from "../routes.ts";
 import { listFiles, listTree, readText, unreadable } from "./files.ts";
 import { checkText, checkYamlTexts, fillPlaceholders } from "./texts.ts";
-import { findLinks, renderMarkdown, splitMarkdown, type MarkdownLink } from "./markdown.ts";
+import { findLinks, renderMarkdown, splitMarkdown } from "./markdown.ts";
 import { readWithSchema, type Schema } from "./schema.ts";
-import { loadSite, type Site } from "./site.ts";
+import { loadSite } from "./site.ts";
 import { loadDictionary } from "./translations.ts";
 
-/** Where a markdown text came from, for locating problems found after loading. */
-export interface MarkdownOrigin {
-  file: string;
-  /** The body as written, placeholders unfilled. */
-  body: string;
-  bodyLine: number;
-  /** Every link and image of the body, placeholders filled, with its place. */
-  links: MarkdownLink[];
-}
-
-/** One testimonial in one language. */
-export interface Testimonial {
-  id: string;
-  name: string;
-  role: string;
-  headline: string;
-  html: string;
-  origin: MarkdownOrigin;
-}
-
-/** A pricing offer (content/pages/pricing.*.md front matter). */
-export interface Offer {
-  name: string;
-  price?: number;
-  priceNote?: string;
-  unit: string;
-  summary: string;
-  features: string[];
-  cta: string;
-  highlighted: boolean;
-}
-
-/** A long page written in markdown. */
-export interface MarkdownPage {
-  title: string;
-  description: string;
-  lead: string;
-  offers?: Offer[];
-  html: string;
-  origin: MarkdownOrigin;
-}
-
-/** Everything one language of the site says. */
-export interface LocaleContent {
-  locale: string;
-  dictionary: Dictionary;
-  testimonials: Testimonial[];
-  pages: Record<string, MarkdownPage>;
-}
-
-/** A file copied as is from public/. */
-export interface PublicFile {
-  path: string;
-  contents: Uint8Array;
-}
+export type {
+  LocaleContent,
+  MarkdownOrigin,
+  MarkdownPage,
+  Offer,
+  PublicFile,
+  Testimonial,
+} from "../../model/content.ts";
 
 /** All content, loaded and parsed, with every problem found on the way. */
-export interface Content {
-  site: Site;
-  locales: LocaleContent[];
-  publicFiles: PublicFile[];
+export interface Content extends SiteContent {
   problems: ContentError[];
 }
 
@@ -89,8 +47,14 @@ const offerSchema: Schema = {
   optional: ["price", "priceNote"],
 };
 const pageSchema: Schema = {
-  fields: { title: "text", description: "text", lead: "text", offers: { list: offerSchema } },
-  optional: ["offers"],
+  fields: {
+    title: "text",
+    description: "text",
+    lead: "text",
+    offers: { list: offerSchema },
+    describesCourse: "boolean",
+  },
+  optional: ["offers", "describesCourse"],
 };
 const testimonialSchema: Schema = { fields: { name: "text", role: "text", headline: "text" } };
 
@@ -120,6 +84,7 @@ export async function loadContent(config: SiteConfig): Promise<Content> {
   else if (!problems.some((problem) => problem.place.file === "content/pages"))
     requirePages(pageFiles, codes, problems);
 
+  const linkTo = createHref(config, "").asset;
   const locales = await Promise.all(
     codes.map(async (locale) => ({
       locale,
@@ -130,6 +95,7 @@ export async function loadContent(config: SiteConfig): Promise<Content> {
         locale,
         testimonialSchema,
         facts,
+        linkTo,
         problems,
         refused,
         true,
@@ -142,6 +108,7 @@ export async function loadContent(config: SiteConfig): Promise<Content> {
           locale,
           pageSchema,
           facts,
+          linkTo,
           problems,
           refused,
           false,
@@ -286,7 +253,8 @@ async function loadEach<T>(
   groups: Map<string, Map<string, string>>,
   locale: string,
   schema: Schema,
-  facts: ReadonlyMap<string, string>,
+  facts: Facts,
+  linkTo: (path: string) => string,
   problems: ContentError[],
   /** Files already reported as no plain file: not read. */
   refused: ReadonlySet<string>,
@@ -318,7 +286,7 @@ async function loadEach<T>(
         }),
       );
     loaded.push(
-      make(id, fillPlaceholders(data, facts), renderMarkdown(body.text), {
+      make(id, fillPlaceholders(data, facts), renderMarkdown(body.text, linkTo), {
         file,
         body: source.body,
         bodyLine: source.bodyLine,

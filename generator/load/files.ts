@@ -146,7 +146,7 @@ function notAFile(file: string, link: boolean): ContentError {
 
 /**
  * Every file under a folder, recursively, relative to `root` and sorted. Hidden files and folders
- * are left out, except `.well-known/` at the top (RFC 8615: security.txt and the like); a link is a
+ * are left out (`.well-known/` too: the servers and the nginx snippet answer no dotfile); a link is a
  * problem (see notAFile).
  */
 export async function listTree(root: string, folder: string, problems: ContentError[]): Promise<string[]> {
@@ -157,9 +157,7 @@ export async function listTree(root: string, folder: string, problems: ContentEr
       entry,
       file: path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join("/"),
     }))
-    .filter(({ file }) =>
-      file.split("/").every((segment, index) => !isHidden(segment) || (index === 0 && segment === ".well-known")),
-    );
+    .filter(({ file }) => file.split("/").every((segment) => !isHidden(segment)));
   for (const { file } of visible.filter(({ entry }) => entry.isSymbolicLink()))
     problems.push(notAFile(`${folder}/${file}`, true));
   return visible

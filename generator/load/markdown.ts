@@ -1,6 +1,7 @@
 import matter from "gray-matter";
 import { remark } from "remark";
 import remarkHtml from "remark-html";
+import type { MarkdownLink } from "../../model/content.ts";
 import { ContentError, placeAt } from "../errors.ts";
 import { readYaml, type YamlNode } from "./yaml.ts";
 
@@ -12,16 +13,6 @@ export interface MarkdownSource {
   bodyLine: number;
   /** The front matter is in a language other than YAML: nothing of the file was read. */
   refused?: boolean;
-}
-
-/** A link or image an editor wrote, where its address stands. */
-export interface MarkdownLink {
-  kind: "link" | "image";
-  url: string;
-  line: number;
-  column: number;
-  /** The language an editor marked the link as leading to, on purpose: `[About me](/about-me/ "en")`. */
-  hreflang?: string;
 }
 
 /** The least of an mdast node this module reads. */
@@ -141,7 +132,26 @@ export function splitMarkdown(text: string, file: string, problems: ContentError
   return { front, body: parsed.content, bodyLine };
 }
 
-/** Markdown to HTML; remark-html keeps its default sanitising, so no raw HTML reaches a page. */
-export function renderMarkdown(body: string): string {
-  return String(processor.processSync(body)).trim();
+/**
+ * Markdown to HTML; remark-html keeps its default sanitising, so no raw HTML reaches a page.
+ * Root-relative links and images (`/de/pricing/`) go through `linkTo`, the site's own href(), so
+ * they get the base path as every other link does.
+ */
+export function renderMarkdown(body: string, linkTo: (path: string) => string = (path) => path): string {
+  const tree = processor.parse(body);
+  resolveLinks(tree as MdastNode, linkTo);
+  return String(processor.stringify(processor.runSync(tree) as typeof tree)).trim();
+}
+
+/** Every link, image and link definition of a markdown tree whose URL is root-relative, resolved. */
+function resolveLinks(node: MdastNode, linkTo: (path: string) => string) {
+  if (typeof node.url === "string" && node.url.startsWith("/") && !node.url.startsWith("//"))
+    node.url = linkTo(node.url);
+  for (const child of node.children ?? []) resolveLinks(child as MdastNode, linkTo);
+}
+
+/** The part of an mdast node that carries a URL. */
+interface MdastNode {
+  url?: unknown;
+  children?: readonly object[];
 }

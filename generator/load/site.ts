@@ -1,32 +1,12 @@
+import type { Site } from "../../model/content.ts";
 import { ContentError } from "../errors.ts";
-import { interpolate } from "../i18n.ts";
+import { Facts, interpolate } from "../i18n.ts";
 import { readText } from "./files.ts";
-import { checkYamlTexts, fillPlaceholders, unavailableFacts } from "./texts.ts";
+import { checkYamlTexts, fillPlaceholders } from "./texts.ts";
 import { readWithSchema, type Schema } from "./schema.ts";
 import { readYaml, type YamlNode } from "./yaml.ts";
 
-/** The facts and settings of content/site.yaml, the same in every language. */
-export interface Site {
-  name: string;
-  baseUrl: string;
-  contact: { email: string; phone: string };
-  social: { linkedin: string; instagram: string; youtube: string };
-  legal: {
-    owner: string;
-    company: string;
-    street: string;
-    postalCode: string;
-    city: string;
-    region: string;
-    country: string;
-    countryCode: string;
-    vatId: string;
-  };
-  location: { latitude: number; longitude: number; airportDistance: string; stationDistance: string; mapsUrl: string };
-  consent: { fontsUrl: string; fontFilesHost: string; prefetchHost: string };
-  claims: Record<"trainingDays" | "animals" | "trainedProfessionals" | "replyHours" | "groupSize", string | number>;
-  clients: string[];
-}
+export type { Site };
 
 const texts = (...keys: string[]) => ({ fields: Object.fromEntries(keys.map((key) => [key, "text" as const])) });
 
@@ -63,39 +43,46 @@ const siteSchema: Schema = {
 export const siteFile = "content/site.yaml";
 
 /** Reads content/site.yaml; the facts come back flattened too, for `{placeholder}`s in texts. */
-export async function loadSite(
-  root: string,
-  problems: ContentError[],
-): Promise<{ site: Site; facts: ReadonlyMap<string, string> }> {
+export async function loadSite(root: string, problems: ContentError[]): Promise<{ site: Site; facts: Facts }> {
   const read = await readText(root, siteFile, {
     reason: "The site file is missing",
     hint: `Create ${siteFile} with the site's facts (name, baseUrl, contact, …), or give the project folder with --root.`,
   });
   if ("error" in read) {
     problems.push(read.error);
-    return { site: {} as Site, facts: unavailableFacts };
+    return { site: {} as Site, facts: new Facts(new Map(), [""]) };
   }
   const { root: node, errors } = readYaml(read.text, siteFile);
   problems.push(...errors);
-  if (!node) return { site: {} as Site, facts: unavailableFacts };
-  const facts = resolveFacts(flattenFacts(node));
+  if (!node) return { site: {} as Site, facts: new Facts(new Map(), [""]) };
+  const site = readWithSchema(node, siteSchema, siteFile, "", problems) as Site | undefined;
+  const facts = new Facts(resolveFacts(flattenFacts(node)), unreadableGroups(siteSchema, site));
   problems.push(...checkYamlTexts(node, facts, siteFile));
-  const site = fillPlaceholders(readWithSchema(node, siteSchema, siteFile, "", problems) ?? {}, facts) as Site;
-  return { site, facts };
+  return { site: fillPlaceholders(site ?? {}, facts) as Site, facts };
 }
 
 /** A fact may quote another (`company: "{name} GmbH"`); quotes of quotes are followed a few levels deep. */
-function resolveFacts(facts: Map<string, string>): Map<string, string> {
+function resolveFacts(values: Map<string, string>): Map<string, string> {
+  const facts = new Facts(values);
   for (let pass = 0; pass < 4; pass++) {
     let changed = false;
-    for (const [key, value] of facts) {
+    for (const [key, value] of values) {
       if (!value.includes("{")) continue;
       const filled = interpolate(value, facts).text;
-      if (filled !== value) (facts.set(key, filled), (changed = true));
+      if (filled !== value) (values.set(key, filled), (changed = true));
     }
     if (!changed) break;
   }
-  return facts;
+  return values;
+}
+
+/** The groups of the schema that came back empty because they had the wrong shape (already reported). */
+function unreadableGroups(schema: Schema, value: unknown, name = ""): string[] {
+  if (typeof schema !== "object" || !("fields" in schema)) return [];
+  if (value === undefined || value === null) return [name];
+  return Object.entries(schema.fields).flatMap(([key, field]) =>
+    unreadableGroups(field, (value as Record<string, unknown>)[key], name ? `${name}.${key}` : key),
+  );
 }
 
 function flattenFacts(node: YamlNode, prefix = "", facts = new Map<string, string>()): Map<string, string> {

@@ -1,40 +1,37 @@
 import { randomBytes } from "node:crypto";
-import { readFile, rm, stat, writeFile } from "node:fs/promises";
+import { readFile, rm, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import * as esbuild from "esbuild";
-import type { TemplateModule } from "../../templates/types.ts";
+import type { TemplateModule } from "../../model/page.ts";
 import { cacheDir, ensureCacheFolder } from "../cache.ts";
-import { ContentError, displayPath, UsageError } from "../errors.ts";
+import { ContentError, displayPath, placeAt, UsageError, type Place } from "../errors.ts";
 
 const require = createRequire(import.meta.url);
 let cached: { hash: string; module: TemplateModule } | undefined;
 
+/** The compiled page templates, and where each translation key is written in their sources. */
+export interface Templates {
+  module: TemplateModule;
+  /** Every quoted dotted key (`"hero.title"`) in the templates a page uses, at its first place. */
+  keys: ReadonlyMap<string, Place>;
+}
+
 /**
- * Compiles templates/ with esbuild and imports the result, so that `watch` picks up template edits
- * without a restart. A module is only imported again when the compiled code changed. The compiled
- * file is written to the project's cache folder under a name no other build uses (exclusive
- * creation, a random part), imported, and deleted at once: its inline source map is already read,
- * so a template's stack trace still names its own lines, and no edit leaves a file behind.
+ * Compiles the page templates the route table names (templates/<file>) with esbuild and imports the
+ * result, so that `watch` picks up template edits without a restart. A module is only imported again
+ * when the compiled code changed. The compiled file is written to the project's cache folder under a
+ * name no other build uses (exclusive creation, a random part), imported, and deleted at once: its
+ * inline source map is already read, so a template's stack trace still names its own lines, and no
+ * edit leaves a file behind.
  */
-export async function loadTemplates(root: string): Promise<{ module: TemplateModule; sources: Map<string, string> }> {
-  const entry = path.join(root, "templates/index.ts");
-  if (
-    !(await stat(entry).then(
-      (found) => found.isFile(),
-      () => false,
-    ))
-  )
-    throw new UsageError(`${path.join(displayPath(root), "templates/index.ts")}: the templates' index is missing`, {
-      hint: "Give the project folder with --root, the one that holds templates/index.ts.",
-    });
-  const folder = cacheDir(root);
+export async function loadTemplates(root: string, templateFiles: readonly string[]): Promise<Templates> {
   const result = await esbuild
     .build({
-      entryPoints: [entry],
+      stdin: { contents: templateEntry(templateFiles), resolveDir: path.join(root, "templates"), loader: "ts" },
       absWorkingDir: root,
-      outdir: path.join(folder, "templates"),
+      outdir: path.join(cacheDir(root), "templates"),
       bundle: true,
       write: false,
       format: "esm",
@@ -49,9 +46,12 @@ export async function loadTemplates(root: string): Promise<{ module: TemplateMod
       throw templateError(error, root);
     });
   const [output] = result.outputFiles;
-  const sources = new Map<string, string>();
-  for (const input of Object.keys(result.metafile.inputs).filter((file) => file.startsWith("templates/"))) {
-    sources.set(input, await readFile(path.join(root, input), "utf8"));
+  const inputs = Object.keys(result.metafile.inputs).filter((file) => file.startsWith("templates/"));
+  const keys = new Map<string, Place>();
+  for (const file of inputs) {
+    const source = await readFile(path.join(root, file), "utf8");
+    for (const [key, offset] of quotedKeys(source))
+      if (!keys.has(key)) keys.set(key, { file, ...placeAt(source, offset) });
   }
   if (!cached || cached.hash !== output!.hash) {
     const dir = await ensureCacheFolder(root, "templates");
@@ -63,18 +63,35 @@ export async function loadTemplates(root: string): Promise<{ module: TemplateMod
       await rm(file, { force: true });
     }
   }
-  return { module: cached.module, sources };
+  return { module: cached.module, keys };
+}
+
+/** The module esbuild compiles: each page template of the route table, by its file. */
+function templateEntry(templateFiles: readonly string[]): string {
+  const files = [...new Set(templateFiles)];
+  return [
+    ...files.map((file, index) => `import page${index} from ${JSON.stringify(`./${file}`)};`),
+    `export const templates = { ${files.map((file, index) => `${JSON.stringify(file)}: page${index}`).join(", ")} };`,
+  ].join("\n");
+}
+
+/** `"hero.title"` and the offset of its first letter, for each quoted dotted name in a source. */
+function* quotedKeys(source: string): Generator<[string, number]> {
+  for (const match of source.matchAll(/(["'`])([A-Za-z][\w-]*(?:\.[\w-]+)+)\1/g)) yield [match[2]!, match.index + 1];
 }
 
 /** A template that does not compile: located at its first error, as content errors are; anything else is ours. */
 function templateError(error: unknown, root: string): unknown {
   const first = (error as { errors?: esbuild.Message[] }).errors?.[0];
   if (!first) return error;
-  if (!first.location) {
-    const missing = /Could not resolve "(.+?)"/.exec(first.text);
-    return new UsageError(`${missing ? missing[1] : "templates/index.ts"}: ${first.text}`, {
-      hint: "Give the project folder with --root, the one that holds templates/index.ts.",
-    });
+  const missing = /^Could not resolve "\.\/(.+?)"$/.exec(first.text);
+  if (!first.location || first.location.file === "<stdin>") {
+    return new UsageError(
+      `${displayPath(path.join(root, "templates", missing?.[1] ?? ""))}: ${missing ? "the template is missing" : first.text}`,
+      {
+        hint: "Give the project folder with --root, the one that holds templates/, or restore the template.",
+      },
+    );
   }
   const file = path.relative(root, path.resolve(root, first.location.file)).split(path.sep).join("/");
   return new ContentError({ file, line: first.location.line, column: first.location.column + 1 }, first.text, {

@@ -4,14 +4,8 @@
  * such as an all-caps TODO. Each problem points at its own line and column.
  */
 import { ContentError, placeAt } from "../errors.ts";
-import { interpolate } from "../i18n.ts";
+import { interpolate, type Facts } from "../i18n.ts";
 import type { Position, YamlNode } from "./yaml.ts";
-
-/**
- * The facts when content/site.yaml could not be read: placeholders then stay unfilled, and are not
- * reported as unknown (that would echo the one root error at every placeholder of the site).
- */
-export const unavailableFacts: ReadonlyMap<string, string> = new Map();
 
 /** Markers of unfinished text: all caps only ("my todo list" is prose), and lorem ipsum in any case. */
 const leftover = /\b(?:TODO|FIXME|TBD|XXX)\b|\blorem\s+ipsum\b/gi;
@@ -24,7 +18,7 @@ export function findLeftovers(text: string): { word: string; offset: number }[] 
 }
 
 /** Placeholders in texts of any shape (front matter, site data) filled from site facts. */
-export function fillPlaceholders(data: unknown, facts: ReadonlyMap<string, string>): unknown {
+export function fillPlaceholders(data: unknown, facts: Facts): unknown {
   if (typeof data === "string") return interpolate(data, facts).text;
   if (Array.isArray(data)) return data.map((item) => fillPlaceholders(item, facts));
   if (data && typeof data === "object")
@@ -33,12 +27,9 @@ export function fillPlaceholders(data: unknown, facts: ReadonlyMap<string, strin
 }
 
 /** `{ claims.animals }` and `{claims.animals Hoftiere`: placeholders that would ship as written. */
-export function malformedPlaceholders(
-  text: string,
-  facts: ReadonlyMap<string, string>,
-): { offset: number; reason: string; hint: string }[] {
+export function malformedPlaceholders(text: string, facts: Facts): { offset: number; reason: string; hint: string }[] {
   const found: { offset: number; reason: string; hint: string }[] = [];
-  const looksLikeFact = (name: string) => name.includes(".") || facts.has(name);
+  const looksLikeFact = (name: string) => name.includes(".") || facts.values.has(name);
   for (const match of text.matchAll(/\{(\s*)([A-Za-z][\w.]*)(\s*)\}/g)) {
     if ((match[1] || match[3]) && looksLikeFact(match[2]!))
       found.push({
@@ -64,7 +55,7 @@ export function malformedPlaceholders(
  */
 export function checkText(
   text: string,
-  facts: ReadonlyMap<string, string>,
+  facts: Facts,
   file: string,
   start: Position,
   label = "",
@@ -73,7 +64,7 @@ export function checkText(
   const problems: ContentError[] = [];
   const at = (offset: number) => ({ file, ...placeAt(text, offset, start) });
   const where = label ? ` in "${label}"` : "";
-  if (options.unknown !== false && facts !== unavailableFacts)
+  if (options.unknown !== false)
     for (const unknown of interpolate(text, facts).unknown)
       problems.push(
         new ContentError(at(unknown.offset), `Unknown placeholder {${unknown.name}}${where}`, {
@@ -95,12 +86,7 @@ export function checkText(
 }
 
 /** checkText for every text value of a YAML tree (front matter, site.yaml), each at its own place. */
-export function checkYamlTexts(
-  node: YamlNode | undefined,
-  facts: ReadonlyMap<string, string>,
-  file: string,
-  name = "",
-): ContentError[] {
+export function checkYamlTexts(node: YamlNode | undefined, facts: Facts, file: string, name = ""): ContentError[] {
   if (!node) return [];
   if (node.kind === "map")
     return node.entries.flatMap((entry) =>

@@ -6,6 +6,7 @@
 import path from "node:path";
 import { ContentError, type Place } from "../errors.ts";
 import { outputMarker } from "./out-dir.ts";
+import type { Route } from "../routes.ts";
 import type { OutputFile } from "./writer.ts";
 
 /** Who writes an output file, in words, and the source file to point at when it clashes. */
@@ -83,7 +84,29 @@ function unsafePath(file: string): string | undefined {
   const segments = file.split("/");
   if (segments.some((segment) => segment === "" || segment === "." || segment === ".."))
     return "which leaves the output folder";
-  if (segments.some((segment, index) => segment.startsWith(".") && !(index === 0 && segment === ".well-known")))
+  if (segments.some((segment) => segment.startsWith(".")))
     return file === outputMarker ? "the name of ranch-site's output marker" : "a hidden file";
   return undefined;
+}
+
+/** Who writes each output file, for the one-owner check: pages, the bundler, public/, or the build itself. */
+export function outputOwners(
+  routes: readonly Route[],
+  pages: readonly OutputFile[],
+  bundled: readonly OutputFile[],
+  publicFiles: readonly OutputFile[],
+): (file: OutputFile) => Owner {
+  const owners = new Map<OutputFile, Owner>();
+  pages.forEach((page, index) => {
+    const route = routes[index]!;
+    const source = route.page.markdown
+      ? `content/pages/${route.page.markdown}.${route.locale}.md`
+      : `templates/${route.page.template}`;
+    owners.set(page, { name: `the page ${route.href} (${source})`, place: { file: source, line: 1, column: 1 } });
+  });
+  for (const file of bundled)
+    owners.set(file, { name: `the bundled ${file.path}`, place: { file: "templates/index.ts" } });
+  for (const file of publicFiles)
+    owners.set(file, { name: `public/${file.path}`, place: { file: `public/${file.path}` }, fromPublic: true });
+  return (file) => owners.get(file) ?? { name: `the generated ${file.path}`, place: { file: file.path } };
 }
