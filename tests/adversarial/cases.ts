@@ -486,11 +486,11 @@ const fileSystem: AdversarialCase[] = [
     first: "content/pages:1:1: This is a file, not a folder",
   },
   {
-    name: "templates/index.ts missing",
+    name: "a page template missing",
     class: 6,
-    setup: remove("templates/index.ts"),
+    setup: remove("templates/pages/Contact.tsx"),
     exit: 1,
-    first: "<root>/templates/index.ts: the templates' index is missing",
+    first: "<root>/templates/pages/Contact.tsx: the template is missing",
   },
   {
     name: "--root that does not exist, through the bin",
