@@ -168,6 +168,14 @@ const outputFolder: AdversarialCase[] = [
     first: "--out <base>: this folder holds the project, which the build would replace with the site",
   },
   {
+    name: "watch --out inside a watched folder is refused before it starts (no rebuild loop)",
+    class: 1,
+    bin: ({ root }) => ["watch", "--root", root, "--out", "content/site", "--port", "0"],
+    exit: 1,
+    first:
+      "--out <root>/content/site: this folder is inside the project's content/ folder, whose files are sources, not output",
+  },
+  {
     name: "--out in a folder that refuses writes (/sys)",
     class: 1,
     command: "build",
