@@ -19,7 +19,12 @@ export function cacheDir(root: string): string {
 export async function ensureCacheFolder(root: string, part: string): Promise<string> {
   const base = cacheDir(root);
   const folder = path.join(base, part);
-  await mkdir(folder, { recursive: true, mode: 0o700 });
+  await mkdir(folder, { recursive: true, mode: 0o700 }).catch((error: NodeJS.ErrnoException) => {
+    throw new UsageError(`${folder}: the cache folder cannot be made (${error.code ?? error.message})`, {
+      hint: `Delete ${base} if it is a file or a link, or make node_modules/ writable; the next build makes a new one.`,
+      cause: error,
+    });
+  });
   for (const own of [base, folder]) {
     const entry = await lstat(own);
     if (entry.isSymbolicLink() || !entry.isDirectory())

@@ -384,6 +384,21 @@ const cache: AdversarialCase[] = [
     first: "<root>/node_modules/.cache/ranch-site/templates: ranch-site's cache folder is not a plain folder",
   },
   {
+    name: "the cache folder is a file",
+    class: 3,
+    setup: all(remove("node_modules/.cache/ranch-site"), put("node_modules/.cache/ranch-site", "not a folder")),
+    bin: ({ root }) => ["check", "--root", root],
+    exit: 1,
+    first: "<root>/node_modules/.cache/ranch-site/templates: the cache folder cannot be made (ENOTDIR)",
+  },
+  {
+    name: "a build leaves other files of the cache folder alone and adds none",
+    class: 3,
+    setup: put("node_modules/.cache/ranch-site/templates/notes.txt", "someone else's\n"),
+    bin: ({ root }) => ["check", "--root", root],
+    exit: 0,
+  },
+  {
     name: "two builds of one checkout at once each import their own templates and leave no file",
     class: 3,
     bin: ({ root }) => ["build", "--root", root, "--out", "parallel-a"],
@@ -826,6 +841,18 @@ const limits: AdversarialCase[] = [
     first: 'content/i18n/en.yaml:236:3: Duplicate key "same"',
   },
 ];
+
+limits.push({
+  name: "a page with 2,000 broken links: 50 lines and a count",
+  class: 9,
+  setup: edit(
+    "content/pages/imprint.en.md",
+    "\n## ",
+    `\n${Array.from({ length: 2000 }, (_, index) => `[Link ${index}](/nowhere-${index}/)`).join("\n")}\n\n## `,
+  ),
+  exit: 1,
+  first: 'content/pages/imprint.en.md:6:10: The link "/nowhere-0/" leads to no page',
+});
 
 export const cases: AdversarialCase[] = [
   ...outputFolder,
