@@ -3,6 +3,7 @@ import { checkContent } from "./check.ts";
 import { checkRendered } from "./check-rendered.ts";
 import type { SiteConfig } from "./config.ts";
 import { ContentErrors, type ContentError } from "./errors.ts";
+import { encodeImages, planImages } from "./images/pipeline.ts";
 import { loadContent } from "./load/content.ts";
 import { loadTemplates } from "./load/templates.ts";
 import { renderRoutes } from "./render.ts";
@@ -22,6 +23,8 @@ export interface BuildReport {
   warnings: string[];
   /** What the host configuration was written from: `headerRules()` of it gives every response's headers. */
   hostConfig: HostConfigInput;
+  /** Image files written, and how many of them were encoded now rather than taken from the cache. */
+  images: { encoded: number; reused: number };
 }
 
 /** The pipeline, one stage a line: load, check, route, bundle, render, check rendered, write. */
@@ -39,13 +42,15 @@ export async function build(
   const links = createHref(config, resolveBaseUrl(config, content.site));
   const routes = createRoutes(pages, config.locales, links);
   const assets = await bundleAssets(config.root, content.site, config.basePath);
-  const rendered = renderRoutes(routes, content, templates.module, assets, links);
+  const images = planImages(config, content, templates.module, links);
+  const rendered = renderRoutes(config.root, routes, content, templates.module, assets, links, images);
   const warnings = checkRendered(config, rendered, templates.keys);
   failOn(checkFragments(markdownLinks.fragments, rendered.files));
-  const site = siteFiles(config, content, routes, assets, rendered, links);
+  const encoded = await encodeImages(images, config);
+  const site = siteFiles(config, content, routes, assets, rendered, links, encoded.files);
   failOn(claimOutputs(site.files, outputOwners(routes, rendered.files, assets.files, content.publicFiles)));
   await writer.write(site.files);
-  return report(rendered.files.length, site.files.length, started, warnings, site.hostConfig);
+  return report(rendered.files.length, site.files.length, started, warnings, site.hostConfig, encoded);
 }
 
 /** Every problem of the load and check stages, reported together, then the build stops. */
@@ -60,6 +65,8 @@ function report(
   started: number,
   warnings: string[],
   hostConfig: HostConfigInput,
+  images: { encoded: number; reused: number },
 ): BuildReport {
-  return { pages, files, milliseconds: performance.now() - started, warnings, hostConfig };
+  const { encoded, reused } = images;
+  return { pages, files, milliseconds: performance.now() - started, warnings, hostConfig, images: { encoded, reused } };
 }

@@ -1,8 +1,8 @@
 /**
  * Links editors write in markdown, checked the way a visitor would follow them: root-relative,
- * relative and reference-style links and images resolve against the page they stand on, must reach
- * a page or a file of public/, stay in their language unless marked, and a #fragment must name an
- * element of the rendered target page (checkFragments, after rendering).
+ * relative and reference-style links resolve against the page they stand on, must reach a page or a
+ * file of public/, stay in their language unless marked, and a #fragment must name an element of the
+ * rendered target page (checkFragments, after rendering). Images are the image pipeline's to check.
  */
 import { parse } from "node-html-parser";
 import type { Locale } from "./config.ts";
@@ -96,12 +96,8 @@ function checkLink(
   const written = link.url.replace(/#.*$/, "");
   const shown = written === path || written === "" ? `"${link.url}"` : `"${link.url}" (${path})`;
   const target = targets.get(path);
-  if (link.kind === "image") {
-    if (target && !target.page) return undefined;
-    return new ContentError(place, `The image ${shown} is not a file of public/`, {
-      hint: `Put the image into public/${path.slice(1)}, or fix the address.`,
-    });
-  }
+  // Images go through the image pipeline, which checks them against content/images/ (images/markdown.ts).
+  if (link.kind === "image") return undefined;
   if (!target) {
     return new ContentError(place, `The link ${shown} leads to no page`, {
       hint: targets.has(`${path}/`)

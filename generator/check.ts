@@ -1,9 +1,9 @@
-import type { Locale } from "./config.ts";
+import { defaults, type Locale } from "./config.ts";
 import { ContentError, placeAt } from "./errors.ts";
 import type { Entry } from "./i18n.ts";
 import type { Content, MarkdownOrigin } from "./load/content.ts";
 import { findLeftovers } from "./load/texts.ts";
-import type { PageDefinition } from "./routes.ts";
+import { fixedPages, type PageDefinition } from "./routes.ts";
 
 /** Checks across files: key parity between locales, leftover placeholders, links between pages. */
 export function checkContent(
@@ -30,11 +30,59 @@ export function checkContent(
         );
     }
   }
+  problems.push(...reservedPageNames(content, locales));
+  // A missing or unreadable content/pages/ is one error of the loader's, not one per page.
+  if (!content.problems.some((problem) => problem.place.file === `${defaults.folders.content}/pages`))
+    problems.push(...missingPages(content, pages, locales));
   for (const locale of content.locales) {
     for (const { origin } of [...Object.values(locale.pages), ...locale.testimonials])
       problems.push(...checkMarkdown(origin));
   }
   return problems;
+}
+
+/**
+ * Editors' pages named like an address the site uses itself: a built-in page, a language's folder
+ * or code, the bundled assets' folder. Each would be written over another output, or confuse one.
+ */
+function reservedPageNames(content: Content, locales: readonly Locale[]): ContentError[] {
+  const reserved = new Map<string, string>();
+  for (const page of fixedPages.filter((candidate) => !candidate.markdown))
+    reserved.set(page.id, `the built-in page /${page.path}`);
+  for (const locale of locales) {
+    reserved.set(locale.code, `the language code "${locale.code}"`);
+    if (locale.prefix) reserved.set(locale.prefix, `the folder of the "${locale.code}" pages, /${locale.prefix}/`);
+  }
+  reserved.set("assets", "the folder of the bundled styles and scripts, /assets/");
+  const origins = content.locales.flatMap((locale) =>
+    Object.entries(locale.pages).map(([id, page]) => ({ id, file: page.origin.file })),
+  );
+  return origins
+    .filter(({ id }) => reserved.has(id))
+    .sort((a, b) => (a.file < b.file ? -1 : 1))
+    .map(
+      ({ id, file }) =>
+        new ContentError({ file, line: 1, column: 1 }, `The page name "${id}" is taken by ${reserved.get(id)}`, {
+          hint: `Give the page another name, such as ${id}-page; its address would clash.`,
+        }),
+    );
+}
+
+/** Pages of the route table whose markdown exists in no language (one missing language is the loader's report). */
+function missingPages(content: Content, pages: readonly PageDefinition[], locales: readonly Locale[]): ContentError[] {
+  const absent = pages.filter(
+    (page) => page.markdown && content.locales.every((locale) => !(page.markdown! in locale.pages)),
+  );
+  return absent.flatMap((page) =>
+    locales.map(
+      (locale) =>
+        new ContentError(
+          { file: `${defaults.folders.content}/pages/${page.markdown}.${locale.code}.md`, line: 1, column: 1 },
+          `The page "${page.markdown}" is missing`,
+          { hint: "Create this file: front matter with title, description and lead, then the page text in markdown." },
+        ),
+    ),
+  );
 }
 
 function checkMarkdown(origin: MarkdownOrigin): ContentError[] {

@@ -1,9 +1,13 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
+import type { PictureImage } from "../model/image.ts";
 import type { PageAssets, TemplateModule } from "../model/page.ts";
+import type { ImageSlot } from "./images/slots.ts";
 import type { Assets } from "./write/assets.ts";
+import { defaults } from "./config.ts";
 import { RenderError, messageOf } from "./errors.ts";
 import { createTranslator } from "./i18n.ts";
+import { recordingThrowSites, throwSite } from "./throw-site.ts";
 import type { Content } from "./load/content.ts";
 import type { Links, Route } from "./routes.ts";
 import type { OutputFile } from "./write/writer.ts";
@@ -23,6 +27,7 @@ export function renderRoute(
   assets: PageAssets,
   links: Links,
   onMissing: (key: string) => void,
+  images: SlotPictures = () => undefined,
 ): string {
   const locale = content.locales.find((candidate) => candidate.locale === route.locale)!;
   const t = createTranslator(locale.dictionary, onMissing);
@@ -49,6 +54,7 @@ export function renderRoute(
     site: content.site,
     content: locale,
     assets,
+    image: (slot: ImageSlot) => images(slot, route.locale),
   });
   return `<!doctype html>\n${renderToStaticMarkup(element)}\n`;
 }
@@ -62,29 +68,41 @@ export interface Rendered {
 
 /** Renders every route; a template that throws names its route, locale and file. */
 export function renderRoutes(
+  root: string,
   routes: Route[],
   content: Content,
   templates: TemplateModule,
   bundled: Assets,
   links: Links,
+  images: RenderImages = { picture: () => undefined, ogImages: {} },
 ): Rendered {
-  const assets = pageAssets(bundled, links);
-  const missing: MissingKey[] = [];
+  const assets = pageAssets(bundled, links, images.ogImages);
+  const missing: MissingKey[] = [...(images.missing ?? [])];
   const failures: RenderError[] = [];
   const files: OutputFile[] = [];
-  for (const route of routes) {
-    const template = `templates/${route.page.template}`;
+  // Errors thrown while rendering keep their call sites, so a failure names the template line it came from.
+  recordingThrowSites(() => routes.forEach(renderOne));
+  return { files, missing, failures };
+
+  function renderOne(route: Route) {
+    const template = `${defaults.folders.templates}/${route.page.template}`;
     try {
-      const html = renderRoute(route, content, templates, assets, links, (key) =>
-        missing.push({ key, locale: route.locale, template }),
+      const html = renderRoute(
+        route,
+        content,
+        templates,
+        assets,
+        links,
+        (key) => missing.push({ key, locale: route.locale, template }),
+        images.picture,
       );
       files.push({ path: route.file, contents: html });
     } catch (error) {
-      failures.push(new RenderError(route.href, route.locale, template, error));
+      const place = throwSite(error, root, defaults.folders.templates) ?? { file: template };
+      failures.push(new RenderError(place, route.href, route.locale, error));
       files.push({ path: route.file, contents: renderErrorPage(messageOf(error), route.locale) });
     }
   }
-  return { files, missing, failures };
 }
 
 /** The stylesheet of the error page, inline: `watch` allows it by hash in its Content-Security-Policy. */
@@ -92,13 +110,14 @@ export const errorPageStyle =
   "body{font:16px/1.5 system-ui,sans-serif;margin:0;padding:2rem;background:#fdf6f3;color:#3b1d12}h1{font-size:1.5rem;margin:0 0 1rem}pre{white-space:pre-wrap;background:#fff;border:1px solid #e8c7ba;border-left:4px solid #b3401e;padding:1rem;border-radius:4px}";
 
 /** What the layout links to or inlines, as the pages' links name them. */
-function pageAssets(assets: Assets, links: Links): PageAssets {
+function pageAssets(assets: Assets, links: Links, ogImages: Record<string, string>): PageAssets {
   return {
     css: links.asset(assets.css),
     js: links.asset(assets.js),
     headScript: assets.headScript,
     speculationRules: assets.speculationRules,
     favicon: links.asset("favicon.svg"),
+    ogImages,
   };
 }
 
@@ -110,4 +129,31 @@ export function renderErrorPage(message: string, locale = "en"): string {
 <style>${errorPageStyle}</style>
 </head><body><main><h1>Unexpected Application Error!</h1><pre>${escaped}</pre></main></body></html>
 `;
+}
+
+/** The photo of a slot in a locale, if the slot has one. */
+export type SlotPictures = (slot: ImageSlot, locale: string) => PictureImage | undefined;
+
+/** What the image stage gives the pages: the slots' photos and each locale's Open Graph card (absolute URL). */
+export interface RenderImages {
+  picture: SlotPictures;
+  ogImages: Record<string, string>;
+  /** Keys the Open Graph cards asked for that their locale does not define: reported with the pages'. */
+  missing?: MissingKey[];
+}
+
+/** The Open Graph card of each locale as an SVG document, from the templates' `openGraphImage`. */
+export function renderOpenGraphSvgs(
+  content: Content,
+  templates: TemplateModule,
+): { svgs: Map<string, string>; missing: MissingKey[] } {
+  const svgs = new Map<string, string>();
+  const missing: MissingKey[] = [];
+  for (const { locale, dictionary } of content.locales) {
+    const t = createTranslator(dictionary, (key) =>
+      missing.push({ key, locale, template: "templates/OpenGraphImage.tsx" }),
+    );
+    svgs.set(locale, renderToStaticMarkup(createElement(templates.openGraphImage, { t, site: content.site })));
+  }
+  return { svgs, missing };
 }

@@ -7,14 +7,18 @@ import type {
   Content as SiteContent,
   Testimonial,
 } from "../../model/content.ts";
-import type { SiteConfig } from "../config.ts";
+import { defaults, type SiteConfig } from "../config.ts";
 import { ContentError, displayPath, UsageError } from "../errors.ts";
 import { interpolate, type Dictionary, type Facts } from "../i18n.ts";
+import { loadImages, type ImageCatalogue } from "../images/catalogue.ts";
+import type { MarkdownImages } from "../images/markdown.ts";
+import { formatsFor } from "../images/slots.ts";
+import { imageStore } from "../images/store.ts";
+import type { Variant } from "../images/variants.ts";
 import { createHref } from "../links.ts";
-import { fixedPages } from "../routes.ts";
 import { listFiles, listTree, readText, unreadable } from "./files.ts";
-import { checkText, checkYamlTexts, fillPlaceholders } from "./texts.ts";
 import { findLinks, renderMarkdown, splitMarkdown } from "./markdown.ts";
+import { checkText, checkYamlTexts, fillPlaceholders } from "./texts.ts";
 import { readWithSchema, type Schema } from "./schema.ts";
 import { loadSite } from "./site.ts";
 import { loadDictionary } from "./translations.ts";
@@ -30,6 +34,8 @@ export type {
 
 /** All content, loaded and parsed, with every problem found on the way. */
 export interface Content extends SiteContent {
+  /** The originals of content/images/, and the variants the markdown images need. */
+  images: { catalogue: ImageCatalogue; markdownVariants: Variant[] };
   problems: ContentError[];
 }
 
@@ -66,25 +72,33 @@ export async function loadContent(config: SiteConfig): Promise<Content> {
   const codes = config.locales.map((locale) => locale.code);
   const refused = new Set<string>();
   const testimonialFiles = groupByLocale(
-    await listFiles(config.root, "content/testimonials", ".md", problems, refused),
+    await listFiles(config.root, `${defaults.folders.content}/testimonials`, ".md", problems, refused),
     codes,
     problems,
   );
-  const pageList = await listFiles(config.root, "content/pages", ".md", problems, refused);
-  const pageFiles = groupByLocale(pageList, codes, problems, reservedPageNames(config));
+  const pagesFolder = `${defaults.folders.content}/pages`;
+  const pageFiles = groupByLocale(
+    await listFiles(config.root, pagesFolder, ".md", problems, refused),
+    codes,
+    problems,
+    true,
+  );
   requireEveryLocale(testimonialFiles, codes, problems);
   requireEveryLocale(pageFiles, codes, problems);
-  const pagesFolder = await stat(path.join(config.root, "content/pages")).catch(() => undefined);
-  if (!pagesFolder)
+  if (!(await stat(path.join(config.root, pagesFolder)).catch(() => undefined)))
     problems.push(
-      new ContentError({ file: "content/pages" }, "The folder of the long pages is missing", {
-        hint: "Create content/pages/ with one file per page and language, such as about-me.en.md.",
+      new ContentError({ file: pagesFolder }, "The folder of the long pages is missing", {
+        hint: `Create ${pagesFolder}/ with one file per page and language, such as about-me.en.md.`,
       }),
     );
-  else if (!problems.some((problem) => problem.place.file === "content/pages"))
-    requirePages(pageFiles, codes, problems);
-
-  const linkTo = createHref(config, "").asset;
+  const catalogue = await loadImages(config.root, codes, imageStore(config.root), problems);
+  const images: MarkdownImages = {
+    catalogue,
+    formats: (opaque) => formatsFor(config.mode, opaque),
+    asset: createHref(config, "").asset,
+    variants: [],
+  };
+  const linkTo = images.asset;
   const locales = await Promise.all(
     codes.map(async (locale) => ({
       locale,
@@ -96,6 +110,7 @@ export async function loadContent(config: SiteConfig): Promise<Content> {
         testimonialSchema,
         facts,
         linkTo,
+        images,
         problems,
         refused,
         true,
@@ -109,6 +124,7 @@ export async function loadContent(config: SiteConfig): Promise<Content> {
           pageSchema,
           facts,
           linkTo,
+          images,
           problems,
           refused,
           false,
@@ -118,7 +134,7 @@ export async function loadContent(config: SiteConfig): Promise<Content> {
       ),
     })),
   );
-  const publicDir = path.join(config.root, "public");
+  const publicDir = path.join(config.root, defaults.folders.public);
   const publicFiles = await Promise.all(
     (await listTree(config.root, "public", problems)).map(async (file) => ({
       path: file,
@@ -128,7 +144,7 @@ export async function loadContent(config: SiteConfig): Promise<Content> {
       }),
     })),
   );
-  return { site, locales, publicFiles, problems };
+  return { site, locales, publicFiles, images: { catalogue, markdownVariants: images.variants }, problems };
 }
 
 /** The project folder exists and holds content/: otherwise every file would be reported missing, one by one. */
@@ -153,21 +169,8 @@ async function checkRoot(root: string) {
 /** A page name becomes a URL segment and a folder of the output: lowercase letters, digits and single hyphens. */
 const safePageName = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-/** Names a markdown page may not take, each with what holds it. */
-function reservedPageNames(config: SiteConfig): Map<string, string> {
-  const reserved = new Map<string, string>();
-  for (const page of fixedPages.filter((candidate) => !candidate.markdown))
-    reserved.set(page.id, `the built-in page /${page.path}`);
-  for (const locale of config.locales) {
-    reserved.set(locale.code, `the language code "${locale.code}"`);
-    if (locale.prefix) reserved.set(locale.prefix, `the folder of the "${locale.code}" pages, /${locale.prefix}/`);
-  }
-  reserved.set("assets", "the folder of the bundled styles and scripts, /assets/");
-  return reserved;
-}
-
-/** Why a page name cannot be an address of the site, or undefined when it can. */
-function pageNameProblem(id: string, reserved: Map<string, string>): { reason: string; hint: string } | undefined {
+/** Why a page name cannot be an address of the site, or undefined when it can (names the site uses itself: check.ts). */
+function pageNameProblem(id: string): { reason: string; hint: string } | undefined {
   if (!safePageName.test(id)) {
     const suggestion = id
       .toLowerCase()
@@ -181,12 +184,6 @@ function pageNameProblem(id: string, reserved: Map<string, string>): { reason: s
       hint: `Name the file with lowercase letters, digits and hyphens${suggestion ? `, such as ${suggestion}` : ""}: the name becomes the page's address.`,
     };
   }
-  const holder = reserved.get(id);
-  if (holder)
-    return {
-      reason: `The page name "${id}" is taken by ${holder}`,
-      hint: `Give the page another name, such as ${id}-page; its address would clash.`,
-    };
   return undefined;
 }
 
@@ -195,7 +192,8 @@ function groupByLocale(
   files: string[],
   locales: string[],
   problems: ContentError[],
-  reservedNames?: Map<string, string>,
+  /** Pages: the name becomes an address, so it must be a safe URL segment. */
+  pageNames = false,
 ): Map<string, Map<string, string>> {
   const groups = new Map<string, Map<string, string>>();
   for (const file of files) {
@@ -209,7 +207,7 @@ function groupByLocale(
       continue;
     }
     const [, id, locale] = match as unknown as [string, string, string];
-    const nameProblem = reservedNames && pageNameProblem(id, reservedNames);
+    const nameProblem = pageNames ? pageNameProblem(id) : undefined;
     if (nameProblem) {
       problems.push(new ContentError({ file, line: 1, column: 1 }, nameProblem.reason, { hint: nameProblem.hint }));
       continue;
@@ -234,20 +232,6 @@ function requireEveryLocale(groups: Map<string, Map<string, string>>, locales: s
   }
 }
 
-function requirePages(groups: Map<string, Map<string, string>>, locales: string[], problems: ContentError[]) {
-  for (const page of fixedPages.filter((candidate) => candidate.markdown && !groups.has(candidate.markdown))) {
-    for (const locale of locales) {
-      problems.push(
-        new ContentError(
-          { file: `content/pages/${page.markdown}.${locale}.md`, line: 1, column: 1 },
-          `The page "${page.markdown}" is missing`,
-          { hint: "Create this file: front matter with title, description and lead, then the page text in markdown." },
-        ),
-      );
-    }
-  }
-}
-
 async function loadEach<T>(
   root: string,
   groups: Map<string, Map<string, string>>,
@@ -255,6 +239,7 @@ async function loadEach<T>(
   schema: Schema,
   facts: Facts,
   linkTo: (path: string) => string,
+  images: MarkdownImages,
   problems: ContentError[],
   /** Files already reported as no plain file: not read. */
   refused: ReadonlySet<string>,
@@ -286,15 +271,20 @@ async function loadEach<T>(
         }),
       );
     loaded.push(
-      make(id, fillPlaceholders(data, facts), renderMarkdown(body.text, linkTo), {
-        file,
-        body: source.body,
-        bodyLine: source.bodyLine,
-        links: findLinks(source.body, source.bodyLine, file, problems).map((link) => ({
-          ...link,
-          url: interpolate(link.url, facts).text,
-        })),
-      }),
+      make(
+        id,
+        fillPlaceholders(data, facts),
+        renderMarkdown(body.text, linkTo, images, { file, bodyLine: source.bodyLine, problems }),
+        {
+          file,
+          body: source.body,
+          bodyLine: source.bodyLine,
+          links: findLinks(source.body, source.bodyLine, file, problems).map((link) => ({
+            ...link,
+            url: interpolate(link.url, facts).text,
+          })),
+        },
+      ),
     );
   }
   return loaded;

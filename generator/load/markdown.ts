@@ -3,6 +3,7 @@ import { remark } from "remark";
 import remarkHtml from "remark-html";
 import type { MarkdownLink } from "../../model/content.ts";
 import { ContentError, placeAt } from "../errors.ts";
+import { imageHandler, pictureSchema, type MarkdownImages, type MarkdownPlace } from "../images/markdown.ts";
 import { readYaml, type YamlNode } from "./yaml.ts";
 
 /** A markdown file split into its located front matter and its body. */
@@ -133,14 +134,38 @@ export function splitMarkdown(text: string, file: string, problems: ContentError
 }
 
 /**
- * Markdown to HTML; remark-html keeps its default sanitising, so no raw HTML reaches a page.
- * Root-relative links and images (`/de/pricing/`) go through `linkTo`, the site's own href(), so
- * they get the base path as every other link does.
+ * Markdown to HTML; remark-html sanitises with GitHub's schema (plus the `<picture>` of images), so no
+ * raw HTML reaches a page. Root-relative links (`/de/pricing/`) go through `linkTo`, the site's own
+ * href(), so they get the base path as every other link does. With `images`, images become
+ * `<picture>`s of the image pipeline, their problems located in `place`.
  */
-export function renderMarkdown(body: string, linkTo: (path: string) => string = (path) => path): string {
-  const tree = processor.parse(body);
+export function renderMarkdown(
+  body: string,
+  linkTo: (path: string) => string = (path) => path,
+  images?: MarkdownImages,
+  place?: MarkdownPlace,
+): string {
+  const used = images && place ? pictureProcessor(images, place) : processor;
+  const tree = used.parse(body);
   resolveLinks(tree as MdastNode, linkTo);
-  return String(processor.stringify(processor.runSync(tree) as typeof tree)).trim();
+  return String(used.stringify(used.runSync(tree) as typeof tree)).trim();
+}
+
+/** A processor whose images (inline and by reference) go through the image pipeline. */
+function pictureProcessor(images: MarkdownImages, place: MarkdownPlace) {
+  const image = imageHandler(images, place);
+  return remark()
+    .use(markLanguageLinks)
+    .use(remarkHtml, {
+      sanitize: pictureSchema,
+      handlers: {
+        image,
+        imageReference: (state, node) => {
+          const definition = state.definitionById.get(node.identifier.toUpperCase());
+          return definition ? image(state, { ...node, type: "image", url: definition.url }) : undefined;
+        },
+      },
+    });
 }
 
 /** Every link, image and link definition of a markdown tree whose URL is root-relative, resolved. */

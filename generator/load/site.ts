@@ -1,4 +1,5 @@
 import type { Site } from "../../model/content.ts";
+import { defaults } from "../config.ts";
 import { ContentError } from "../errors.ts";
 import { Facts, interpolate } from "../i18n.ts";
 import { readText } from "./files.ts";
@@ -40,7 +41,7 @@ const siteSchema: Schema = {
   },
 };
 
-export const siteFile = "content/site.yaml";
+export const siteFile = `${defaults.folders.content}/site.yaml`;
 
 /** Reads content/site.yaml; the facts come back flattened too, for `{placeholder}`s in texts. */
 export async function loadSite(root: string, problems: ContentError[]): Promise<{ site: Site; facts: Facts }> {

@@ -6,6 +6,7 @@ import { pathToFileURL } from "node:url";
 import * as esbuild from "esbuild";
 import type { TemplateModule } from "../../model/page.ts";
 import { cacheDir, ensureCacheFolder } from "../cache.ts";
+import { defaults } from "../config.ts";
 import { ContentError, displayPath, placeAt, UsageError, type Place } from "../errors.ts";
 
 const require = createRequire(import.meta.url);
@@ -29,7 +30,11 @@ export interface Templates {
 export async function loadTemplates(root: string, templateFiles: readonly string[]): Promise<Templates> {
   const result = await esbuild
     .build({
-      stdin: { contents: templateEntry(templateFiles), resolveDir: path.join(root, "templates"), loader: "ts" },
+      stdin: {
+        contents: templateEntry(templateFiles),
+        resolveDir: path.join(root, defaults.folders.templates),
+        loader: "ts",
+      },
       absWorkingDir: root,
       outdir: path.join(cacheDir(root), "templates"),
       bundle: true,
@@ -46,7 +51,9 @@ export async function loadTemplates(root: string, templateFiles: readonly string
       throw templateError(error, root);
     });
   const [output] = result.outputFiles;
-  const inputs = Object.keys(result.metafile.inputs).filter((file) => file.startsWith("templates/"));
+  const inputs = Object.keys(result.metafile.inputs).filter((file) =>
+    file.startsWith(`${defaults.folders.templates}/`),
+  );
   const keys = new Map<string, Place>();
   for (const file of inputs) {
     const source = await readFile(path.join(root, file), "utf8");
@@ -66,12 +73,13 @@ export async function loadTemplates(root: string, templateFiles: readonly string
   return { module: cached.module, keys };
 }
 
-/** The module esbuild compiles: each page template of the route table, by its file. */
+/** The module esbuild compiles: each page template of the route table, by its file, and the Open Graph card. */
 function templateEntry(templateFiles: readonly string[]): string {
   const files = [...new Set(templateFiles)];
   return [
     ...files.map((file, index) => `import page${index} from ${JSON.stringify(`./${file}`)};`),
     `export const templates = { ${files.map((file, index) => `${JSON.stringify(file)}: page${index}`).join(", ")} };`,
+    'export { OpenGraphImage as openGraphImage } from "./OpenGraphImage.tsx";',
   ].join("\n");
 }
 

@@ -8,7 +8,7 @@ import { createRobots, createSitemap } from "./sitemap.ts";
 import type { OutputFile } from "./writer.ts";
 
 /**
- * Every file of the built site: the pages, the bundled assets, public/, the sitemap and robots.txt,
+ * Every file of the built site: the pages, the bundled assets, the encoded images, public/, the sitemap and robots.txt,
  * and the host configuration, which serves exactly these files with the inline scripts the assets
  * stage wrote allowed by hash. The host configuration is returned as data too: `headerRules()` of it
  * is what `serve` and `watch` answer with.
@@ -20,10 +20,12 @@ export function siteFiles(
   assets: Assets,
   rendered: Rendered,
   links: Links,
+  images: OutputFile[] = [],
 ): { files: OutputFile[]; hostConfig: HostConfigInput } {
   const files: OutputFile[] = [
     ...rendered.files,
     ...assets.files,
+    ...images,
     ...content.publicFiles,
     createSitemap(routes, config.locales[0]!.code),
     createRobots(links.assetUrl("sitemap.xml")),

@@ -735,13 +735,7 @@ const silentWrong: AdversarialCase[] = [
     setup: edit("content/pages/about-me.de.md", "(/de/contact/)", "(/de/#about)"),
     exit: 0,
   },
-  {
-    name: "an image that is not in public/",
-    class: 7,
-    setup: edit("content/pages/about-me.de.md", "[Schreiben Sie mir](/de/contact/)", "![Der Hof](/bilder/hof.jpg)"),
-    exit: 1,
-    first: 'content/pages/about-me.de.md:49:80: The image "/bilder/hof.jpg" is not a file of public/',
-  },
+
   {
     name: "a German page linking to an English page",
     class: 7,
@@ -760,19 +754,6 @@ const silentWrong: AdversarialCase[] = [
     after: async ({ root }) =>
       expect(await readFile(path.join(root, "dist/de/about-me/index.html"), "utf8")).toContain(
         '<a href="/ranch/contact/" hreflang="en">Schreiben Sie mir</a>',
-      ),
-  },
-  {
-    name: "an image gets the base path",
-    class: 7,
-    command: "build",
-    setup: edit("content/pages/about-me.de.md", "[Schreiben Sie mir](/de/contact/)", "![Logo](/favicon.svg)"),
-    config: () => ({ basePath: "/ranch/" }),
-    exit: 0,
-    changes: /^project\/dist(\/|$)/,
-    after: async ({ root }) =>
-      expect(await readFile(path.join(root, "dist/de/about-me/index.html"), "utf8")).toContain(
-        '<img src="/ranch/favicon.svg" alt="Logo">',
       ),
   },
 ];
