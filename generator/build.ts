@@ -1,14 +1,17 @@
 import { checkContent } from "./check.ts";
+import { checkTranslations } from "./check/translations.ts";
 import type { SiteConfig } from "./config.ts";
 import { ContentError, ContentErrors, placeAt } from "./errors.ts";
 import { loadContent, type Content } from "./load/content.ts";
 import { loadTemplates } from "./load/templates.ts";
+import { loadTranslationLock } from "./load/translation-lock.ts";
 import { renderRoutes, type MissingKey } from "./render.ts";
 import { createHref, createRoutes, sitePages } from "./routes.ts";
 import { bundleAssets } from "./write/assets.ts";
 import { createHostConfigs, inlineScriptHashes, type HostConfigInput } from "./write/host-config.ts";
 import { createRobots, createSitemap } from "./write/sitemap.ts";
 import { DiskWriter, type OutputFile, type Writer } from "./write/writer.ts";
+import { sortWarnings, type ContentWarning } from "./warnings.ts";
 
 /** What a build did, for the summary line. */
 export interface BuildReport {
@@ -17,6 +20,8 @@ export interface BuildReport {
   milliseconds: number;
   /** Problems that `watch` shows but does not stop for (missing keys, pages whose template threw). */
   warnings: string[];
+  /** Content worth a look that builds anyway (stale translations, unused keys): `check --strict` fails on them. */
+  contentWarnings: ContentWarning[];
 }
 
 /** The pipeline, one stage a line: load, check, route, bundle, render, write. */
@@ -24,10 +29,13 @@ export async function build(config: SiteConfig, writer: Writer = new DiskWriter(
   const started = performance.now();
   const content = await loadContent(config);
   const templates = await loadTemplates(config.root);
+  const lock = await loadTranslationLock(config.root, content.problems);
   const pages = sitePages(Object.keys(content.locales[0]?.pages ?? {}));
+  const translations = checkTranslations(content, lock, templates.sources);
   failOn([
     ...content.problems,
     ...checkContent(content, pages, config.locales, [...templates.sources.values()].join("\n")),
+    ...translations.errors,
   ]);
   const links = createHref(config, config.baseUrl || content.site.baseUrl);
   const routes = createRoutes(pages, config.locales, links);
@@ -49,7 +57,14 @@ export async function build(config: SiteConfig, writer: Writer = new DiskWriter(
   ];
   files.push(...createHostConfigs(hostConfigInput(config, content, rendered.files, files)));
   await writer.write(files);
-  return { pages: rendered.files.length, files: files.length, milliseconds: performance.now() - started, warnings };
+  const contentWarnings = sortWarnings(translations.warnings);
+  return {
+    pages: rendered.files.length,
+    files: files.length,
+    milliseconds: performance.now() - started,
+    warnings,
+    contentWarnings,
+  };
 }
 
 /** The host configuration serves exactly what was built: its CSP allows the inline scripts the pages carry. */

@@ -87,11 +87,14 @@ export function formatPlace(place: Place): string {
   return `${place.file}:${place.line}:${place.column ?? 1}`;
 }
 
-/** The lines a terminal shows for an error: one per problem, hints indented below. */
-export function formatError(error: unknown): string {
+/**
+ * The lines a terminal shows for an error: one per problem, hints indented below. `writes` is false
+ * for commands that never write (`check`), whose count line then does not speak of writing.
+ */
+export function formatError(error: unknown, { writes = true }: { writes?: boolean } = {}): string {
   if (error instanceof ContentErrors) {
     const lines = error.errors.flatMap(formatContentError);
-    return [...lines, `${error.message}: nothing was written.`].join("\n");
+    return [...lines, writes ? `${error.message}: nothing was written.` : `${error.message}.`].join("\n");
   }
   if (error instanceof ContentError) return formatContentError(error).join("\n");
   if (error instanceof RenderError) {

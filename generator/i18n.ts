@@ -4,6 +4,10 @@ export interface Entry {
   file: string;
   line: number;
   column: number;
+  /** The text as written, `{placeholders}` unfilled (for translation checks). */
+  source?: string;
+  /** The comment after the value, if any: `# same` marks a text meant to be identical in every language. */
+  comment?: string;
 }
 
 /** Every key of one locale, dotted (`hero.badges.animals`), in file order. */

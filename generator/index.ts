@@ -12,6 +12,9 @@ export { build, type BuildReport } from "./build.ts";
 export { resolveConfig, defaults, type ConfigInput, type SiteConfig } from "./config.ts";
 export { formatError, isUserError, ContentError, ContentErrors, RenderError } from "./errors.ts";
 export { watch, type WatchOptions } from "./watch.ts";
+export { ContentWarning, countWarnings, formatWarnings } from "./warnings.ts";
+export { reportToGithub } from "./github-report.ts";
+export { markTranslationsReviewed } from "./translations-reviewed.ts";
 export { MemoryWriter, DiskWriter, type OutputFile, type Writer } from "./write/writer.ts";
 
 /** Every check a build makes, rendering included, with nothing written. */

@@ -15,6 +15,8 @@ export interface MarkdownOrigin {
   file: string;
   /** The body as written, placeholders unfilled. */
   body: string;
+  /** Everything before the body as written: the front matter between its `---` lines. */
+  front?: string;
   bodyLine: number;
 }
 
@@ -221,6 +223,7 @@ async function loadEach<T>(
         file,
         body: source.body,
         bodyLine: source.bodyLine,
+        front: read.text.slice(0, read.text.length - source.body.length),
       }),
     );
   }

@@ -94,6 +94,13 @@ function collect(
         ),
       );
     }
-    dictionary.set(key, { text: filled.text, file, line: keyAt.line, column: keyAt.column });
+    dictionary.set(key, {
+      text: filled.text,
+      file,
+      line: keyAt.line,
+      column: keyAt.column,
+      source: value.value,
+      comment: value.comment,
+    });
   }
 }

@@ -11,7 +11,7 @@ export interface Position {
 export type YamlNode =
   | { kind: "map"; entries: YamlEntry[]; at: Position }
   | { kind: "list"; items: YamlNode[]; at: Position }
-  | { kind: "scalar"; value: string | number | boolean | null; at: Position; quoted: boolean };
+  | { kind: "scalar"; value: string | number | boolean | null; at: Position; quoted: boolean; comment?: string };
 
 export interface YamlEntry {
   key: string;
@@ -66,7 +66,8 @@ function toNode(node: Node, place: (offset: number) => Position): YamlNode {
   if (isSeq(node)) return { kind: "list", items: node.items.map((item) => toNode(item as Node, place)), at };
   const value = isScalar(node) ? node.value : null;
   const quoted = isScalar(node) && (node.type === "QUOTE_DOUBLE" || node.type === "QUOTE_SINGLE");
-  return { kind: "scalar", value: value as string | number | boolean | null, at, quoted };
+  const comment = isScalar(node) && node.comment ? node.comment.trim() : undefined;
+  return { kind: "scalar", value: value as string | number | boolean | null, at, quoted, comment };
 }
 
 /** yaml reports an unclosed quote where the file ends; the editor needs the place it was opened. */
