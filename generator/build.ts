@@ -8,6 +8,7 @@ import { loadTranslationLock } from "./load/translation-lock.ts";
 import { renderRoutes, type MissingKey } from "./render.ts";
 import { createHref, createRoutes, sitePages } from "./routes.ts";
 import { bundleAssets } from "./write/assets.ts";
+import { precompress } from "./write/compress.ts";
 import { createHostConfigs, inlineScriptHashes, type HostConfigInput } from "./write/host-config.ts";
 import { createRobots, createSitemap } from "./write/sitemap.ts";
 import { DiskWriter, type OutputFile, type Writer } from "./write/writer.ts";
@@ -56,6 +57,8 @@ export async function build(config: SiteConfig, writer: Writer = new DiskWriter(
     createRobots(links.assetUrl("sitemap.xml")),
   ];
   files.push(...createHostConfigs(hostConfigInput(config, content, rendered.files, files)));
+  // watch serves uncompressed and rebuilds on every save: only a build ships .br and .gz files.
+  if (config.mode === "build") files.push(...precompress(files));
   await writer.write(files);
   const contentWarnings = sortWarnings(translations.warnings);
   return {

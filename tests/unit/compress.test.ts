@@ -1,0 +1,40 @@
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { describe, expect, it } from "vitest";
+import { compressThreshold, precompress } from "../../generator/write/compress.ts";
+
+const page = `<!doctype html><html><body>${"<p>Sales training on a working ranch.</p>".repeat(60)}</body></html>`;
+
+describe("precompressed output", () => {
+  it("writes .br and .gz beside text files over the threshold, which decompress to the original", () => {
+    const files = precompress([{ path: "about-me/index.html", contents: page }]);
+    expect(files.map((file) => file.path)).toEqual(["about-me/index.html.br", "about-me/index.html.gz"]);
+    const [br, gz] = files.map((file) => Buffer.from(file.contents));
+    expect(brotliDecompressSync(br!).toString()).toBe(page);
+    expect(gunzipSync(gz!).toString()).toBe(page);
+    expect(br!.byteLength).toBeLessThan(page.length / 5);
+  });
+
+  it("leaves small files, images and host files alone", () => {
+    const small = "x".repeat(compressThreshold - 1);
+    const files = precompress([
+      { path: "robots.txt", contents: small },
+      { path: "og-image.png", contents: new Uint8Array(4096) },
+      { path: "_headers", contents: page },
+      { path: "nginx.conf", contents: page },
+    ]);
+    expect(files).toEqual([]);
+  });
+
+  it("covers HTML, CSS, JS, SVG, XML and TXT", () => {
+    const paths = ["a.html", "a.css", "a.js", "a.svg", "a.xml", "a.txt"];
+    const files = precompress(paths.map((path) => ({ path, contents: page })));
+    expect(files.map((file) => file.path)).toEqual(paths.flatMap((path) => [`${path}.br`, `${path}.gz`]));
+  });
+
+  it("is deterministic: no time stamp in gzip, the same bytes every time", () => {
+    const gz = Buffer.from(precompress([{ path: "a.css", contents: page }])[1]!.contents);
+    expect(gz.readUInt32LE(4)).toBe(0);
+    expect(gz[9]).toBe(3);
+    expect(precompress([{ path: "a.css", contents: page }])).toEqual(precompress([{ path: "a.css", contents: page }]));
+  });
+});
