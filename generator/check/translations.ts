@@ -86,12 +86,17 @@ function comparePagePlaceholders(original: MarkdownOrigin, translated: MarkdownO
     const before = origin.body.slice(0, offset).split("\n");
     return { file: origin.file, line: origin.bodyLine + before.length - 1, column: before.at(-1)!.length + 1 };
   };
+  const originalBlocks = blocksOf(original);
+  const translatedBlocks = blocksOf(translated);
   for (const [name, offset] of wanted)
     if (!written.has(name)) {
       const there = bodyPlace(original, offset);
+      // The translation's paragraph in the same position as the original's: where the figure belongs.
+      const index = originalBlocks.findLastIndex((block) => block.line <= there.line);
+      const counterpart = translatedBlocks[Math.min(Math.max(index, 0), translatedBlocks.length - 1)];
       findings.errors.push(
         new ContentError(
-          { file: translated.file, line: translated.bodyLine, column: 1 },
+          { file: translated.file, line: counterpart?.line ?? translated.bodyLine, column: 1 },
           `The text lacks the placeholder {${name}} that ${there.file}:${there.line}:${there.column} has`,
           { hint: `Write {${name}} where the figure belongs, so it comes from content/site.yaml.` },
         ),

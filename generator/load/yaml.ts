@@ -31,18 +31,23 @@ export function readYaml(
     const { line, col } = lines.linePos(offset);
     return { line: line + lineOffset, column: col };
   };
-  const errors = doc.errors.map((error) => {
+  const errors: ContentError[] = [];
+  for (const error of doc.errors) {
     const offset = openingQuote(source, error.message, error.pos[0]);
     const { line, column } = place(offset);
-    return describeSyntaxError(
+    const lineText = source.slice(source.lastIndexOf("\n", offset - 1) + 1).split("\n")[0]!;
+    const found = describeSyntaxError(
       file,
       line,
       column,
       error.code,
       error.message,
       /^[^:\n]*/.exec(source.slice(offset))![0],
+      lineText,
     );
-  });
+    // One root error a line: "a: b: c, d: e" is one mistake, not one per colon.
+    if (!errors.some((seen) => seen.place.line === line && seen.reason === found.reason)) errors.push(found);
+  }
   if (errors.length > 0) return { root: undefined, errors };
   return { root: doc.contents ? toNode(doc.contents as Node, place) : undefined, errors };
 }
@@ -87,14 +92,45 @@ const friendly: Record<string, [string, string]> = {
     "A key runs over more than one line",
     "Put the key and its value on one line, or quote a value that spans lines.",
   ],
-  TAB_AS_INDENT: ["A tab is used for indentation", "Indent with spaces only (two per level)."],
+  TAB_AS_INDENT: [
+    "A tab is used for indentation",
+    "Replace the tab at the start of this line with spaces: YAML indents with spaces only (two per level).",
+  ],
   BAD_INDENT: [
     "This line is not indented like its group",
     "Indent it with the same number of spaces as the keys next to it.",
   ],
 };
 
-function describeSyntaxError(file: string, line: number, column: number, code: string, message: string, text: string) {
+function describeSyntaxError(
+  file: string,
+  line: number,
+  column: number,
+  code: string,
+  message: string,
+  text: string,
+  lineText: string,
+) {
+  const missingColon = /^(\s*)([\w-]+)\s+([^:#]*\S)\s*$/.exec(lineText);
+  if ((code === "MULTILINE_IMPLICIT_KEY" || code === "MISSING_CHAR") && missingColon) {
+    const [, indent, key, value] = missingColon;
+    return new ContentError(
+      { file, line, column: indent!.length + 1 },
+      `YAML syntax error: The key "${key}" has no colon`,
+      {
+        hint: `Write a colon and a space after the key: ${key}: ${value}`,
+      },
+    );
+  }
+  const colonInText = /^(\s*(?:- )?)([^\s:#"'][^:#]*):\s+([^"'\s].*: .*)$/.exec(lineText);
+  if (code === "BLOCK_AS_IMPLICIT_KEY" && colonInText) {
+    const [, indent, key, value] = colonInText;
+    return new ContentError(
+      { file, line, column: indent!.length + key!.length + 3 },
+      'YAML syntax error: The text contains ": ", which YAML reads as the start of another key',
+      { hint: `Put the text in double quotes: ${key}: "${value!.replace(/["\\]/g, "\\$&")}"` },
+    );
+  }
   if (code === "DUPLICATE_KEY") {
     return new ContentError({ file, line, column }, `Duplicate key "${text.trim().replace(/^["']|["']$/g, "")}"`, {
       hint: "Each key may appear only once in its group: remove or rename one of them.",
