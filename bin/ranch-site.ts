@@ -10,6 +10,7 @@ import {
   isUserError,
   markTranslationsReviewed,
   reportToGithub,
+  writeJsonSchemas,
   resolveConfig,
   serve,
   watch,
@@ -94,6 +95,17 @@ program
       );
     }),
   );
+
+program
+  .command("schemas")
+  .description("write the JSON Schemas of content/ (for editors) into content/schemas/")
+  .option("--root <dir>", "project folder with content/, templates/ and public/", ".")
+  .action(async (options: { root: string }) => {
+    const changed = await writeJsonSchemas(options.root);
+    console.log(
+      changed.length > 0 ? `Wrote ${changed.join(", ")}.` : "The schemas in content/schemas/ are up to date.",
+    );
+  });
 
 withPort(
   withSiteOptions(

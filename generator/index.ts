@@ -14,6 +14,7 @@ export { formatError, isUserError, ContentError, ContentErrors, RenderError } fr
 export { watch, type WatchOptions } from "./watch.ts";
 export { ContentWarning, countWarnings, formatWarnings } from "./warnings.ts";
 export { reportToGithub } from "./github-report.ts";
+export { writeJsonSchemas } from "./json-schemas.ts";
 export { markTranslationsReviewed } from "./translations-reviewed.ts";
 export { MemoryWriter, DiskWriter, type OutputFile, type Writer } from "./write/writer.ts";
 

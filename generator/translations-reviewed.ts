@@ -1,5 +1,5 @@
 /**
- * `ranch-site translations reviewed [name…] | --all`: records in content/i18n/translations.lock.yaml
+ * `ranch-site translations reviewed [name…] | --all`: records in content/translations.lock.yaml
  * which English text each translation now matches, so that `check` reports it as stale only when the
  * English text changes again. Names are dictionary keys (`hero.subtitle`) or markdown texts
  * (`pages/about-me`, `about-me`, `content/pages/about-me.de.md`).

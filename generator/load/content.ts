@@ -74,7 +74,7 @@ export interface Content {
   problems: ContentError[];
 }
 
-const offerSchema: Schema = {
+export const offerSchema: Schema = {
   fields: {
     name: "text",
     price: "number",
@@ -87,11 +87,12 @@ const offerSchema: Schema = {
   },
   optional: ["price", "priceNote"],
 };
-const pageSchema: Schema = {
+/** Front matter shapes, also published as JSON Schemas (generator/json-schemas.ts). */
+export const pageSchema: Schema = {
   fields: { title: "text", description: "text", lead: "text", offers: { list: offerSchema } },
   optional: ["offers"],
 };
-const testimonialSchema: Schema = { fields: { name: "text", role: "text", headline: "text" } };
+export const testimonialSchema: Schema = { fields: { name: "text", role: "text", headline: "text" } };
 
 /** Reads content/ and public/: the load stage, the only one besides the template loader that reads files. */
 export async function loadContent(config: SiteConfig): Promise<Content> {

@@ -12,7 +12,8 @@ export type Schema =
   | { list: Schema }
   | { fields: Record<string, Schema>; optional?: readonly string[] };
 
-const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** What an email address must look like (a pattern JSON Schemas share). */
+export const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Checks a YAML value against a schema and returns it as plain data, collecting every problem with its place. */
 export function readWithSchema(

@@ -2,8 +2,8 @@ import type { ContentError } from "../errors.ts";
 import { readText } from "./files.ts";
 import { readYaml, type YamlNode } from "./yaml.ts";
 
-/** Where the translation lock lives: beside the dictionaries, committed with them. */
-export const translationLockFile = "content/i18n/translations.lock.yaml";
+/** Where the translation lock lives: in content/, committed with the texts (outside i18n/, whose files are all dictionaries). */
+export const translationLockFile = "content/translations.lock.yaml";
 
 /** What one language's translations were made from: a hash of the English text per key, a list of block hashes per page. */
 export interface LocaleLock {
@@ -17,7 +17,7 @@ export interface LocaleLock {
  */
 export type TranslationLock = Map<string, LocaleLock> | undefined;
 
-/** Reads content/i18n/translations.lock.yaml; a file that cannot be read is a located error. */
+/** Reads content/translations.lock.yaml; a file that cannot be read is a located error. */
 export async function loadTranslationLock(root: string, problems: ContentError[]): Promise<TranslationLock> {
   // A missing file is fine: no translation has been marked reviewed yet.
   const read = await readText(root, translationLockFile).catch((error: NodeJS.ErrnoException) => {
