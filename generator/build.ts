@@ -1,5 +1,6 @@
 import { checkContent } from "./check.ts";
 import { checkTranslations } from "./check/translations.ts";
+import { findUnlinkedPages, recordLinks } from "./check/unlinked-pages.ts";
 import type { SiteConfig } from "./config.ts";
 import { ContentError, ContentErrors, placeAt } from "./errors.ts";
 import { loadContent, type Content } from "./load/content.ts";
@@ -47,7 +48,8 @@ export async function build(config: SiteConfig, writer: Writer = new DiskWriter(
     headScript: assets.headScript,
     favicon: links.asset("favicon.svg"),
   };
-  const rendered = renderRoutes(routes, content, templates.module, pageAssets, links);
+  const linked = new Set<string>();
+  const rendered = renderRoutes(routes, content, templates.module, pageAssets, recordLinks(links, linked));
   const warnings = reportRenderProblems(config, rendered.missing, rendered.failures, templates.sources);
   const files: OutputFile[] = [
     ...rendered.files,
@@ -60,7 +62,10 @@ export async function build(config: SiteConfig, writer: Writer = new DiskWriter(
   // watch serves uncompressed and rebuilds on every save: only a build ships .br and .gz files.
   if (config.mode === "build") files.push(...precompress(files));
   await writer.write(files);
-  const contentWarnings = sortWarnings(translations.warnings);
+  const contentWarnings = sortWarnings([
+    ...translations.warnings,
+    ...findUnlinkedPages(routes, linked, content, config.basePath),
+  ]);
   return {
     pages: rendered.files.length,
     files: files.length,
