@@ -27,6 +27,8 @@ export async function watch(config: SiteConfig, options: WatchOptions) {
   const siteConfig: SiteConfig = { ...config, mode: "watch" };
   const clients = new Set<ServerResponse>();
   let error: string | undefined;
+  /** Missing keys and failed pages of the last good build: shown in the browser too, not only in the terminal. */
+  let warnings: string[] = [];
   let running: Promise<void> | undefined;
   let pending = false;
   let timer: NodeJS.Timeout | undefined;
@@ -36,6 +38,7 @@ export async function watch(config: SiteConfig, options: WatchOptions) {
     try {
       const report = await build(siteConfig);
       error = undefined;
+      warnings = report.warnings;
       options.log(`${reason}: rebuilt ${report.pages} pages in ${Math.round(performance.now() - started)} ms`);
       for (const warning of report.warnings) options.log(`  warning: ${warning}`);
     } catch (failure) {
@@ -80,7 +83,11 @@ export async function watch(config: SiteConfig, options: WatchOptions) {
       request.on("close", () => clients.delete(response));
       return true;
     },
-    transformHtml: (html) => html.replace("</body>", `${error ? errorOverlay(error) : ""}${liveReloadScript}</body>`),
+    transformHtml: (html) =>
+      html.replace(
+        "</body>",
+        `${error ? errorOverlay(error) : warnings.length > 0 ? warningOverlay(warnings) : ""}${liveReloadScript}</body>`,
+      ),
     fallback: () => (error ? errorDocument(error) : undefined),
   });
   const { port } = server.address() as { port: number };
@@ -112,6 +119,12 @@ const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (char) => `&#${char
 
 function errorOverlay(error: string): string {
   return `<div role="alert" data-build-error style="position:fixed;inset:0 0 auto;z-index:2147483647;max-height:70vh;overflow:auto;margin:0;padding:1.25rem 1.5rem;background:#2b1410;color:#ffe9e2;font:14px/1.5 ui-monospace,monospace;box-shadow:0 6px 24px rgb(0 0 0/40%)"><strong style="display:block;font:600 16px/1.4 system-ui,sans-serif;margin-bottom:.5rem">The build failed; this page shows the last good version.</strong><pre style="white-space:pre-wrap;margin:0">${escapeHtml(error)}</pre></div>`;
+}
+
+/** The build's warnings at the foot of the page: it works, but shows a key where a text belongs. */
+function warningOverlay(warnings: string[]): string {
+  const count = `${warnings.length} ${warnings.length === 1 ? "warning" : "warnings"}`;
+  return `<div role="status" data-build-warnings style="position:fixed;inset:auto 0 0;z-index:2147483647;max-height:40vh;overflow:auto;margin:0;padding:1rem 1.5rem;background:#3a2e05;color:#fff4cc;font:14px/1.5 ui-monospace,monospace;box-shadow:0 -6px 24px rgb(0 0 0/40%)"><strong style="display:block;font:600 16px/1.4 system-ui,sans-serif;margin-bottom:.5rem">${count}: the page shows the key where a text belongs, and build would stop here.</strong><pre style="white-space:pre-wrap;margin:0">${escapeHtml(warnings.map((warning) => `warning: ${warning}`).join("\n"))}</pre></div>`;
 }
 
 function errorDocument(error: string): string {
