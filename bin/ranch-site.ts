@@ -48,16 +48,20 @@ const toConfig = (options: SiteOptions): ConfigInput => ({
 /** Which command runs, for the error lines and the job summary: `check` writes nothing by design. */
 let command = "build";
 
-withSiteOptions(program.command("build").description("build the site into the output folder")).action(
-  async (options: SiteOptions) => {
-    const report = await build(resolveConfig(toConfig(options)));
+withSiteOptions(program.command("build").description("build the site into the output folder"))
+  .option(
+    "--meta-csp",
+    "also put the Content-Security-Policy in every page, for hosts without headers (GitHub Pages)",
+    false,
+  )
+  .action(async (options: SiteOptions & { metaCsp: boolean }) => {
+    const report = await build(resolveConfig({ ...toConfig(options), metaCsp: options.metaCsp }));
     if (report.contentWarnings.length > 0) console.error(formatWarnings(report.contentWarnings));
     await reportToGithub("build", [], report.contentWarnings);
     console.log(
       `Built ${report.pages} pages (${report.files} files) into ${options.out}/ in ${Math.round(report.milliseconds)} ms.`,
     );
-  },
-);
+  });
 
 withSiteOptions(program.command("check").description("run every content check and render every page, writing nothing"))
   .option("--strict", "fail on warnings too (stale or untranslated texts, unused keys, unlinked pages)", false)

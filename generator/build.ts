@@ -10,7 +10,13 @@ import { renderRoutes, type MissingKey } from "./render.ts";
 import { createHref, createRoutes, sitePages } from "./routes.ts";
 import { bundleAssets } from "./write/assets.ts";
 import { precompress } from "./write/compress.ts";
-import { createHostConfigs, inlineScriptHashes, type HostConfigInput } from "./write/host-config.ts";
+import {
+  contentSecurityPolicy,
+  createHostConfigs,
+  inlineScriptHashes,
+  type HostConfigInput,
+} from "./write/host-config.ts";
+import { addMetaCsp } from "./write/meta-csp.ts";
 import { createRobots, createSitemap } from "./write/sitemap.ts";
 import { DiskWriter, type OutputFile, type Writer } from "./write/writer.ts";
 import { sortWarnings, type ContentWarning } from "./warnings.ts";
@@ -58,7 +64,9 @@ export async function build(config: SiteConfig, writer: Writer = new DiskWriter(
     createSitemap(routes, config.locales[0]!.code),
     createRobots(links.assetUrl("sitemap.xml")),
   ];
-  files.push(...createHostConfigs(hostConfigInput(config, content, rendered.files, files)));
+  const host = hostConfigInput(config, content, rendered.files, files);
+  files.push(...createHostConfigs(host));
+  if (config.metaCsp) files.splice(0, files.length, ...addMetaCsp(files, contentSecurityPolicy(host)));
   // watch serves uncompressed and rebuilds on every save: only a build ships .br and .gz files.
   if (config.mode === "build") files.push(...precompress(files));
   await writer.write(files);
