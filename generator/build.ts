@@ -18,7 +18,7 @@ import {
 } from "./write/host-config.ts";
 import { addMetaCsp } from "./write/meta-csp.ts";
 import { createRobots, createSitemap } from "./write/sitemap.ts";
-import { DiskWriter, type OutputFile, type Writer } from "./write/writer.ts";
+import { DiskWriter, MemoryWriter, type OutputFile, type Writer } from "./write/writer.ts";
 import { sortWarnings, type ContentWarning } from "./warnings.ts";
 
 /** What a build did, for the summary line. */
@@ -67,8 +67,8 @@ export async function build(config: SiteConfig, writer: Writer = new DiskWriter(
   const host = hostConfigInput(config, content, rendered.files, files);
   files.push(...createHostConfigs(host));
   if (config.metaCsp) files.splice(0, files.length, ...addMetaCsp(files, contentSecurityPolicy(host)));
-  // watch serves uncompressed and rebuilds on every save: only a build ships .br and .gz files.
-  if (config.mode === "build") files.push(...precompress(files));
+  // Only a build to disk ships .br and .gz files: watch serves uncompressed, check writes nothing.
+  if (config.mode === "build" && !(writer instanceof MemoryWriter)) files.push(...(await precompress(files)));
   await writer.write(files);
   const contentWarnings = sortWarnings([
     ...translations.warnings,

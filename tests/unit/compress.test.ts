@@ -5,8 +5,8 @@ import { compressThreshold, precompress } from "../../generator/write/compress.t
 const page = `<!doctype html><html><body>${"<p>Sales training on a working ranch.</p>".repeat(60)}</body></html>`;
 
 describe("precompressed output", () => {
-  it("writes .br and .gz beside text files over the threshold, which decompress to the original", () => {
-    const files = precompress([{ path: "about-me/index.html", contents: page }]);
+  it("writes .br and .gz beside text files over the threshold, which decompress to the original", async () => {
+    const files = await precompress([{ path: "about-me/index.html", contents: page }]);
     expect(files.map((file) => file.path)).toEqual(["about-me/index.html.br", "about-me/index.html.gz"]);
     const [br, gz] = files.map((file) => Buffer.from(file.contents));
     expect(brotliDecompressSync(br!).toString()).toBe(page);
@@ -14,9 +14,9 @@ describe("precompressed output", () => {
     expect(br!.byteLength).toBeLessThan(page.length / 5);
   });
 
-  it("leaves small files, images and host files alone", () => {
+  it("leaves small files, images and host files alone", async () => {
     const small = "x".repeat(compressThreshold - 1);
-    const files = precompress([
+    const files = await precompress([
       { path: "robots.txt", contents: small },
       { path: "og-image.png", contents: new Uint8Array(4096) },
       { path: "_headers", contents: page },
@@ -25,16 +25,18 @@ describe("precompressed output", () => {
     expect(files).toEqual([]);
   });
 
-  it("covers HTML, CSS, JS, SVG, XML and TXT", () => {
+  it("covers HTML, CSS, JS, SVG, XML and TXT", async () => {
     const paths = ["a.html", "a.css", "a.js", "a.svg", "a.xml", "a.txt"];
-    const files = precompress(paths.map((path) => ({ path, contents: page })));
+    const files = await precompress(paths.map((path) => ({ path, contents: page })));
     expect(files.map((file) => file.path)).toEqual(paths.flatMap((path) => [`${path}.br`, `${path}.gz`]));
   });
 
-  it("is deterministic: no time stamp in gzip, the same bytes every time", () => {
-    const gz = Buffer.from(precompress([{ path: "a.css", contents: page }])[1]!.contents);
+  it("is deterministic: no time stamp in gzip, the same bytes every time", async () => {
+    const gz = Buffer.from((await precompress([{ path: "a.css", contents: page }]))[1]!.contents);
     expect(gz.readUInt32LE(4)).toBe(0);
     expect(gz[9]).toBe(3);
-    expect(precompress([{ path: "a.css", contents: page }])).toEqual(precompress([{ path: "a.css", contents: page }]));
+    expect(await precompress([{ path: "a.css", contents: page }])).toEqual(
+      await precompress([{ path: "a.css", contents: page }]),
+    );
   });
 });
