@@ -48,6 +48,9 @@ export function readYaml(
     // One root error a line: "a: b: c, d: e" is one mistake, not one per colon.
     if (!errors.some((seen) => seen.place.line === line && seen.reason === found.reason)) errors.push(found);
   }
+  // A tab throws off the indentation of everything after it: report the tab, not its echoes.
+  const tabs = errors.filter((error) => error.reason.endsWith(friendly["TAB_AS_INDENT"]![0]));
+  if (tabs.length > 0) return { root: undefined, errors: tabs };
   if (errors.length > 0) return { root: undefined, errors };
   return { root: doc.contents ? toNode(doc.contents as Node, place) : undefined, errors };
 }

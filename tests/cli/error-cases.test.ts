@@ -19,6 +19,8 @@ interface Case {
   with?: string;
   delete?: string[];
   expected: string;
+  /** How many errors `check` reports, where one mistake must not echo into more. */
+  count?: number;
 }
 
 describe("every editor mistake gives one located line and exit code 1", () => {
@@ -47,5 +49,6 @@ describe("every editor mistake gives one located line and exit code 1", () => {
     // check writes nothing by design, so it never speaks of writing (build does).
     expect(lines.at(-1)).toMatch(/^\d+ content errors?\.$/);
     expect(stderr).not.toMatch(/written/);
+    if (spec.count) expect(lines.at(-1)).toBe(`${spec.count} content ${spec.count === 1 ? "error" : "errors"}.`);
   });
 });
