@@ -19,11 +19,13 @@ export function hashText(text: string): string {
   return createHash("sha256").update(text.trim()).digest("hex").slice(0, 12);
 }
 
-/** The blocks of a markdown file: each front matter line, then each paragraph of the body. */
+/** The blocks of a markdown file: each front matter line (comments aside), then each paragraph of the body. */
 export function blocksOf(origin: MarkdownOrigin): Block[] {
   const blocks: Block[] = [];
   (origin.front ?? "").split("\n").forEach((text, index) => {
-    if (text.trim() && text.trim() !== "---") blocks.push({ text: text.trim(), line: index + 1, hash: hashText(text) });
+    // Comments are notes to editors, not text a visitor reads: they never make a translation stale.
+    if (text.trim() && text.trim() !== "---" && !text.trim().startsWith("#"))
+      blocks.push({ text: text.trim(), line: index + 1, hash: hashText(text) });
   });
   let offset = 0;
   for (const paragraph of origin.body.split(/\n[ \t]*\n/)) {

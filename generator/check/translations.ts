@@ -7,6 +7,7 @@
 import { ContentError } from "../errors.ts";
 import type { Entry } from "../i18n.ts";
 import type { Content, LocaleContent, MarkdownOrigin } from "../load/content.ts";
+import type { Templates } from "../load/templates.ts";
 import { translationLockFile, type LocaleLock, type TranslationLock } from "../load/translation-lock.ts";
 import { ContentWarning } from "../warnings.ts";
 import { blocksOf, currentLock, markdownTexts } from "./translation-sources.ts";
@@ -29,17 +30,17 @@ const placeholder = /\{([A-Za-z][\w.]*)\}/g;
 export function checkTranslations(
   content: Content,
   lock: TranslationLock,
-  templateSources: ReadonlyMap<string, string>,
+  templates: Pick<Templates, "keys" | "keyPatterns">,
 ): TranslationFindings {
   const findings: TranslationFindings = { errors: [], warnings: [] };
   const [source, ...translations] = content.locales;
   if (!source) return findings;
   for (const translation of translations) {
-    checkPlaceholders(source, translation, findings);
+    checkPlaceholders(source, translation, factNames(content.site), findings);
     checkUntranslated(source, translation, findings);
     checkStale(source, translation, lock?.get(translation.locale), lock !== undefined, findings);
   }
-  if (templateSources.size > 0) checkUnused(source, templateSources, content.site, findings);
+  if (templates.keys.size > 0) checkUnused(source, templates, content.site, findings);
   return findings;
 }
 
@@ -49,12 +50,30 @@ function placeholdersOf(text: string): Map<string, number> {
   return found;
 }
 
+/** Every fact of site data a placeholder may name: `contact.email`, `claims.animals`. */
+function factNames(value: unknown, prefix = "", names = new Set<string>()): Set<string> {
+  if (value && typeof value === "object" && !Array.isArray(value))
+    for (const [key, inner] of Object.entries(value)) factNames(inner, prefix ? `${prefix}.${key}` : key, names);
+  else if (prefix) names.add(prefix);
+  return names;
+}
+
+const hasUnknown = (text: string, facts: ReadonlySet<string>) =>
+  [...placeholdersOf(text).keys()].some((name) => !facts.has(name));
+
 const at = (entry: Entry) => `${entry.file}:${entry.line}:${entry.column}`;
 
-function checkPlaceholders(source: LocaleContent, translation: LocaleContent, findings: TranslationFindings) {
+function checkPlaceholders(
+  source: LocaleContent,
+  translation: LocaleContent,
+  facts: ReadonlySet<string>,
+  findings: TranslationFindings,
+) {
   for (const [key, original] of source.dictionary) {
     const translated = translation.dictionary.get(key);
     if (!translated) continue;
+    // A misspelt placeholder is the loader's error already: comparing would only echo it.
+    if (hasUnknown(original.source ?? "", facts) || hasUnknown(translated.source ?? "", facts)) continue;
     const wanted = placeholdersOf(original.source ?? original.text);
     const written = placeholdersOf(translated.source ?? translated.text);
     for (const name of wanted.keys())
@@ -75,7 +94,8 @@ function checkPlaceholders(source: LocaleContent, translation: LocaleContent, fi
   const originals = markdownTexts(source);
   for (const [name, translated] of markdownTexts(translation)) {
     const original = originals.get(name);
-    if (original) comparePagePlaceholders(original, translated, findings);
+    if (original && !hasUnknown(original.body, facts) && !hasUnknown(translated.body, facts))
+      comparePagePlaceholders(original, translated, findings);
   }
 }
 
@@ -198,27 +218,19 @@ function checkStale(
 /** Keys no template reads: neither written out (`t("hero.title")`, a list of keys) nor matched by a `t(\`hero.badges.${key}\`)`. */
 function checkUnused(
   source: LocaleContent,
-  templateSources: ReadonlyMap<string, string>,
+  templates: Pick<Templates, "keys" | "keyPatterns">,
   site: unknown,
   findings: TranslationFindings,
 ) {
-  const quoted = new Set<string>(generatorKeys);
-  const patterns: RegExp[] = [];
-  for (const text of templateSources.values()) {
-    for (const match of text.matchAll(/"([^"\n]*)"|'([^'\n]*)'/g)) quoted.add(match[1] ?? match[2]!);
-    for (const match of text.matchAll(/\bt\(\s*`([^`]*)`\s*\)/g)) {
-      const parts = match[1]!.split(/\$\{[^}]*\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
-      patterns.push(new RegExp(`^${parts.join("[\\w-]+")}$`));
-    }
-  }
+  const read = new Set<string>([...generatorKeys, ...templates.keys.keys()]);
   // Site data may name keys too (a navigation label): any text of it counts as a read.
   const collect = (value: unknown): void => {
-    if (typeof value === "string") quoted.add(value);
+    if (typeof value === "string") read.add(value);
     else if (value && typeof value === "object") Object.values(value).forEach(collect);
   };
   collect(site);
   for (const [key, entry] of source.dictionary) {
-    if (quoted.has(key) || patterns.some((pattern) => pattern.test(key))) continue;
+    if (read.has(key) || templates.keyPatterns.some((pattern) => pattern.test(key))) continue;
     findings.warnings.push(
       new ContentWarning(entry, `No template reads "${key}"`, {
         hint: "Delete it from every file in content/i18n/, or use it in a template.",

@@ -1,76 +1,41 @@
 import path from "node:path";
 import { readFile } from "node:fs/promises";
+import type {
+  LocaleContent,
+  MarkdownOrigin,
+  MarkdownPage,
+  Content as SiteContent,
+  Testimonial,
+} from "../../model/content.ts";
 import type { SiteConfig } from "../config.ts";
 import { ContentError, placeAt } from "../errors.ts";
-import { interpolate, type Dictionary } from "../i18n.ts";
+import { interpolate, type Dictionary, type Facts } from "../i18n.ts";
+import { loadImages, type ImageCatalogue } from "../images/catalogue.ts";
+import type { MarkdownImages } from "../images/markdown.ts";
+import { formatsFor } from "../images/slots.ts";
+import { imageStore } from "../images/store.ts";
+import type { Variant } from "../images/variants.ts";
+import { createHref } from "../links.ts";
 import { fixedPages } from "../routes.ts";
 import { listFiles, listTree, readText } from "./files.ts";
 import { renderMarkdown, splitMarkdown } from "./markdown.ts";
 import { readWithSchema, type Schema } from "./schema.ts";
-import { loadSite, type Site } from "./site.ts";
+import { loadSite } from "./site.ts";
 import { loadDictionary } from "./translations.ts";
 
-/** Where a markdown text came from, for locating problems found after loading. */
-export interface MarkdownOrigin {
-  file: string;
-  /** The body as written, placeholders unfilled. */
-  body: string;
-  /** Everything before the body as written: the front matter between its `---` lines. */
-  front?: string;
-  bodyLine: number;
-}
-
-/** One testimonial in one language. */
-export interface Testimonial {
-  id: string;
-  name: string;
-  role: string;
-  headline: string;
-  html: string;
-  origin: MarkdownOrigin;
-}
-
-/** A pricing offer (content/pages/pricing.*.md front matter). */
-export interface Offer {
-  name: string;
-  price?: number;
-  priceNote?: string;
-  unit: string;
-  summary: string;
-  features: string[];
-  cta: string;
-  highlighted: boolean;
-}
-
-/** A long page written in markdown. */
-export interface MarkdownPage {
-  title: string;
-  description: string;
-  lead: string;
-  offers?: Offer[];
-  html: string;
-  origin: MarkdownOrigin;
-}
-
-/** Everything one language of the site says. */
-export interface LocaleContent {
-  locale: string;
-  dictionary: Dictionary;
-  testimonials: Testimonial[];
-  pages: Record<string, MarkdownPage>;
-}
-
-/** A file copied as is from public/. */
-export interface PublicFile {
-  path: string;
-  contents: Uint8Array;
-}
+export type {
+  LocaleContent,
+  MarkdownOrigin,
+  MarkdownPage,
+  Offer,
+  PublicFile,
+  Testimonial,
+} from "../../model/content.ts";
 
 /** All content, loaded and parsed, with every problem found on the way. */
-export interface Content {
-  site: Site;
-  locales: LocaleContent[];
-  publicFiles: PublicFile[];
+export interface Content extends SiteContent {
+  /** The originals of content/images/, and the variants the markdown images need. */
+  images: { catalogue: ImageCatalogue; markdownVariants: Variant[] };
   problems: ContentError[];
 }
 
@@ -89,8 +54,14 @@ export const offerSchema: Schema = {
 };
 /** Front matter shapes, also published as JSON Schemas (generator/json-schemas.ts). */
 export const pageSchema: Schema = {
-  fields: { title: "text", description: "text", lead: "text", offers: { list: offerSchema } },
-  optional: ["offers"],
+  fields: {
+    title: "text",
+    description: "text",
+    lead: "text",
+    offers: { list: offerSchema },
+    describesCourse: "boolean",
+  },
+  optional: ["offers", "describesCourse"],
 };
 export const testimonialSchema: Schema = { fields: { name: "text", role: "text", headline: "text" } };
 
@@ -104,7 +75,14 @@ export async function loadContent(config: SiteConfig): Promise<Content> {
   requireEveryLocale(testimonialFiles, codes, problems);
   requireEveryLocale(pageFiles, codes, problems);
   requirePages(pageFiles, codes, problems);
-
+  const catalogue = await loadImages(config.root, codes, imageStore(config.root), problems);
+  const images: MarkdownImages = {
+    catalogue,
+    formats: (opaque) => formatsFor(config.mode, opaque),
+    asset: createHref(config, "").asset,
+    variants: [],
+  };
+  const linkTo = images.asset;
   const locales = await Promise.all(
     codes.map(async (locale) => ({
       locale,
@@ -115,6 +93,8 @@ export async function loadContent(config: SiteConfig): Promise<Content> {
         locale,
         testimonialSchema,
         facts,
+        linkTo,
+        images,
         problems,
         (id, data, html, origin) => ({ id, ...(data as Omit<Testimonial, "id" | "html" | "origin">), html, origin }),
       ),
@@ -125,6 +105,8 @@ export async function loadContent(config: SiteConfig): Promise<Content> {
           locale,
           pageSchema,
           facts,
+          linkTo,
+          images,
           problems,
           (id, data, html, origin) =>
             [id, { ...(data as Omit<MarkdownPage, "html" | "origin">), html, origin }] as const,
@@ -139,7 +121,7 @@ export async function loadContent(config: SiteConfig): Promise<Content> {
       contents: await readFile(path.join(publicDir, file)),
     })),
   );
-  return { site, locales, publicFiles, problems };
+  return { site, locales, publicFiles, images: { catalogue, markdownVariants: images.variants }, problems };
 }
 
 /** `01-anna.de.md` → id `01-anna`, locale `de`; grouped as id → locale → file. */
@@ -195,7 +177,9 @@ async function loadEach<T>(
   groups: Map<string, Map<string, string>>,
   locale: string,
   schema: Schema,
-  facts: ReadonlyMap<string, string>,
+  facts: Facts,
+  linkTo: (path: string) => string,
+  images: MarkdownImages,
   problems: ContentError[],
   make: (id: string, data: unknown, html: string, origin: MarkdownOrigin) => T,
 ): Promise<T[]> {
@@ -220,19 +204,24 @@ async function loadEach<T>(
       );
     }
     loaded.push(
-      make(id, fillFacts(data, facts), renderMarkdown(body.text), {
-        file,
-        body: source.body,
-        bodyLine: source.bodyLine,
-        front: read.text.slice(0, read.text.length - source.body.length),
-      }),
+      make(
+        id,
+        fillFacts(data, facts),
+        renderMarkdown(body.text, linkTo, images, { file, bodyLine: source.bodyLine, problems }),
+        {
+          file,
+          body: source.body,
+          bodyLine: source.bodyLine,
+          front: read.text.slice(0, read.text.length - source.body.length),
+        },
+      ),
     );
   }
   return loaded;
 }
 
 /** Placeholders in front matter texts are filled like those in the body. */
-function fillFacts(data: unknown, facts: ReadonlyMap<string, string>): unknown {
+function fillFacts(data: unknown, facts: Facts): unknown {
   if (typeof data === "string") return interpolate(data, facts).text;
   if (Array.isArray(data)) return data.map((item) => fillFacts(item, facts));
   if (data && typeof data === "object")

@@ -2,6 +2,7 @@ import matter from "gray-matter";
 import { remark } from "remark";
 import remarkHtml from "remark-html";
 import { ContentError } from "../errors.ts";
+import { imageHandler, pictureSchema, type MarkdownImages, type MarkdownPlace } from "../images/markdown.ts";
 import { readYaml, type YamlNode } from "./yaml.ts";
 
 /** A markdown file split into its located front matter and its body. */
@@ -40,7 +41,48 @@ export function splitMarkdown(text: string, file: string, problems: ContentError
   return { front, body: parsed.content, bodyLine };
 }
 
-/** Markdown to HTML; remark-html keeps its default sanitising, so no raw HTML reaches a page. */
-export function renderMarkdown(body: string): string {
-  return String(processor.processSync(body)).trim();
+/**
+ * Markdown to HTML; remark-html sanitises with GitHub's schema (plus the `<picture>` of images), so no
+ * raw HTML reaches a page. Root-relative links (`/de/pricing/`) go through `linkTo`, the site's own
+ * href(), so they get the base path as every other link does. With `images`, images become
+ * `<picture>`s of the image pipeline, their problems located in `place`.
+ */
+export function renderMarkdown(
+  body: string,
+  linkTo: (path: string) => string = (path) => path,
+  images?: MarkdownImages,
+  place?: MarkdownPlace,
+): string {
+  const used = images && place ? pictureProcessor(images, place) : processor;
+  const tree = used.parse(body);
+  resolveLinks(tree as MdastNode, linkTo);
+  return String(used.stringify(used.runSync(tree) as typeof tree)).trim();
+}
+
+/** A processor whose images (inline and by reference) go through the image pipeline. */
+function pictureProcessor(images: MarkdownImages, place: MarkdownPlace) {
+  const image = imageHandler(images, place);
+  return remark().use(remarkHtml, {
+    sanitize: pictureSchema,
+    handlers: {
+      image,
+      imageReference: (state, node) => {
+        const definition = state.definitionById.get(node.identifier.toUpperCase());
+        return definition ? image(state, { ...node, type: "image", url: definition.url }) : undefined;
+      },
+    },
+  });
+}
+
+/** Every link, image and link definition of a markdown tree whose URL is root-relative, resolved. */
+function resolveLinks(node: MdastNode, linkTo: (path: string) => string) {
+  if (typeof node.url === "string" && node.url.startsWith("/") && !node.url.startsWith("//"))
+    node.url = linkTo(node.url);
+  for (const child of node.children ?? []) resolveLinks(child as MdastNode, linkTo);
+}
+
+/** The part of an mdast node that carries a URL. */
+interface MdastNode {
+  url?: unknown;
+  children?: readonly object[];
 }

@@ -31,12 +31,14 @@ export function readYaml(
     const { line, col } = lines.linePos(offset);
     return { line: line + lineOffset, column: col };
   };
-  const errors: ContentError[] = [];
-  for (const error of doc.errors) {
+  // After the first syntax error the parser's recovery reports echoes of it; duplicate keys stand on their own.
+  const firstSyntaxError = doc.errors.find((error) => error.code !== "DUPLICATE_KEY");
+  const rootErrors = doc.errors.filter((error) => error.code === "DUPLICATE_KEY" || error === firstSyntaxError);
+  const errors = rootErrors.map((error) => {
     const offset = openingQuote(source, error.message, error.pos[0]);
     const { line, column } = place(offset);
     const lineText = source.slice(source.lastIndexOf("\n", offset - 1) + 1).split("\n")[0]!;
-    const found = describeSyntaxError(
+    return describeSyntaxError(
       file,
       line,
       column,
@@ -45,12 +47,7 @@ export function readYaml(
       /^[^:\n]*/.exec(source.slice(offset))![0],
       lineText,
     );
-    // One root error a line: "a: b: c, d: e" is one mistake, not one per colon.
-    if (!errors.some((seen) => seen.place.line === line && seen.reason === found.reason)) errors.push(found);
-  }
-  // A tab throws off the indentation of everything after it: report the tab, not its echoes.
-  const tabs = errors.filter((error) => error.reason.endsWith(friendly["TAB_AS_INDENT"]![0]));
-  if (tabs.length > 0) return { root: undefined, errors: tabs };
+  });
   if (errors.length > 0) return { root: undefined, errors };
   return { root: doc.contents ? toNode(doc.contents as Node, place) : undefined, errors };
 }
