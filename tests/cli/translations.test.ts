@@ -12,6 +12,7 @@ import { copyProject, editFile, runCli } from "../support/project.ts";
 
 const check = (root: string, ...flags: string[]) => runCli(["check", "--root", root, ...flags]);
 
+// Ten runs of the real bin in the first test: on a busy two-core machine that takes minutes, not seconds.
 describe("stale translations", () => {
   it("a changed English sentence makes the German one stale until it is marked reviewed", async () => {
     const root = await copyProject();
@@ -66,7 +67,7 @@ describe("stale translations", () => {
     const lockAfter = await readFile(path.join(root, "content/translations.lock.yaml"), "utf8");
     const changed = lockAfter.split("\n").filter((line) => !lockBefore.split("\n").includes(line));
     expect(changed.map((line) => line.trim().split(":")[0])).toEqual(["hero.title", "pages/about-me"]);
-  });
+  }, 240_000);
 
   it("refuses a name that is neither a key nor a page", async () => {
     const root = await copyProject();
