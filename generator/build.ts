@@ -11,7 +11,7 @@ import { loadTranslationLock } from "./load/translation-lock.ts";
 import { renderRoutes } from "./render.ts";
 import { createHref, createRoutes, resolveBaseUrl, sitePages, templateFiles } from "./routes.ts";
 import { bundleAssets } from "./write/assets.ts";
-import { precompress } from "./write/compress.ts";
+import { compressedStore, precompress } from "./write/compress.ts";
 import { contentSecurityPolicy, type HostConfigInput } from "./write/host-config.ts";
 import { addMetaCsp } from "./write/meta-csp.ts";
 import { siteFiles } from "./write/site-files.ts";
@@ -54,7 +54,10 @@ export async function build(config: SiteConfig, writer: Writer = new DiskWriter(
   const site = siteFiles(config, content, routes, assets, rendered, links, encoded.files);
   const files = config.metaCsp ? addMetaCsp(site.files, contentSecurityPolicy(site.hostConfig)) : site.files;
   // Only a build to disk ships .br and .gz files: watch serves uncompressed, check writes nothing.
-  const compressed = config.mode === "build" && !(writer instanceof MemoryWriter) ? await precompress(files) : [];
+  const compressed =
+    config.mode === "build" && !(writer instanceof MemoryWriter)
+      ? await precompress(files, compressedStore(config.root))
+      : [];
   await writer.write([...files, ...compressed]);
   return {
     ...report(rendered.files.length, files.length + compressed.length, started, warnings, site.hostConfig, encoded),

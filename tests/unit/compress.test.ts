@@ -1,5 +1,9 @@
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { mkdtemp, readdir } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { ImageStore } from "../../generator/images/store.ts";
 import { compressThreshold, precompress } from "../../generator/write/compress.ts";
 
 const page = `<!doctype html><html><body>${"<p>Sales training on a working ranch.</p>".repeat(60)}</body></html>`;
@@ -38,5 +42,17 @@ describe("precompressed output", () => {
     expect(await precompress([{ path: "a.css", contents: page }])).toEqual(
       await precompress([{ path: "a.css", contents: page }]),
     );
+  });
+
+  it("keeps each result in the project's cache by the hash of its input, and gives the same bytes from it", async () => {
+    const store = new ImageStore(await mkdtemp(path.join(os.tmpdir(), "ranch-compressed-")));
+    const first = await precompress([{ path: "index.html", contents: page }], store);
+    expect(await readdir(store.dir)).toHaveLength(2);
+    const again = await precompress([{ path: "index.html", contents: page }], store);
+    expect(again).toEqual(first);
+    expect(await readdir(store.dir)).toHaveLength(2);
+    const changed = await precompress([{ path: "index.html", contents: `${page}<!-- -->` }], store);
+    expect(gunzipSync(Buffer.from(changed[1]!.contents)).toString()).toBe(`${page}<!-- -->`);
+    expect(await readdir(store.dir)).toHaveLength(4);
   });
 });
