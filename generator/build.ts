@@ -2,6 +2,7 @@ import { checkContent } from "./check.ts";
 import { checkRendered } from "./check-rendered.ts";
 import { checkTranslations } from "./check/translations.ts";
 import { findUnlinkedPages, recordLinks } from "./check/unlinked-pages.ts";
+import { checkSiteData } from "./check-site-data.ts";
 import type { SiteConfig } from "./config.ts";
 import { ContentErrors, type ContentError } from "./errors.ts";
 import { encodeImages, planImages } from "./images/pipeline.ts";
@@ -41,13 +42,26 @@ export async function build(config: SiteConfig, writer: Writer = new DiskWriter(
   const pages = sitePages(content);
   const templates = await loadTemplates(config.root, templateFiles(pages));
   const translations = checkTranslations(content, lock, templates);
-  failOn(content.problems, checkContent(content, pages, config.locales, templates.keys), translations.errors);
+  failOn(
+    content.problems,
+    checkContent(content, pages, config.locales, templates.keys),
+    checkSiteData(content, pages),
+    translations.errors,
+  );
   const links = createHref(config, resolveBaseUrl(config, content.site));
   const routes = createRoutes(pages, config.locales, links);
   const assets = await bundleAssets(config.root, content.site, config.basePath);
   const images = planImages(config, content, templates.module, links);
   const linked = new Set<string>();
-  const rendered = renderRoutes(routes, content, templates.module, assets, recordLinks(links, linked), images);
+  const rendered = renderRoutes(
+    config.root,
+    routes,
+    content,
+    templates.module,
+    assets,
+    recordLinks(links, linked),
+    images,
+  );
   const warnings = checkRendered(config, rendered, templates.keys);
   const unlinked = findUnlinkedPages(routes, linked, content, config.basePath);
   const encoded = await encodeImages(images, config);

@@ -28,6 +28,8 @@ export function toJsonSchema(schema: Schema): JsonSchema {
       additionalProperties: false,
     };
   }
+  if (typeof schema === "object" && "each" in schema)
+    return { type: "object", additionalProperties: toJsonSchema(schema.each) };
   if (typeof schema === "object") return { type: "array", items: toJsonSchema(schema.list) };
   switch (schema) {
     case "text":
@@ -38,6 +40,12 @@ export function toJsonSchema(schema: Schema): JsonSchema {
       return { ...text, pattern: "^https?://[^\\s/]+\\.[^\\s]*$", description: "A full address: https://…" };
     case "number":
       return { type: "number" };
+    case "date":
+      return {
+        type: "string",
+        pattern: "^\\d{4}-\\d{2}-\\d{2}$",
+        description: "A date: year-month-day, e.g. 2027-03-15",
+      };
     case "boolean":
       return { type: "boolean" };
     case "scalar":

@@ -7,7 +7,7 @@ import type {
   Content as SiteContent,
   Testimonial,
 } from "../../model/content.ts";
-import type { SiteConfig } from "../config.ts";
+import { defaults, type SiteConfig } from "../config.ts";
 import { ContentError, placeAt } from "../errors.ts";
 import { interpolate, type Dictionary, type Facts } from "../i18n.ts";
 import { loadImages, type ImageCatalogue } from "../images/catalogue.ts";
@@ -16,7 +16,6 @@ import { formatsFor } from "../images/slots.ts";
 import { imageStore } from "../images/store.ts";
 import type { Variant } from "../images/variants.ts";
 import { createHref } from "../links.ts";
-import { fixedPages } from "../routes.ts";
 import { listFiles, listTree, readText } from "./files.ts";
 import { renderMarkdown, splitMarkdown } from "./markdown.ts";
 import { readWithSchema, type Schema } from "./schema.ts";
@@ -42,15 +41,15 @@ export interface Content extends SiteContent {
 export const offerSchema: Schema = {
   fields: {
     name: "text",
-    price: "number",
-    priceNote: "text",
     unit: "text",
+    priceNote: "text",
+    perPerson: "text",
     summary: "text",
     features: { list: "text" },
     cta: "text",
-    highlighted: "boolean",
   },
-  optional: ["price", "priceNote"],
+  optional: ["priceNote", "perPerson"],
+  located: true,
 };
 /** Front matter shapes, also published as JSON Schemas (generator/json-schemas.ts). */
 export const pageSchema: Schema = {
@@ -58,7 +57,7 @@ export const pageSchema: Schema = {
     title: "text",
     description: "text",
     lead: "text",
-    offers: { list: offerSchema },
+    offers: { each: offerSchema },
     describesCourse: "boolean",
   },
   optional: ["offers", "describesCourse"],
@@ -68,13 +67,20 @@ export const testimonialSchema: Schema = { fields: { name: "text", role: "text",
 /** Reads content/ and public/: the load stage, the only one besides the template loader that reads files. */
 export async function loadContent(config: SiteConfig): Promise<Content> {
   const problems: ContentError[] = [];
-  const { site, facts } = await loadSite(config.root, problems);
+  const { site, factsFor } = await loadSite(config.root, problems);
   const codes = config.locales.map((locale) => locale.code);
-  const testimonialFiles = groupByLocale(await listFiles(config.root, "content/testimonials", ".md"), codes, problems);
-  const pageFiles = groupByLocale(await listFiles(config.root, "content/pages", ".md"), codes, problems);
+  const testimonialFiles = groupByLocale(
+    await listFiles(config.root, `${defaults.folders.content}/testimonials`, ".md"),
+    codes,
+    problems,
+  );
+  const pageFiles = groupByLocale(
+    await listFiles(config.root, `${defaults.folders.content}/pages`, ".md"),
+    codes,
+    problems,
+  );
   requireEveryLocale(testimonialFiles, codes, problems);
   requireEveryLocale(pageFiles, codes, problems);
-  requirePages(pageFiles, codes, problems);
   const catalogue = await loadImages(config.root, codes, imageStore(config.root), problems);
   const images: MarkdownImages = {
     catalogue,
@@ -84,37 +90,41 @@ export async function loadContent(config: SiteConfig): Promise<Content> {
   };
   const linkTo = images.asset;
   const locales = await Promise.all(
-    codes.map(async (locale) => ({
-      locale,
-      dictionary: await loadDictionary(config.root, locale, facts, problems),
-      testimonials: await loadEach(
-        config.root,
-        testimonialFiles,
+    codes.map(async (locale) => {
+      const facts = factsFor(locale);
+      return {
         locale,
-        testimonialSchema,
-        facts,
-        linkTo,
-        images,
-        problems,
-        (id, data, html, origin) => ({ id, ...(data as Omit<Testimonial, "id" | "html" | "origin">), html, origin }),
-      ),
-      pages: Object.fromEntries(
-        await loadEach(
+        facts: facts.values,
+        dictionary: await loadDictionary(config.root, locale, facts, problems),
+        testimonials: await loadEach(
           config.root,
-          pageFiles,
+          testimonialFiles,
           locale,
-          pageSchema,
+          testimonialSchema,
           facts,
           linkTo,
           images,
           problems,
-          (id, data, html, origin) =>
-            [id, { ...(data as Omit<MarkdownPage, "html" | "origin">), html, origin }] as const,
+          (id, data, html, origin) => ({ id, ...(data as Omit<Testimonial, "id" | "html" | "origin">), html, origin }),
         ),
-      ),
-    })),
+        pages: Object.fromEntries(
+          await loadEach(
+            config.root,
+            pageFiles,
+            locale,
+            pageSchema,
+            facts,
+            linkTo,
+            images,
+            problems,
+            (id, data, html, origin) =>
+              [id, { ...(data as Omit<MarkdownPage, "html" | "origin">), html, origin }] as const,
+          ),
+        ),
+      };
+    }),
   );
-  const publicDir = path.join(config.root, "public");
+  const publicDir = path.join(config.root, defaults.folders.public);
   const publicFiles = await Promise.all(
     (await listTree(publicDir)).map(async (file) => ({
       path: file,
@@ -153,20 +163,6 @@ function requireEveryLocale(groups: Map<string, Map<string, string>>, locales: s
         new ContentError({ file: present!, line: 1, column: 1 }, `"${id}" has no "${locale}" version`, {
           hint: `Create ${missing} with the same front matter fields, or delete this file.`,
         }),
-      );
-    }
-  }
-}
-
-function requirePages(groups: Map<string, Map<string, string>>, locales: string[], problems: ContentError[]) {
-  for (const page of fixedPages.filter((candidate) => candidate.markdown && !groups.has(candidate.markdown))) {
-    for (const locale of locales) {
-      problems.push(
-        new ContentError(
-          { file: `content/pages/${page.markdown}.${locale}.md`, line: 1, column: 1 },
-          `The page "${page.markdown}" is missing`,
-          { hint: "Create this file: front matter with title, description and lead, then the page text in markdown." },
-        ),
       );
     }
   }

@@ -11,7 +11,14 @@ export interface Position {
 export type YamlNode =
   | { kind: "map"; entries: YamlEntry[]; at: Position }
   | { kind: "list"; items: YamlNode[]; at: Position }
-  | { kind: "scalar"; value: string | number | boolean | null; at: Position; quoted: boolean; comment?: string };
+  | {
+      kind: "scalar";
+      value: string | number | boolean | null;
+      at: Position;
+      quoted: boolean;
+      source: string;
+      comment?: string;
+    };
 
 export interface YamlEntry {
   key: string;
@@ -63,7 +70,7 @@ function toNode(node: Node, place: (offset: number) => Position): YamlNode {
         keyAt: place(key.range?.[0] ?? 0),
         node: value
           ? toNode(value, place)
-          : ({ kind: "scalar", value: null, at: place(key.range?.[1] ?? 0), quoted: false } as const),
+          : ({ kind: "scalar", value: null, at: place(key.range?.[1] ?? 0), quoted: false, source: "" } as const),
       };
     });
     return { kind: "map", entries, at };
@@ -71,8 +78,10 @@ function toNode(node: Node, place: (offset: number) => Position): YamlNode {
   if (isSeq(node)) return { kind: "list", items: node.items.map((item) => toNode(item as Node, place)), at };
   const value = isScalar(node) ? node.value : null;
   const quoted = isScalar(node) && (node.type === "QUOTE_DOUBLE" || node.type === "QUOTE_SINGLE");
+  // The text as written: `2.490` and `2.49` are the same number, but only one is a German thousands separator.
+  const source = isScalar(node) && typeof node.source === "string" ? node.source : String(value ?? "");
   const comment = isScalar(node) && node.comment ? node.comment.trim() : undefined;
-  return { kind: "scalar", value: value as string | number | boolean | null, at, quoted, comment };
+  return { kind: "scalar", value: value as string | number | boolean | null, at, quoted, source, comment };
 }
 
 /** yaml reports an unclosed quote where the file ends; the editor needs the place it was opened. */
