@@ -1,4 +1,5 @@
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
+import { testsWithoutTools } from "./tests/support/requirements.ts";
 
 /**
  * Tests in tiers, fastest first (style.md habit 18). Each tier is a vitest project:
@@ -18,6 +19,9 @@ const sharedSite = { globalSetup: ["tests/support/shared-site.ts"] };
 
 export default defineConfig({
   test: {
+    // Files that need Chromium, nginx or Java are left out, with a one-line reason, when the tool is
+    // missing and may not be installed (installing needs CI or RANCH_SITE_INSTALL=1).
+    exclude: [...configDefaults.exclude, ...testsWithoutTools(import.meta.dirname)],
     testTimeout: 60_000,
     hookTimeout: 180_000,
     // Two cores: browser tests each drive a Chromium; more workers only make them fight.

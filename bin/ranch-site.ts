@@ -3,9 +3,16 @@ import {
   build,
   check,
   checkOutDir,
+  ContentError,
+  ContentErrors,
+  countWarnings,
   formatError,
+  formatWarnings,
   isUserError,
   defaults,
+  markTranslationsReviewed,
+  reportToGithub,
+  writeJsonSchemas,
   movedPortLine,
   networkLines,
   resolveConfig,
@@ -64,21 +71,71 @@ const toConfig = (options: SiteOptions): ConfigInput => ({
   basePath: options.basePath,
 });
 
-withSiteOptions(program.command("build").description("build the site into the output folder")).action(
-  async (options: SiteOptions) => {
-    const report = await build(resolveConfig(toConfig(options)));
+/** Which command runs, for the error lines and the job summary: `check` writes nothing by design. */
+let command = "build";
+
+withSiteOptions(program.command("build").description("build the site into the output folder"))
+  .option(
+    "--meta-csp",
+    "also put the Content-Security-Policy in every page, for hosts without headers (GitHub Pages)",
+    false,
+  )
+  .action(async (options: SiteOptions & { metaCsp: boolean }) => {
+    const report = await build(resolveConfig({ ...toConfig(options), metaCsp: options.metaCsp }));
+    if (report.contentWarnings.length > 0) console.error(formatWarnings(report.contentWarnings));
+    await reportToGithub("build", [], report.contentWarnings);
     console.log(
       `Built ${report.pages} pages (${report.files} files) into ${options.out}/ in ${Math.round(report.milliseconds)} ms.`,
     );
-  },
-);
+  });
 
-withSiteOptions(
-  program.command("check").description("run every content check and render every page, writing nothing"),
-).action(async (options: SiteOptions) => {
-  const report = await check(resolveConfig(toConfig(options)));
-  console.log(`Checked ${report.pages} pages: no problems.`);
-});
+withSiteOptions(program.command("check").description("run every content check and render every page, writing nothing"))
+  .option("--strict", "fail on warnings too (stale or untranslated texts, unused keys, unlinked pages)", false)
+  .action(async (options: SiteOptions & { strict: boolean }) => {
+    command = "check";
+    const report = await check(resolveConfig(toConfig(options)));
+    const warnings = report.contentWarnings;
+    await reportToGithub("check", [], warnings);
+    if (warnings.length > 0) console.error(formatWarnings(warnings));
+    if (options.strict && warnings.length > 0) {
+      console.error(`check --strict: ${countWarnings(warnings.length)} count as errors.`);
+      process.exitCode = 1;
+      return;
+    }
+    const found = warnings.length > 0 ? `no errors, ${countWarnings(warnings.length)}` : "no problems";
+    console.log(`Checked ${report.pages} pages: ${found}.`);
+  });
+
+program
+  .command("translations")
+  .description("keep translations in step with the English text")
+  .addCommand(
+    withSiteOptions(
+      new Command("reviewed")
+        .description("record that translations match their English text now (check reports them when it changes)")
+        .argument("[names...]", "dictionary keys (hero.subtitle) or pages (pages/about-me)")
+        .option("--all", "mark every translation as reviewed", false),
+    ).action(async (names: string[], options: SiteOptions & { all: boolean }) => {
+      command = "translations reviewed";
+      const result = await markTranslationsReviewed(resolveConfig(toConfig(options)), names, options.all);
+      console.log(
+        options.all
+          ? `Marked every translation as reviewed in ${result.file}.`
+          : `Marked as reviewed in ${result.file}: ${result.marked.join(", ")}.`,
+      );
+    }),
+  );
+
+program
+  .command("schemas")
+  .description("write the JSON Schemas of content/ (for editors) into content/schemas/")
+  .option("--root <dir>", "project folder with content/, templates/ and public/", ".")
+  .action(async (options: { root: string }) => {
+    const changed = await writeJsonSchemas(options.root);
+    console.log(
+      changed.length > 0 ? `Wrote ${changed.join(", ")}.` : "The schemas in content/schemas/ are up to date.",
+    );
+  });
 
 withServerOptions(
   withSiteOptions(program.command("watch").description("build, serve with live reload, and rebuild on every change")),
@@ -123,6 +180,8 @@ function parsePort(value: string): number {
 try {
   await program.parseAsync();
 } catch (error) {
-  console.error(isUserError(error) ? formatError(error) : error);
+  const errors = error instanceof ContentErrors ? error.errors : error instanceof ContentError ? [error] : [];
+  await reportToGithub(command, errors, []);
+  console.error(isUserError(error) ? formatError(error, { writes: command !== "check" }) : error);
   process.exitCode = 1;
 }

@@ -129,17 +129,24 @@ function compareDictionaries(
       }),
     );
   }
+  // A key only the other file has, and the templates read, was deleted from the reference: blame the reference.
+  const deleted = new Set([...extra].filter((key) => templateKeys.has(key)));
   return [
     ...problems,
     ...missingKeys(reference, other)
       .filter((problem) => missing.has(problem.key))
       .map((problem) => problem.error),
-    ...[...extra].map((key) => {
-      const entry = other.get(key)!;
-      return new ContentError(entry, `Key "${key}" is not in ${[...reference.values()][0]?.file ?? ""}`, {
-        hint: "Add it there too, translated, or delete it here.",
-      });
-    }),
+    ...missingKeys(other, reference)
+      .filter((problem) => deleted.has(problem.key))
+      .map((problem) => problem.error),
+    ...[...extra]
+      .filter((key) => !deleted.has(key))
+      .map((key) => {
+        const entry = other.get(key)!;
+        return new ContentError(entry, `Key "${key}" is not in ${[...reference.values()][0]?.file ?? ""}`, {
+          hint: "Add it there too, translated, or delete it here.",
+        });
+      }),
   ];
 }
 

@@ -23,6 +23,8 @@ export interface SiteConfig {
   locales: readonly Locale[];
   /** `build` refuses missing translation keys; `watch` renders the key and warns. */
   mode: "build" | "watch";
+  /** Also put the Content-Security-Policy in every page as a meta element, for hosts that cannot set headers. */
+  metaCsp: boolean;
 }
 
 /** What callers may set; everything else comes from `defaults`. */
@@ -48,6 +50,7 @@ export const defaults = {
     { code: "de", prefix: "de" },
   ],
   mode: "build",
+  metaCsp: false,
   folders: { content: "content", templates: "templates", public: "public" },
   ports: { watch: 4321, serve: 8080 },
   debounceMs: 75,
@@ -71,6 +74,7 @@ export function resolveConfig(input: ConfigInput = {}): SiteConfig {
     basePath: checkBasePath(input.basePath ?? defaults.basePath),
     locales: input.locales ?? defaults.locales,
     mode: input.mode ?? defaults.mode,
+    metaCsp: input.metaCsp ?? defaults.metaCsp,
   };
 }
 

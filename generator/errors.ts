@@ -106,14 +106,17 @@ export function formatPlace(place: Place): string {
 /** At most this many problems are printed; a count stands for the rest, so a broken file never floods the terminal. */
 export const reportLimit = 50;
 
-/** The lines a terminal shows for an error: one per problem, hints indented below. */
-export function formatError(error: unknown): string {
+/**
+ * The lines a terminal shows for an error: one per problem, hints indented below. `writes` is false
+ * for commands that never write (`check`), whose count line then does not speak of writing.
+ */
+export function formatError(error: unknown, { writes = true }: { writes?: boolean } = {}): string {
   if (error instanceof ContentErrors) {
     const shown = error.errors.slice(0, reportLimit).flatMap(formatContentError);
     const rest = error.errors.length - reportLimit;
     const more =
       rest > 0 ? [`… and ${rest} more (the first ${reportLimit} are shown; fix these and build again).`] : [];
-    return [...shown, ...more, `${error.message}: nothing was written.`].join("\n");
+    return [...shown, ...more, writes ? `${error.message}: nothing was written.` : `${error.message}.`].join("\n");
   }
   if (error instanceof ContentError) return formatContentError(error).join("\n");
   if (error instanceof RenderError) {

@@ -13,6 +13,10 @@ export { resolveConfig, defaults, type ConfigInput, type SiteConfig } from "./co
 export { formatError, isUserError, ContentError, ContentErrors, RenderError } from "./errors.ts";
 export { watch, type WatchOptions } from "./watch.ts";
 export { checkOutDir, outputMarker } from "./write/out-dir.ts";
+export { ContentWarning, countWarnings, formatWarnings } from "./warnings.ts";
+export { reportToGithub } from "./github-report.ts";
+export { writeJsonSchemas } from "./json-schemas.ts";
+export { markTranslationsReviewed } from "./translations-reviewed.ts";
 export { movedPortLine, networkLines, type ServerOptions } from "./listen.ts";
 export { MemoryWriter, DiskWriter, type OutputFile, type Writer } from "./write/writer.ts";
 

@@ -38,6 +38,8 @@ export async function watch(config: SiteConfig, options: WatchOptions) {
   const siteConfig: SiteConfig = { ...config, mode: "watch" };
   const clients = new Set<ServerResponse>();
   let error: string | undefined;
+  /** Missing keys and failed pages of the last good build: shown in the browser too, not only in the terminal. */
+  let warnings: string[] = [];
   let rules = watchRules(siteConfig, undefined);
   let running: Promise<void> | undefined;
   let pending: string | undefined;
@@ -50,6 +52,7 @@ export async function watch(config: SiteConfig, options: WatchOptions) {
       const report = await rebuildSite(siteConfig);
       rules = watchRules(siteConfig, report.hostConfig);
       error = undefined;
+      warnings = report.warnings;
       options.log(`${reason}: rebuilt ${report.pages} pages in ${Math.round(performance.now() - started)} ms`);
       for (const warning of report.warnings) options.log(`  warning: ${warning}`);
     } catch (failure) {
@@ -107,7 +110,11 @@ export async function watch(config: SiteConfig, options: WatchOptions) {
       request.on("close", () => clients.delete(response));
       return true;
     },
-    transformHtml: (html) => html.replace("</body>", `${error ? errorOverlay(error) : ""}${liveReload}</body>`),
+    transformHtml: (html) =>
+      html.replace(
+        "</body>",
+        `${error ? errorOverlay(error) : warnings.length > 0 ? warningOverlay(warnings) : ""}${liveReload}</body>`,
+      ),
     fallback: () => (error ? errorDocument(error) : undefined),
   });
   await rebuild("initial build", []);
@@ -196,7 +203,8 @@ const liveReloadScript = `new EventSource(${JSON.stringify(eventsPath)}).onmessa
 const liveReload = `<script>${liveReloadScript}</script>`;
 
 const overlayStyle =
-  "[data-build-error]{position:fixed;inset:0 0 auto;z-index:2147483647;max-height:70vh;overflow:auto;margin:0;padding:1.25rem 1.5rem;background:#2b1410;color:#ffe9e2;font:14px/1.5 ui-monospace,monospace;box-shadow:0 6px 24px rgb(0 0 0/40%)}[data-build-error] strong{display:block;font:600 16px/1.4 system-ui,sans-serif;margin-bottom:.5rem}[data-build-error] pre{white-space:pre-wrap;margin:0}";
+  "[data-build-error]{position:fixed;inset:0 0 auto;z-index:2147483647;max-height:70vh;overflow:auto;margin:0;padding:1.25rem 1.5rem;background:#2b1410;color:#ffe9e2;font:14px/1.5 ui-monospace,monospace;box-shadow:0 6px 24px rgb(0 0 0/40%)}[data-build-error] strong{display:block;font:600 16px/1.4 system-ui,sans-serif;margin-bottom:.5rem}[data-build-error] pre{white-space:pre-wrap;margin:0}" +
+  "[data-build-warnings]{position:fixed;inset:auto 0 0;z-index:2147483647;max-height:40vh;overflow:auto;margin:0;padding:1rem 1.5rem;background:#3a2e05;color:#fff4cc;font:14px/1.5 ui-monospace,monospace;box-shadow:0 -6px 24px rgb(0 0 0/40%)}[data-build-warnings] strong{display:block;font:600 16px/1.4 system-ui,sans-serif;margin-bottom:.5rem}[data-build-warnings] pre{white-space:pre-wrap;margin:0}";
 
 const sha256 = (text: string) => `sha256-${createHash("sha256").update(text, "utf8").digest("base64")}`;
 
@@ -227,6 +235,13 @@ const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (char) => `&#${char
 
 function errorOverlay(error: string): string {
   return `<style>${overlayStyle}</style><div role="alert" data-build-error><strong>The build failed; this page shows the last good version.</strong><pre>${escapeHtml(error)}</pre></div>`;
+}
+
+/** The build's warnings at the foot of the page: it works, but shows a key where a text belongs. */
+function warningOverlay(warnings: string[]): string {
+  const count = `${warnings.length} ${warnings.length === 1 ? "warning" : "warnings"}`;
+  const list = warnings.map((warning) => `warning: ${warning}`).join("\n");
+  return `<style>${overlayStyle}</style><div role="status" data-build-warnings><strong>${count}: the page shows the key where a text belongs, and build would stop here.</strong><pre>${escapeHtml(list)}</pre></div>`;
 }
 
 function errorDocument(error: string): string {

@@ -9,6 +9,10 @@ export interface Entry {
   file: string;
   line: number;
   column: number;
+  /** The text as written, `{placeholders}` unfilled (for translation checks). */
+  source?: string;
+  /** The comment after the value, if any: `# same` marks a text meant to be identical in every language. */
+  comment?: string;
 }
 
 /** Every key of one locale, dotted (`hero.badges.animals`), in file order. */
@@ -102,6 +106,8 @@ export interface MarkdownOrigin {
   bodyLine: number;
   /** Every link and image of the body, placeholders filled, with its place. */
   links: MarkdownLink[];
+  /** Everything before the body as written: the front matter between its `---` lines. */
+  front?: string;
 }
 
 /** A link or image an editor wrote, where its address stands. */

@@ -39,7 +39,7 @@ export interface Content extends SiteContent {
   problems: ContentError[];
 }
 
-const offerSchema: Schema = {
+export const offerSchema: Schema = {
   fields: {
     name: "text",
     unit: "text",
@@ -52,7 +52,8 @@ const offerSchema: Schema = {
   optional: ["priceNote", "perPerson"],
   located: true,
 };
-const pageSchema: Schema = {
+/** Front matter shapes, also published as JSON Schemas (generator/json-schemas.ts). */
+export const pageSchema: Schema = {
   fields: {
     title: "text",
     description: "text",
@@ -62,7 +63,7 @@ const pageSchema: Schema = {
   },
   optional: ["offers", "describesCourse"],
 };
-const testimonialSchema: Schema = { fields: { name: "text", role: "text", headline: "text" } };
+export const testimonialSchema: Schema = { fields: { name: "text", role: "text", headline: "text" } };
 
 /** Reads content/ and public/: the load stage, the only one besides the template loader that reads files. */
 export async function loadContent(config: SiteConfig): Promise<Content> {
@@ -287,6 +288,7 @@ async function loadEach<T>(
             ...link,
             url: interpolate(link.url, facts).text,
           })),
+          front: read.text.slice(0, read.text.length - source.body.length),
         },
       ),
     );

@@ -24,10 +24,10 @@ export type Schema =
 export type { Located } from "../../model/content.ts";
 
 /** The HTML standard's valid e-mail address, with at least one dot in the domain. */
-const emailPattern =
+export const emailPattern =
   /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+$/;
 /** A figure the texts quote: digits, perhaps a range or a plus (3, 25+, 8–12, 1.5). */
-const figurePattern = /^\d[\d.,]*(?:\s*[–-]\s*\d[\d.,]*)?\+?$/;
+export const figurePattern = /^\d[\d.,]*(?:\s*[–-]\s*\d[\d.,]*)?\+?$/;
 
 /** Checks a YAML value against a schema and returns it as plain data, collecting every problem with its place. */
 export function readWithSchema(

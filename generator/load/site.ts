@@ -26,7 +26,8 @@ const linkSchema: Schema = {
 
 const texts = (...keys: string[]) => ({ fields: Object.fromEntries(keys.map((key) => [key, "text" as const])) });
 
-const siteSchema: Schema = {
+/** The shape of content/site.yaml, also published as a JSON Schema (generator/json-schemas.ts). */
+export const siteSchema: Schema = {
   fields: {
     name: "text",
     baseUrl: "origin",

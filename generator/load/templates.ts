@@ -17,6 +17,8 @@ export interface Templates {
   module: TemplateModule;
   /** Every quoted dotted key (`"hero.title"`) in the templates a page uses, at its first place. */
   keys: ReadonlyMap<string, Place>;
+  /** Keys built from a template literal, as patterns: t(`hero.badges.${key}`) reads every hero.badges.<name>. */
+  keyPatterns: readonly RegExp[];
 }
 
 /**
@@ -55,10 +57,12 @@ export async function loadTemplates(root: string, templateFiles: readonly string
     file.startsWith(`${defaults.folders.templates}/`),
   );
   const keys = new Map<string, Place>();
+  const keyPatterns: RegExp[] = [];
   for (const file of inputs) {
     const source = await readFile(path.join(root, file), "utf8");
     for (const [key, offset] of quotedKeys(source))
       if (!keys.has(key)) keys.set(key, { file, ...placeAt(source, offset) });
+    keyPatterns.push(...builtKeys(source));
   }
   if (!cached || cached.hash !== output!.hash) {
     const dir = await ensureCacheFolder(root, "templates");
@@ -70,7 +74,7 @@ export async function loadTemplates(root: string, templateFiles: readonly string
       await rm(file, { force: true });
     }
   }
-  return { module: cached.module, keys };
+  return { module: cached.module, keys, keyPatterns };
 }
 
 /** The module esbuild compiles: each page template of the route table, by its file, and the Open Graph card. */
@@ -105,6 +109,18 @@ function templateError(error: unknown, root: string): unknown {
   return new ContentError({ file, line: first.location.line, column: first.location.column + 1 }, first.text, {
     hint: "Fix the template; the build stops until it compiles.",
   });
+}
+
+/**
+ * t(`ranch.${key}.name`) → /^ranch\.[\w-]+\.name$/: each interpolation stands for one key segment;
+ * t("loading") → /^loading$/ (a key without a dot, which the quoted-keys scan leaves out).
+ */
+function* builtKeys(source: string): Generator<RegExp> {
+  for (const match of source.matchAll(/\bt\(\s*(["'`])([A-Za-z][\w-]*)\1\s*\)/g)) yield new RegExp(`^${match[2]}$`);
+  for (const match of source.matchAll(/\bt\(\s*`([^`]*\$\{[^`]*)`\s*\)/g)) {
+    const parts = match[1]!.split(/\$\{[^}]*\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+    yield new RegExp(`^${parts.join("[\\w-]+")}$`);
+  }
 }
 
 /** The compiled file sits outside the project, so packages such as react are imported from their resolved files. */

@@ -92,6 +92,13 @@ function collect(
     const start = { line: value.at.line, column: value.at.column + (value.quoted ? 1 : 0) };
     const filled = interpolate(value.value, facts);
     problems.push(...checkText(value.value, facts, file, start, key, { leftovers: false }));
-    dictionary.set(key, { text: filled.text, file, line: keyAt.line, column: keyAt.column });
+    dictionary.set(key, {
+      text: filled.text,
+      file,
+      line: keyAt.line,
+      column: keyAt.column,
+      source: value.value,
+      comment: value.comment,
+    });
   }
 }

@@ -11,7 +11,14 @@ export interface Position {
 export type YamlNode =
   | { kind: "map"; entries: YamlEntry[]; at: Position }
   | { kind: "list"; items: YamlNode[]; at: Position }
-  | { kind: "scalar"; value: string | number | boolean | null; at: Position; quoted: boolean; source: string };
+  | {
+      kind: "scalar";
+      value: string | number | boolean | null;
+      at: Position;
+      quoted: boolean;
+      source: string;
+      comment?: string;
+    };
 
 export interface YamlEntry {
   key: string;
@@ -39,6 +46,7 @@ export function readYaml(
   const errors = rootErrors.map((error) => {
     const offset = openingQuote(source, error.message, error.pos[0]);
     const { line, column } = place(offset);
+    const lineText = source.slice(source.lastIndexOf("\n", offset - 1) + 1).split("\n")[0]!;
     return describeSyntaxError(
       file,
       line,
@@ -46,6 +54,7 @@ export function readYaml(
       error.code,
       error.message,
       /^[^:\n]*/.exec(source.slice(offset))![0],
+      lineText,
     );
   });
   if (doc.errors.length === 0 && doc.contents) errors.push(...duplicateKeys(doc.contents as Node, place, file));
@@ -74,7 +83,8 @@ function toNode(node: Node, place: (offset: number) => Position): YamlNode {
   const quoted = isScalar(node) && (node.type === "QUOTE_DOUBLE" || node.type === "QUOTE_SINGLE");
   // The text as written: `2.490` and `2.49` are the same number, but only one is a German thousands separator.
   const source = isScalar(node) && typeof node.source === "string" ? node.source : String(value ?? "");
-  return { kind: "scalar", value: value as string | number | boolean | null, at, quoted, source };
+  const comment = isScalar(node) && node.comment ? node.comment.trim() : undefined;
+  return { kind: "scalar", value: value as string | number | boolean | null, at, quoted, source, comment };
 }
 
 /** Every key that repeats one before it in the same group, located at the repeat. */
@@ -87,7 +97,7 @@ function duplicateKeys(node: Node, place: (offset: number) => Position, file: st
         const key = isScalar(pair.key) ? pair.key.value : pair.key;
         if (seen.has(key)) {
           const { line, column } = place((pair.key as Node).range?.[0] ?? 0);
-          found.push(describeSyntaxError(file, line, column, "DUPLICATE_KEY", "", String(key)));
+          found.push(describeSyntaxError(file, line, column, "DUPLICATE_KEY", "", String(key), ""));
         }
         seen.add(key);
         visit(pair.value);
@@ -115,14 +125,45 @@ const friendly: Record<string, [string, string]> = {
     "A key runs over more than one line",
     "Put the key and its value on one line, or quote a value that spans lines.",
   ],
-  TAB_AS_INDENT: ["A tab is used for indentation", "Indent with spaces only (two per level)."],
+  TAB_AS_INDENT: [
+    "A tab is used for indentation",
+    "Replace the tab at the start of this line with spaces: YAML indents with spaces only (two per level).",
+  ],
   BAD_INDENT: [
     "This line is not indented like its group",
     "Indent it with the same number of spaces as the keys next to it.",
   ],
 };
 
-function describeSyntaxError(file: string, line: number, column: number, code: string, message: string, text: string) {
+function describeSyntaxError(
+  file: string,
+  line: number,
+  column: number,
+  code: string,
+  message: string,
+  text: string,
+  lineText: string,
+) {
+  const missingColon = /^(\s*)([\w-]+)\s+([^:#]*\S)\s*$/.exec(lineText);
+  if ((code === "MULTILINE_IMPLICIT_KEY" || code === "MISSING_CHAR") && missingColon) {
+    const [, indent, key, value] = missingColon;
+    return new ContentError(
+      { file, line, column: indent!.length + 1 },
+      `YAML syntax error: The key "${key}" has no colon`,
+      {
+        hint: `Write a colon and a space after the key: ${key}: ${value}`,
+      },
+    );
+  }
+  const colonInText = /^(\s*(?:- )?)([^\s:#"'][^:#]*):\s+([^"'\s].*: .*)$/.exec(lineText);
+  if (code === "BLOCK_AS_IMPLICIT_KEY" && colonInText) {
+    const [, indent, key, value] = colonInText;
+    return new ContentError(
+      { file, line, column: indent!.length + key!.length + 3 },
+      'YAML syntax error: The text contains ": ", which YAML reads as the start of another key',
+      { hint: `Put the text in double quotes: ${key}: "${value!.replace(/["\\]/g, "\\$&")}"` },
+    );
+  }
   if (code === "DUPLICATE_KEY") {
     return new ContentError({ file, line, column }, `Duplicate key "${text.trim().replace(/^["']|["']$/g, "")}"`, {
       hint: "Each key may appear only once in its group: remove or rename one of them.",

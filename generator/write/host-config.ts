@@ -258,6 +258,11 @@ charset utf-8;
 charset_types text/css text/plain text/xml application/xml application/javascript text/javascript application/json image/svg+xml;
 # Redirects keep the scheme and host the visitor used: "/about-me" → "Location: /about-me/".
 absolute_redirect off;
+# The build writes .gz (and .br) files beside every text file over 1 KiB: served as they are, never
+# compressed again. Smaller files are compressed on the fly. gzip_vary adds "Vary: Accept-Encoding".
+gzip_static on;
+# Brotli: with Debian's module (apt-get install libnginx-mod-http-brotli-static), uncomment the next line.
+# brotli_static on;
 gzip on;
 gzip_vary on;
 gzip_min_length 256;

@@ -551,7 +551,7 @@ const silentWrong: AdversarialCase[] = [
     class: 7,
     setup: edit("content/i18n/de.yaml", 'animals: "{claims.animals} Hoftiere"', 'animals: "{claims.animals Hoftiere"'),
     exit: 1,
-    first: 'content/i18n/de.yaml:30:15: The placeholder {claims.animals is never closed in "hero.badges.animals"',
+    first: 'content/i18n/de.yaml:31:15: The placeholder {claims.animals is never closed in "hero.badges.animals"',
   },
   {
     name: "a placeholder with spaces",
@@ -563,7 +563,7 @@ const silentWrong: AdversarialCase[] = [
     ),
     exit: 1,
     first:
-      'content/i18n/de.yaml:30:15: The placeholder { claims.animals } has spaces inside its braces in "hero.badges.animals"',
+      'content/i18n/de.yaml:31:15: The placeholder { claims.animals } has spaces inside its braces in "hero.badges.animals"',
   },
   {
     name: "a placeholder typo in front matter",
@@ -809,7 +809,7 @@ const limits: AdversarialCase[] = [
       await writeFile(file, (await readFile(file, "utf8")) + manyKeys(30_000));
     },
     exit: 1,
-    first: 'content/i18n/de.yaml:253:3: Missing key "lots.key0" (present in content/i18n/en.yaml:255)',
+    first: 'content/i18n/de.yaml:254:3: Missing key "lots.key0" (present in content/i18n/en.yaml:255)',
   },
   {
     name: "30,000 duplicate keys",

@@ -28,7 +28,8 @@ async function buildCopy(edit: (root: string) => Promise<void>, env: Record<stri
   await edit(root);
   const out = path.join(root, "dist");
   const result = await ranchSite(["build", "--root", root, "--out", out], env);
-  expect(result.stderr).toBe("");
+  // Warnings may stand (a new page's translation is not yet marked reviewed); no error may.
+  expect(result.stderr.split("\n").filter((line) => /^\S+:\d+:\d+: (?!warning: )/.test(line))).toEqual([]);
   expect(result.code).toBe(0);
   const files = (await readdir(out, { recursive: true })).filter((file) => file.endsWith(".html")).sort();
   const pages = await Promise.all(files.map((file) => readPage(out, file)));

@@ -5,8 +5,10 @@
  */
 import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from "node:fs/promises";
+import { request } from "node:http";
 import os from "node:os";
 import path from "node:path";
+import { gunzipSync } from "node:zlib";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse as parseYaml } from "yaml";
@@ -70,6 +72,23 @@ async function buildWithHostFiles(basePath: string) {
 
 const get = (origin: string, pathname: string, init: RequestInit = {}) =>
   fetch(origin + pathname, { redirect: "manual", ...init });
+
+/** A GET whose body stays as the server sent it (fetch would decompress it). */
+function rawGet(origin: string, pathname: string, headers: Record<string, string>) {
+  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>(
+    (resolve, reject) => {
+      request(origin + pathname, { headers }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () =>
+          resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }),
+        );
+      })
+        .on("error", reject)
+        .end();
+    },
+  );
+}
 
 function expectSecurityHeaders(response: Response, scriptHashes: readonly string[]) {
   for (const name of securityHeaders)
@@ -188,6 +207,28 @@ describe("nginx with the shipped snippet (base path /)", () => {
       expect(response.status, pathname).toBe(404);
       expect(await response.text(), pathname).toContain('<html lang="en">');
     }
+  });
+
+  it("serves the precompressed .gz the build wrote, byte for byte, with Content-Encoding and Vary", async () => {
+    const css = built.files.find((file) => file.startsWith("assets/") && file.endsWith(".css"))!;
+    for (const [pathname, file] of [
+      ["/about-me/", "about-me/index.html"],
+      ["/de/", "de/index.html"],
+      [`/${css}`, css],
+      ["/sitemap.xml", "sitemap.xml"],
+    ] as const) {
+      expect(built.files, file).toContain(`${file}.gz`);
+      const response = await rawGet(origin, pathname, { "accept-encoding": "gzip" });
+      expect(response.status, pathname).toBe(200);
+      expect(response.headers["content-encoding"], pathname).toBe("gzip");
+      expect(response.headers["vary"], pathname).toMatch(/accept-encoding/i);
+      // The exact bytes of the file on disk: served as written, not compressed again.
+      expect(response.body.equals(await readFile(path.join(built.dir, `${file}.gz`))), pathname).toBe(true);
+      expect(gunzipSync(response.body).equals(await readFile(path.join(built.dir, file))), pathname).toBe(true);
+    }
+    const plain = await rawGet(origin, "/about-me/", {});
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body.equals(await readFile(path.join(built.dir, "about-me/index.html")))).toBe(true);
   });
 
   it("never serves a dotfile or dot-folder (the output marker, .env, .git/), under any spelling", async () => {

@@ -1,6 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { chromium, type Browser } from "playwright-core";
+import { mayInstall } from "./requirements.ts";
 
 /** Flags that keep Chromium from calling home on a closed network (see README, "Tests"). */
 export const chromiumArgs = [
@@ -17,7 +18,7 @@ export const chromiumArgs = [
 
 /**
  * Finds a Chromium: $CHROMIUM_PATH, then Playwright's own download, then Debian's. Where none is
- * found and we run as root on Debian, installs Debian's package, and says so.
+ * found, on CI or with RANCH_SITE_INSTALL=1, as root on Debian, installs Debian's package, and says so.
  */
 export function findChromium(): string {
   const candidates = [
@@ -28,14 +29,17 @@ export function findChromium(): string {
   ];
   const found = candidates.find((candidate): candidate is string => !!candidate && existsSync(candidate));
   if (found) return found;
-  if (process.getuid?.() === 0 && existsSync("/etc/debian_version")) {
+  // Only on CI or when the maintainer opted in (tests/support/requirements.ts); never silently.
+  if (mayInstall() && process.getuid?.() === 0 && existsSync("/etc/debian_version")) {
     console.warn("No Chromium found: installing Debian's chromium package (apt-get install -y chromium).");
     execFileSync("sh", ["-c", "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium"], {
       stdio: "inherit",
     });
     if (existsSync("/usr/bin/chromium")) return "/usr/bin/chromium";
   }
-  throw new Error("No Chromium found. Set CHROMIUM_PATH, or install one (Debian: apt-get install chromium).");
+  throw new Error(
+    "No Chromium found. Set CHROMIUM_PATH, or install one (Debian: sudo apt-get install chromium; or RANCH_SITE_INSTALL=1).",
+  );
 }
 
 /** A headless Chromium with the flags above. */

@@ -1,0 +1,50 @@
+/**
+ * Warnings: content that builds but deserves a look (a stale translation, a key no template reads, a
+ * page nothing links to). They never stop `build`; `check --strict` fails on them. Printed like errors,
+ * with "warning:" after the place, so an editor's terminal and editor both recognise them.
+ */
+import { formatPlace, type Place, type ProblemOptions } from "./errors.ts";
+
+/** A problem worth a look that does not stop the build. */
+export class ContentWarning {
+  readonly place: Place;
+  /** What is worth a look, in one sentence. */
+  readonly reason: string;
+  /** What to do about it. */
+  readonly hint?: string;
+
+  constructor(place: Place, reason: string, options: Omit<ProblemOptions, "cause"> = {}) {
+    this.place = { file: place.file, line: place.line, column: place.column };
+    this.reason = reason;
+    this.hint = options.hint;
+  }
+
+  /** `content/i18n/de.yaml:12:3: warning: …` */
+  get message(): string {
+    return `${formatPlace(this.place)}: warning: ${this.reason}`;
+  }
+}
+
+/** `3 warnings` */
+export function countWarnings(count: number): string {
+  return `${count} ${count === 1 ? "warning" : "warnings"}`;
+}
+
+/** The lines a terminal shows for warnings: one per warning, hints indented below, then the count. */
+export function formatWarnings(warnings: readonly ContentWarning[]): string {
+  if (warnings.length === 0) return "";
+  const lines = warnings.flatMap((warning) =>
+    warning.hint ? [warning.message, `  hint: ${warning.hint}`] : [warning.message],
+  );
+  return [...lines, `${countWarnings(warnings.length)}.`].join("\n");
+}
+
+/** Warnings in the order an editor reads them: by file, then line and column. */
+export function sortWarnings(warnings: readonly ContentWarning[]): ContentWarning[] {
+  return [...warnings].sort(
+    (a, b) =>
+      a.place.file.localeCompare(b.place.file) ||
+      (a.place.line ?? 0) - (b.place.line ?? 0) ||
+      (a.place.column ?? 0) - (b.place.column ?? 0),
+  );
+}

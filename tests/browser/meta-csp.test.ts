@@ -1,0 +1,73 @@
+/**
+ * The meta-CSP fallback for hosts that cannot set headers (GitHub Pages): served by a plain static
+ * server with no CSP header, every page carries the policy in a meta element, minus the directives a
+ * meta policy cannot carry, and Chromium runs the site under it without a violation or a console error.
+ */
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import type { Browser, BrowserContext } from "playwright-core";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { launchChromium } from "../support/chromium.ts";
+import { serveSite } from "../support/site.ts";
+
+let site: Awaited<ReturnType<typeof serveSite>>;
+let browser: Browser;
+let context: BrowserContext;
+
+beforeAll(async () => {
+  [site, browser] = await Promise.all([serveSite({ metaCsp: true }), launchChromium()]);
+  context = await browser.newContext();
+  await context.addInitScript(() => {
+    const log: string[] = [];
+    (window as unknown as { __csp: string[] }).__csp = log;
+    document.addEventListener("securitypolicyviolation", (event) =>
+      log.push(`${event.violatedDirective} ${event.blockedURI}`),
+    );
+  });
+  // No network: the consented fonts stylesheet is answered here, so a CSP block would show.
+  await context.route(/^https:\/\/fonts\.googleapis\.com\//, (route) =>
+    route.fulfill({ contentType: "text/css", body: "body{font-family:sans-serif}" }),
+  );
+  await context.route(
+    (url) => !url.href.startsWith(site.origin) && !url.href.startsWith("https://fonts.googleapis.com/"),
+    (route) => route.abort(),
+  );
+});
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await site?.close();
+});
+
+it("puts the policy right after the charset of every page, without frame-ancestors", async () => {
+  for (const file of ["index.html", "de/contact/index.html", "404.html"]) {
+    const html = await readFile(path.join(site.dir, file), "utf8");
+    const policy =
+      /^<!doctype html>\n<html lang="\w+"><head><meta charSet="utf-8"\/><meta http-equiv="Content-Security-Policy" content="([^"]+)"\/>/.exec(
+        html,
+      )?.[1];
+    expect(policy, file).toMatch(/^default-src 'self'; script-src 'self' 'sha256-[^']+' 'sha256-[^']+';/);
+    expect(policy, file).not.toMatch(/frame-ancestors|report-uri|sandbox/);
+  }
+});
+
+it("runs the head script and the bundle, and loads the consented fonts, with no violation and no console error", async () => {
+  const problems: string[] = [];
+  for (const pathname of ["/", "/de/contact/"]) {
+    const page = await context.newPage();
+    page.on("console", (message) => message.type() === "error" && problems.push(`${pathname}: ${message.text()}`));
+    page.on("pageerror", (error) => problems.push(`${pathname}: ${error.message}`));
+    const response = await page.goto(site.origin + pathname);
+    expect(response!.headers()["content-security-policy"]).toBeUndefined();
+    if (pathname === "/") {
+      await page.locator('button[data-consent="accepted"]').click();
+      await page.locator('link[rel="stylesheet"][data-consent-link]').waitFor({ state: "attached" });
+    }
+    await page.waitForLoadState("networkidle");
+    expect(await page.evaluate(() => document.documentElement.dataset["consent"]), pathname).toBe("accepted");
+    problems.push(...(await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp)));
+    await page.close();
+  }
+  expect(problems).toEqual([]);
+});

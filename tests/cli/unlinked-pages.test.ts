@@ -1,0 +1,43 @@
+/** A page an editor added but nothing links to is a warning in each language, until a link leads to it. */
+import { writeFile } from "node:fs/promises";
+import path from "node:path";
+import { expect, it } from "vitest";
+import { copyProject, editFile, runCli } from "../support/project.ts";
+
+it("check warns about a page nothing links to, in each language, until another page links to it", async () => {
+  const root = await copyProject();
+  const page = (title: string, text: string) =>
+    `---\ntitle: ${title}\ndescription: ${text}\nlead: ${text}\n---\n${text}\n`;
+  await writeFile(
+    path.join(root, "content/pages/faq.en.md"),
+    page("Questions", "What people ask us about the training."),
+  );
+  await writeFile(path.join(root, "content/pages/faq.de.md"), page("Fragen", "Was man uns zum Training fragt."));
+  await runCli(["translations", "reviewed", "pages/faq", "--root", root]);
+
+  const unlinked = await runCli(["check", "--root", root]);
+  expect(unlinked.code).toBe(0);
+  expect(unlinked.stderr.split("\n")).toEqual([
+    "content/pages/faq.de.md:1:1: warning: No page links to /de/faq/: visitors cannot find it",
+    "  hint: Link to it from another page, as [Fragen](/de/faq/) in markdown, or add it to the navigation or the footer.",
+    "content/pages/faq.en.md:1:1: warning: No page links to /faq/: visitors cannot find it",
+    "  hint: Link to it from another page, as [Questions](/faq/) in markdown, or add it to the navigation or the footer.",
+    "2 warnings.",
+    "",
+  ]);
+
+  await editFile(
+    root,
+    "content/pages/training-details.en.md",
+    "\n## ",
+    "\nSee also the [questions](/faq/) others asked.\n\n## ",
+  );
+  await editFile(
+    root,
+    "content/pages/training-details.de.md",
+    "\n## ",
+    "\nSiehe auch die [Fragen](/de/faq/), die andere gestellt haben.\n\n## ",
+  );
+  await runCli(["translations", "reviewed", "pages/training-details", "--root", root]);
+  expect(await runCli(["check", "--root", root, "--strict"])).toMatchObject({ code: 0, stderr: "" });
+});

@@ -1,0 +1,64 @@
+/** The test suite installs system packages only on CI or when asked to, and otherwise skips with one line. */
+import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { expect, it } from "vitest";
+import { mayInstall, testsWithoutTools, type Tool } from "../support/requirements.ts";
+
+async function project() {
+  const root = await mkdtemp(path.join(os.tmpdir(), "ranch-requirements-"));
+  await mkdir(path.join(root, "tests/host"), { recursive: true });
+  await writeFile(path.join(root, "tests/host/nginx.test.ts"), 'await startNginx({ root, include: "x" });');
+  await writeFile(path.join(root, "tests/unit.test.ts"), "expect(1).toBe(1);");
+  return root;
+}
+
+const fakeNginx = (installed: { now: boolean }): Tool => ({
+  name: "nginx",
+  debianPackage: "nginx",
+  found: () => installed.now,
+  usedBy: /startNginx/,
+});
+
+it("installs only on CI or with RANCH_SITE_INSTALL=1", () => {
+  expect(mayInstall({})).toBe(false);
+  expect(mayInstall({ CI: "true" })).toBe(true);
+  expect(mayInstall({ CI: "false" })).toBe(false);
+  expect(mayInstall({ RANCH_SITE_INSTALL: "1" })).toBe(true);
+  expect(mayInstall({ RANCH_SITE_INSTALL: "0" })).toBe(false);
+});
+
+it("without permission, skips the files that need a missing tool, with one line saying how to install it", async () => {
+  const root = await project();
+  const lines: string[] = [];
+  const installed: string[][] = [];
+  const skipped = testsWithoutTools(root, {
+    tools: [fakeNginx({ now: false })],
+    env: {},
+    installPackages: (packages) => (installed.push(packages), true),
+    warn: (line) => lines.push(line),
+  });
+  expect(installed).toEqual([]);
+  expect(skipped).toEqual(["tests/host/nginx.test.ts"]);
+  expect(lines).toEqual([
+    "nginx is not installed: skipping 1 test file (install it with: sudo apt-get install nginx; or let the tests do it: RANCH_SITE_INSTALL=1 npm test).",
+  ]);
+});
+
+it("on CI, installs the missing package and skips nothing", async () => {
+  const root = await project();
+  const state = { now: false };
+  const lines: string[] = [];
+  const skipped = testsWithoutTools(root, {
+    tools: [fakeNginx(state)],
+    env: { CI: "true" },
+    installPackages: (packages) => {
+      expect(packages).toEqual(["nginx"]);
+      state.now = true;
+      return true;
+    },
+    warn: (line) => lines.push(line),
+  });
+  expect(skipped).toEqual([]);
+  expect(lines).toEqual([]);
+});
