@@ -4,6 +4,7 @@ import type { SiteConfig } from "../config.ts";
 import { ContentError, placeAt } from "../errors.ts";
 import { interpolate, type Dictionary } from "../i18n.ts";
 import { fixedPages } from "../routes.ts";
+import { typeset } from "../typography.ts";
 import { listFiles, listTree, readText } from "./files.ts";
 import { renderMarkdown, splitMarkdown } from "./markdown.ts";
 import { readWithSchema, type Schema } from "./schema.ts";
@@ -105,7 +106,7 @@ export async function loadContent(config: SiteConfig): Promise<Content> {
   const locales = await Promise.all(
     codes.map(async (locale) => ({
       locale,
-      dictionary: await loadDictionary(config.root, locale, facts, problems),
+      dictionary: typesetDictionary(await loadDictionary(config.root, locale, facts, problems), locale),
       testimonials: await loadEach(
         config.root,
         testimonialFiles,
@@ -217,7 +218,7 @@ async function loadEach<T>(
       );
     }
     loaded.push(
-      make(id, fillFacts(data, facts), renderMarkdown(body.text), {
+      make(id, typesetTexts(fillFacts(data, facts), locale), renderMarkdown(body.text, locale), {
         file,
         body: source.body,
         bodyLine: source.bodyLine,
@@ -233,5 +234,19 @@ function fillFacts(data: unknown, facts: ReadonlyMap<string, string>): unknown {
   if (Array.isArray(data)) return data.map((item) => fillFacts(item, facts));
   if (data && typeof data === "object")
     return Object.fromEntries(Object.entries(data).map(([key, value]) => [key, fillFacts(value, facts)]));
+  return data;
+}
+
+/** The build sets the typography (design.md §9), so editors type plain spaces, dots and quotes. */
+function typesetDictionary(dictionary: Dictionary, locale: string): Dictionary {
+  for (const entry of dictionary.values()) entry.text = typeset(entry.text, locale);
+  return dictionary;
+}
+
+function typesetTexts(data: unknown, locale: string): unknown {
+  if (typeof data === "string") return typeset(data, locale);
+  if (Array.isArray(data)) return data.map((item) => typesetTexts(item, locale));
+  if (data && typeof data === "object")
+    return Object.fromEntries(Object.entries(data).map(([key, value]) => [key, typesetTexts(value, locale)]));
   return data;
 }

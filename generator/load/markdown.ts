@@ -2,6 +2,7 @@ import matter from "gray-matter";
 import { remark } from "remark";
 import remarkHtml from "remark-html";
 import { ContentError } from "../errors.ts";
+import { remarkTypography } from "../typography.ts";
 import { readYaml, type YamlNode } from "./yaml.ts";
 
 /** A markdown file split into its located front matter and its body. */
@@ -12,7 +13,9 @@ export interface MarkdownSource {
   bodyLine: number;
 }
 
-const processor = remark().use(remarkHtml);
+/** One processor per locale: remark, the locale's typography on text nodes, then HTML. */
+const processors = new Map<string, ReturnType<typeof createProcessor>>();
+const createProcessor = (locale: string) => remark().use(remarkTypography, locale).use(remarkHtml);
 
 /** The only place that reads front matter (gray-matter) and markdown (remark). */
 export function splitMarkdown(text: string, file: string, problems: ContentError[]): MarkdownSource {
@@ -40,7 +43,11 @@ export function splitMarkdown(text: string, file: string, problems: ContentError
   return { front, body: parsed.content, bodyLine };
 }
 
-/** Markdown to HTML; remark-html keeps its default sanitising, so no raw HTML reaches a page. */
-export function renderMarkdown(body: string): string {
-  return String(processor.processSync(body)).trim();
+/**
+ * Markdown to HTML, with the typography of its locale on the text (never on code or URLs); remark-html keeps
+ * its default sanitising, so no raw HTML reaches a page.
+ */
+export function renderMarkdown(body: string, locale = "en"): string {
+  if (!processors.has(locale)) processors.set(locale, createProcessor(locale));
+  return String(processors.get(locale)!.processSync(body)).trim();
 }

@@ -1,42 +1,106 @@
-/** The hero illustration: North Frisian marsh, dike, barn, wind turbines and a low sun. Decorative. */
+/**
+ * The hero illustration, drawn by hand in the site's palette: a big North Frisian sky over the Wadden Sea,
+ * a Hallig on its mound, the green dike with sheep, the thatched farmhouse behind its windbreak, and two
+ * horses at the paddock fence. Flat shapes, no strokes thinner than a pixel at phone width, about 2 KB
+ * gzipped. Decorative: the text beside it says everything it shows.
+ */
 export function Landscape() {
   return (
     <svg
       className="landscape"
-      viewBox="0 0 800 520"
-      width="800"
-      height="520"
+      viewBox="0 0 640 480"
+      width="640"
+      height="480"
       aria-hidden="true"
       focusable="false"
-      preserveAspectRatio="xMidYMid slice"
+      preserveAspectRatio="xMidYMax slice"
     >
       <defs>
-        <linearGradient id="sky" x1="0" y1="0" x2="0" y2="1">
-          <stop offset="0" stopColor="#cfe0e3" />
-          <stop offset="1" stopColor="#f5ead3" />
+        <linearGradient id="landscape-sky" x1="0" y1="0" x2="0" y2="1">
+          <stop offset="0" stopColor="#d9e6e4" />
+          <stop offset="0.62" stopColor="#f3ede0" />
+          <stop offset="1" stopColor="#f8e9c9" />
         </linearGradient>
       </defs>
-      <rect width="800" height="520" fill="url(#sky)" />
-      <circle cx="600" cy="150" r="58" fill="#eab45a" />
-      <path d="M0 300h800v40H0z" fill="#6f97a3" />
-      <path d="M0 318c120-8 240-8 360 0s260 8 440 0v12H0z" fill="#8fb3bc" />
-      <g stroke="#f7f4ee" strokeWidth="3" strokeLinecap="round">
-        <path d="M120 300V200m0 0-24-38m24 38 40 10m-40-10-16 40" />
-        <path d="M210 300V218m0 0-18-30m18 30 32 8m-32-8-12 32" />
+      <rect width="640" height="480" fill="url(#landscape-sky)" />
+      <circle cx="468" cy="176" r="62" fill="#e8b04a" opacity="0.16" />
+      <circle cx="468" cy="176" r="36" fill="#e8b04a" opacity="0.9" />
+      <g fill="#fffdf8" opacity="0.85">
+        <path d="M70 112a18 18 0 0 1 34-8 14 14 0 0 1 24 10h8a7 7 0 0 1 0 14H76a8 8 0 0 1-6-16z" />
+        <path d="M300 70a14 14 0 0 1 27-6 11 11 0 0 1 19 8h6a6 6 0 0 1 0 12h-48a7 7 0 0 1-4-14z" />
+        <path d="M520 250a12 12 0 0 1 23-5 9 9 0 0 1 16 7h5a5 5 0 0 1 0 10h-41a6 6 0 0 1-3-12z" />
       </g>
-      <path d="M0 352c160-40 300-46 430-30 140 17 250 12 370-14v212H0z" fill="#8aa865" />
-      <path d="M0 410c180-36 360-34 520-14 110 14 200 8 280-8v132H0z" fill="#5f8049" />
-      <path d="M440 342V290l58-44 58 44v52z" fill="#b5532f" />
-      <path d="M426 294 498 238l72 56-10 8-62-48-62 48z" fill="#6b3322" />
-      <path d="M484 342v-34h28v34z" fill="#f6efe2" />
-      <path d="M0 470c200-24 420-26 800 0v50H0z" fill="#3f5f3a" />
-      <g fill="#f7f4ee">
-        <ellipse cx="300" cy="392" rx="18" ry="9" />
-        <ellipse cx="345" cy="398" rx="15" ry="8" />
+      <g fill="none" stroke="#2f4a3a" strokeWidth="2.2" strokeLinecap="round">
+        <path d="M206 136q6-6 12 0q6-6 12 0" />
+        <path d="M244 118q5-5 10 0q5-5 10 0" />
+        <path d="M560 96q4-4 8 0q4-4 8 0" />
       </g>
-      <g fill="#5b3a29">
-        <path d="M640 420c10-14 30-16 44-10l8-12 6 2-4 14c4 6 4 14 2 20h-6l-2-10h-34l-4 10h-6c-2-6-4-10-4-14z" />
+      {/* The Wadden Sea at low tide: water, mudflat bands and a Hallig with its house on the mound. */}
+      <path d="M0 292h640v34H0z" fill="#3d6b78" />
+      <g fill="#9cbab8">
+        <path d="M0 302c90-4 170-4 250 0s160 3 230 0 110-2 160 0v5c-60-3-110-2-160 0s-150 4-230 0-160-4-250 0z" />
+        <path d="M40 315c70-3 140-3 220 0s170 2 260 0v4c-90 2-180 3-260 0s-150-3-220 0z" />
       </g>
+      <path d="M60 294c14-12 56-12 70 0z" fill="#7f9c5c" />
+      <path d="M84 284h20v-8l-10-7-10 7z" fill="#a3462a" />
+      <path d="M82 277l12-10 12 10z" fill="#b8924e" />
+      {/* The dike: a long green ridge with a lighter crown, sheep grazing along it. */}
+      <path d="M0 318c40-20 90-30 180-30h300c70 0 120 10 160 26v26H0z" fill="#7f9c5c" />
+      <path d="M120 294c20-4 40-6 60-6h300c40 0 80 4 110 12-40-5-80-7-110-7H180c-22 0-42 1-60 1z" fill="#a7bd83" />
+      <g fill="#fffdf8">
+        <ellipse cx="214" cy="293" rx="9" ry="5.5" />
+        <ellipse cx="246" cy="296" rx="8" ry="5" />
+        <ellipse cx="392" cy="292" rx="9" ry="5.5" />
+        <ellipse cx="530" cy="298" rx="8" ry="5" />
+      </g>
+      <g fill="#1f3328">
+        <ellipse cx="223" cy="292" rx="3" ry="2.5" />
+        <ellipse cx="238" cy="295" rx="3" ry="2.4" />
+        <ellipse cx="401" cy="291" rx="3" ry="2.5" />
+        <ellipse cx="538" cy="297" rx="3" ry="2.4" />
+      </g>
+      {/* The marsh meadow behind the dike, with the windbreak trees and the thatched farmhouse. */}
+      <path d="M0 340c120-14 260-18 400-14 90 2 170 8 240 16v138H0z" fill="#93ad6e" />
+      <g fill="#2f4a3a">
+        <path d="M352 322c-6-34 8-58 30-60 20-2 34 16 30 38l-4 22z" />
+        <path d="M398 322c0-26 14-44 32-42 20 2 28 22 22 42z" fill="#4f6b45" />
+        <path d="M500 328c-2-24 10-38 26-38 18 0 26 18 20 38z" />
+      </g>
+      <path d="M380 330h132v42H380z" fill="#a3462a" />
+      <g fill="#7f3520" opacity="0.55">
+        <path d="M380 340h132v2H380zM380 352h132v2H380zM380 364h132v2H380z" />
+      </g>
+      <path d="M368 334l24-46h108l24 46z" fill="#c9a35c" />
+      <path d="M392 288h108l4 8H388z" fill="#8f6a33" />
+      <g fill="none" stroke="#a8823f" strokeWidth="2" strokeLinecap="round">
+        <path d="M384 318c30-3 94-3 124 0M392 304c28-3 80-3 108 0" />
+      </g>
+      <path d="M430 334v-30l16-16 16 16v30z" fill="#fffdf8" />
+      <path d="M424 306l22-24 22 24-4 3-18-20-18 20z" fill="#8f6a33" />
+      <path d="M440 372v-24a6 6 0 0 1 12 0v24z" fill="#2f4a3a" />
+      <g fill="#fffdf8">
+        <path d="M392 346h18v14h-18zM482 346h18v14h-18zM440 312h12v12h-12z" />
+      </g>
+      <g fill="#2f4a3a">
+        <path d="M400 346h2v14h-2zM490 346h2v14h-2zM392 352h18v2h-18zM482 352h18v2h-18z" />
+      </g>
+      <path d="M478 282h8v14h-8z" fill="#7f3520" />
+      {/* The paddock in front: a sandy track, two horses and the fence. */}
+      <path d="M0 384c140-16 300-18 460-8 70 4 130 10 180 18v86H0z" fill="#6f8d52" />
+      <path d="M446 378c-30 24-90 52-170 102h70c60-44 110-78 128-102z" fill="#e4d3ad" />
+      <g fill="#7f3520" transform="translate(-30 0)">
+        <path d="M126 388c10-6 30-6 40-4l8-14c2-3 6-4 9-2l6 4 8 10c1 3-1 5-4 4l-7-3-8 12c0 4-1 8-3 10l1 22h-5l-3-19c-6 1-14 1-22 0l-3 19h-5l-1-21c-5 1-8 4-10 8-2-7 1-17 6-20z" />
+        <path d="M122 394c-8 4-12 14-10 24 4-6 8-12 12-16z" />
+      </g>
+      <g fill="#3b2a20" transform="translate(84 6)">
+        <path d="M252 398c-10-6-30-6-40-4l-8-14c-2-3-6-4-9-2l-6 4-8 10c-1 3 1 5 4 4l7-3 8 12c0 4 1 8 3 10l-1 22h5l3-19c6 1 14 1 22 0l3 19h5l1-21c5 1 8 4 10 8 2-7-1-17-6-20z" />
+        <path d="M256 404c8 4 12 14 10 24-4-6-8-12-12-16z" />
+      </g>
+      <g fill="#1f3328">
+        <path d="M0 436h292v4H0zM384 436h256v4H384zM0 452h278v4H0zM396 452h244v4H396z" />
+        <path d="M20 426h6v40h-6zM110 426h6v40h-6zM200 426h6v40h-6zM272 426h6v40h-6zM396 426h6v40h-6zM470 426h6v40h-6zM546 426h6v40h-6zM620 426h6v40h-6z" />
+      </g>
+      <path d="M0 466c160-8 420-8 640 0v14H0z" fill="#4f6b45" />
     </svg>
   );
 }

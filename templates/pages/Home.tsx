@@ -44,32 +44,37 @@ export default function Home(props: PageProps) {
       structuredData={[courseData(props)]}
     >
       <section className="hero" aria-labelledby="hero-title">
-        <Landscape />
-        <div className="container hero-content">
-          <p className="eyebrow">{t("hero.eyebrow")}</p>
-          <h1 id="hero-title">{t("hero.title")}</h1>
-          <p className="hero-subtitle">{t("hero.subtitle")}</p>
-          <ul className="badges" aria-label={t("hero.badges.label")}>
-            {badges.map(([key, target, icon]) => (
-              <li key={key}>
-                <WithTooltip id={`tip-${key}`} text={t(`hero.badges.${key}Tip`)}>
-                  {(describedBy) => (
-                    <a className="badge" href={target} aria-describedby={describedBy}>
-                      <Icon name={icon} />
-                      {t(`hero.badges.${key}`)}
-                    </a>
-                  )}
-                </WithTooltip>
-              </li>
-            ))}
-          </ul>
-          <div className="actions">
-            <a className="button button-primary" href={href("pricing/")}>
-              {t("hero.bookTraining")}
-            </a>
-            <a className="button button-ghost" href={href("training-details/")}>
-              {t("hero.learnMore")} <span className="visually-hidden">{t("hero.learnMoreContext")}</span>
-            </a>
+        <div className="container hero-layout">
+          <div className="hero-content">
+            <p className="eyebrow">{t("hero.eyebrow")}</p>
+            <h1 id="hero-title">{t("hero.title")}</h1>
+            <p className="hero-subtitle">{t("hero.subtitle")}</p>
+            {/* The call to action comes before the badges, so it stays in the first view beside the consent banner. */}
+            <div className="actions">
+              <a className="button button-primary" href={href("pricing/")} data-hero-cta="">
+                {t("hero.bookTraining")}
+              </a>
+              <a className="button button-ghost" href={href("training-details/")}>
+                {t("hero.learnMore")} <span className="visually-hidden">{t("hero.learnMoreContext")}</span>
+              </a>
+            </div>
+            <ul className="badges" aria-label={t("hero.badges.label")}>
+              {badges.map(([key, target, icon]) => (
+                <li key={key}>
+                  <WithTooltip id={`tip-${key}`} text={t(`hero.badges.${key}Tip`)}>
+                    {(describedBy) => (
+                      <a className="badge" href={target} aria-describedby={describedBy}>
+                        <Icon name={icon} />
+                        {t(`hero.badges.${key}`)}
+                      </a>
+                    )}
+                  </WithTooltip>
+                </li>
+              ))}
+            </ul>
+          </div>
+          <div className="hero-art">
+            <Landscape />
           </div>
         </div>
       </section>
