@@ -47,11 +47,39 @@ const dayBeforeMonth =
 /** Phone numbers in international form keep their groups on one line. */
 const phoneNumber = /\+\d{1,3}(?: \d{1,5}){1,6}/g;
 
+/**
+ * German running prose spells out the numbers two to twelve (Duden, "Zahlen und Ziffern"). A figure stays a
+ * figure after a word that counts (`Tag 2`, `Art. 6`), before a unit, in dates, times and ranges, and in a
+ * label of fewer than four words (the stat "3 Tage" is a figure, not prose).
+ */
+const germanNumbers = [
+  "",
+  "",
+  "zwei",
+  "drei",
+  "vier",
+  "fünf",
+  "sechs",
+  "sieben",
+  "acht",
+  "neun",
+  "zehn",
+  "elf",
+  "zwölf",
+];
+const countedFigure = new RegExp(
+  String.raw`(?<=^|[\s(])(?<!(?:Tag|Tage|Woche|Seite|Kapitel|Stufe|Platz|Nummer|Art\.|Abs\.|Nr\.|§|lit\.)\s)([2-9]|1[0-2])` +
+    String.raw`(?= (?!(?:${units.join("|")})(?![\p{L}\d]))\p{L})`,
+  "gu",
+);
+const spellNumbers = (text: string) =>
+  text.split(/\s+/).length < 4 ? text : text.replace(countedFigure, (figure) => germanNumbers[Number(figure)]!);
+
 /** Sets one text in the typography of its locale. Idempotent: setting a set text changes nothing. */
 export function typeset(text: string, locale: string): string {
   const marks = quoteMarks[locale] ?? quoteMarks["en"]!;
   return (
-    text
+    (locale === "de" ? spellNumbers(text) : text)
       .replace(/\.\.\.(?!\.)/g, "…")
       .replace(/ - /g, " – ")
       .replace(phoneNumber, (number) => number.replaceAll(" ", nbsp))

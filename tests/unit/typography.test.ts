@@ -53,6 +53,19 @@ describe("typeset", () => {
     expect(typeset('a 12" record', "en")).toBe('a 12" record');
   });
 
+  it("spells out two to twelve in German running prose, and keeps figures where they count or label", () => {
+    expect(typeset("Jede Gruppe hat höchstens 12 Teilnehmende, in 3 konzentrierten Tagen.", "de")).toBe(
+      "Jede Gruppe hat höchstens zwölf Teilnehmende, in drei konzentrierten Tagen.",
+    );
+    const kept =
+      "An Tag 2 um 8:30 Uhr, nach § 5 und Art. 6, 3-tägig, am 3. Juli, 3 km weit, (2) Absatz, 1 Tag, 13 Orte";
+    expect(shown(typeset(kept, "de"))).toBe(
+      "An Tag 2 um 8:30~Uhr, nach §~5 und Art.~6, 3-tägig, am 3.~Juli, 3~km weit, (2) Absatz, 1 Tag, 13 Orte",
+    );
+    expect(typeset("3 Tage", "de")).toBe("3 Tage");
+    expect(typeset("Over 3 days in a group of 12 people", "en")).toBe("Over 3 days in a group of 12 people");
+  });
+
   it("is idempotent", () => {
     const once = typeset('„Ja" - z. B. 20 km... § 5', "de");
     expect(typeset(once, "de")).toBe(once);
