@@ -23,8 +23,8 @@ export function Landscape() {
         </linearGradient>
       </defs>
       <rect width="640" height="480" fill="url(#landscape-sky)" />
-      <circle cx="468" cy="176" r="62" fill="#e8b04a" opacity="0.16" />
-      <circle cx="468" cy="176" r="36" fill="#e8b04a" opacity="0.9" />
+      <circle cx="468" cy="226" r="58" fill="#e8b04a" opacity="0.16" />
+      <circle cx="468" cy="226" r="32" fill="#e8b04a" opacity="0.9" />
       <g fill="#fffdf8" opacity="0.85">
         <path d="M70 112a18 18 0 0 1 34-8 14 14 0 0 1 24 10h8a7 7 0 0 1 0 14H76a8 8 0 0 1-6-16z" />
         <path d="M300 70a14 14 0 0 1 27-6 11 11 0 0 1 19 8h6a6 6 0 0 1 0 12h-48a7 7 0 0 1-4-14z" />

@@ -1,4 +1,5 @@
 import { Icon } from "../components/Icon.tsx";
+import { MapLink } from "../components/MapLink.tsx";
 import { PageHeader } from "../components/PageHeader.tsx";
 import { Layout } from "../Layout.tsx";
 import type { PageProps } from "../types.ts";
@@ -136,7 +137,12 @@ export default function Contact(props: PageProps) {
                   </span>
                   <span>
                     <span className="contact-label">{t("contact.info.location")}</span>
-                    {t("contact.info.locationText")}
+                    {t("contact.info.locationText")}{" "}
+                    <MapLink
+                      href={site.location.mapsUrl}
+                      text={t("contact.info.map")}
+                      note={t("contact.info.mapNote")}
+                    />
                   </span>
                 </li>
               </ul>

@@ -4,6 +4,7 @@ import { Card } from "../components/Card.tsx";
 import { Stats } from "../components/Stats.tsx";
 import { Icon, type IconName } from "../components/Icon.tsx";
 import { Landscape } from "../components/Landscape.tsx";
+import { MapLink } from "../components/MapLink.tsx";
 import { courseData } from "../components/StructuredData.tsx";
 import { WithTooltip } from "../components/Tooltip.tsx";
 import { Layout } from "../Layout.tsx";
@@ -128,6 +129,7 @@ export default function Home(props: PageProps) {
             {experiences.map(([key, icon]) => (
               <Card
                 key={key}
+                className="card card-wide"
                 iconClassName="card-icon card-icon-sea"
                 icon={icon}
                 title={t(`experiences.${key}.title`)}
@@ -188,6 +190,10 @@ export default function Home(props: PageProps) {
                 <li>
                   <Icon name="car" />
                   {t("practical.gettingThere.car")}
+                </li>
+                <li>
+                  <Icon name="pin" />
+                  <MapLink href={site.location.mapsUrl} text={t("contact.info.map")} note={t("contact.info.mapNote")} />
                 </li>
               </ul>
             </InfoCard>

@@ -14,7 +14,7 @@ import {
 
 const labels = {
   en: {
-    region: "Cookie consent",
+    region: "Cookie Consent",
     accept: "Accept All",
     reject: "Reject",
     close: "Close and reject",
