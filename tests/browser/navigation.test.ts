@@ -94,7 +94,8 @@ describe("navigation", () => {
     await expect.poll(() => reports.length, { timeout: 900 }).toBe(1);
     expect(reports[0]).toEqual({
       after: expect.any(Number),
-      text: "Wird geladen...",
+      // The dictionary says "Wird geladen..."; the build sets the real ellipsis (generator/typography.ts).
+      text: "Wird geladen…",
       role: "status",
       coversViewport: true,
     });
