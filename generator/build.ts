@@ -33,7 +33,7 @@ export async function build(config: SiteConfig, writer: Writer = new DiskWriter(
   const routes = createRoutes(pages, config.locales, links);
   const assets = await bundleAssets(config.root, content.site);
   const pageAssets = {
-    css: links.asset(assets.css),
+    styles: assets.styles,
     js: links.asset(assets.js),
     headScript: assets.headScript,
     favicon: links.asset("favicon.svg"),
@@ -47,7 +47,12 @@ export async function build(config: SiteConfig, writer: Writer = new DiskWriter(
     createSitemap(routes, config.locales[0]!.code),
     createRobots(links.assetUrl("sitemap.xml")),
   ];
-  files.push(...createHostConfigs(hostConfigInput(config, content, rendered.files, files)));
+  files.push(
+    ...createHostConfigs({
+      ...hostConfigInput(config, content, rendered.files, files),
+      styleHashes: assets.styleHashes,
+    }),
+  );
   await writer.write(files);
   return { pages: rendered.files.length, files: files.length, milliseconds: performance.now() - started, warnings };
 }

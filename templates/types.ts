@@ -2,6 +2,7 @@ import type { ReactElement } from "react";
 import type { Translate } from "../generator/i18n.ts";
 import type { LocaleContent } from "../generator/load/content.ts";
 import type { Site } from "../generator/load/site.ts";
+import type { InlineStyles } from "../generator/write/assets.ts";
 
 /** A language version of the current page, for hreflang and the language switch. */
 export interface AlternateLink {
@@ -14,9 +15,10 @@ export interface AlternateLink {
   tip: string;
 }
 
-/** Built files the layout links to. */
+/** Built files the layout links to, and the stylesheets it inlines. */
 export interface PageAssets {
-  css: string;
+  /** Minified CSS by template group (`home`, `pages`), inlined in the head: no render-blocking request. */
+  styles: InlineStyles;
   js: string;
   /** The inline head script that applies a stored consent choice before first paint. */
   headScript: string;

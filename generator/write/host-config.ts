@@ -14,6 +14,8 @@ export interface HostConfigInput {
   locales: readonly { code: string; prefix: string }[];
   /** `'sha256-…'` sources of every inline script the pages run: the head script and the speculation rules. */
   scriptHashes: string[];
+  /** `sha256-…` sources of the inline stylesheets (generator/write/assets.ts); none when pages link their CSS. */
+  styleHashes?: string[];
   /** Origin of the consent-gated fonts stylesheet, e.g. `https://fonts.googleapis.com`. */
   fontsOrigin: string;
   /** Origin the stylesheet loads font files from, e.g. `https://fonts.gstatic.com`. */
@@ -44,7 +46,7 @@ export function contentSecurityPolicy(input: HostConfigInput): string {
   const directives: [string, ...string[]][] = [
     ["default-src", "'self'"],
     ["script-src", "'self'", ...input.scriptHashes.map(quoteHash)],
-    ["style-src", "'self'", input.fontsOrigin],
+    ["style-src", "'self'", ...(input.styleHashes ?? []).map(quoteHash), input.fontsOrigin],
     ["font-src", "'self'", input.fontFilesOrigin],
     ["img-src", "'self'", "data:"],
     ["connect-src", "'self'"],

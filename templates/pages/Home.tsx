@@ -43,6 +43,7 @@ export default function Home(props: PageProps) {
       title={t("meta.home.title")}
       description={t("meta.home.description")}
       structuredData={[courseData(props)]}
+      stylesheet="home"
     >
       <section className="hero" aria-labelledby="hero-title">
         <div className="container hero-layout">
