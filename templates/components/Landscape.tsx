@@ -21,10 +21,14 @@ export function Landscape() {
           <stop offset="0.62" stopColor="#f3ede0" />
           <stop offset="1" stopColor="#f8e9c9" />
         </linearGradient>
+        <g id="landscape-horse">
+          <path d="M126 388c10-6 30-6 40-4l8-14c2-3 6-4 9-2l6 4 8 10c1 3-1 5-4 4l-7-3-8 12c0 4-1 8-3 10l1 22h-5l-3-19c-6 1-14 1-22 0l-3 19h-5l-1-21c-5 1-8 4-10 8-2-7 1-17 6-20z" />
+          <path d="M122 394c-8 4-12 14-10 24 4-6 8-12 12-16z" />
+        </g>
       </defs>
       <rect width="640" height="480" fill="url(#landscape-sky)" />
-      <circle cx="468" cy="226" r="58" fill="#e8b04a" opacity="0.16" />
-      <circle cx="468" cy="226" r="32" fill="#e8b04a" opacity="0.9" />
+      <circle cx="262" cy="214" r="58" fill="#e8b04a" opacity="0.16" />
+      <circle cx="262" cy="214" r="32" fill="#e8b04a" opacity="0.9" />
       <g fill="#fffdf8" opacity="0.85">
         <path d="M70 112a18 18 0 0 1 34-8 14 14 0 0 1 24 10h8a7 7 0 0 1 0 14H76a8 8 0 0 1-6-16z" />
         <path d="M300 70a14 14 0 0 1 27-6 11 11 0 0 1 19 8h6a6 6 0 0 1 0 12h-48a7 7 0 0 1-4-14z" />
@@ -67,14 +71,8 @@ export function Landscape() {
         <path d="M500 328c-2-24 10-38 26-38 18 0 26 18 20 38z" />
       </g>
       <path d="M380 330h132v42H380z" fill="#a3462a" />
-      <g fill="#7f3520" opacity="0.55">
-        <path d="M380 340h132v2H380zM380 352h132v2H380zM380 364h132v2H380z" />
-      </g>
       <path d="M368 334l24-46h108l24 46z" fill="#c9a35c" />
       <path d="M392 288h108l4 8H388z" fill="#8f6a33" />
-      <g fill="none" stroke="#a8823f" strokeWidth="2" strokeLinecap="round">
-        <path d="M384 318c30-3 94-3 124 0M392 304c28-3 80-3 108 0" />
-      </g>
       <path d="M430 334v-30l16-16 16 16v30z" fill="#fffdf8" />
       <path d="M424 306l22-24 22 24-4 3-18-20-18 20z" fill="#8f6a33" />
       <path d="M440 372v-24a6 6 0 0 1 12 0v24z" fill="#2f4a3a" />
@@ -88,14 +86,9 @@ export function Landscape() {
       {/* The paddock in front: a sandy track, two horses and the fence. */}
       <path d="M0 384c140-16 300-18 460-8 70 4 130 10 180 18v86H0z" fill="#6f8d52" />
       <path d="M446 378c-30 24-90 52-170 102h70c60-44 110-78 128-102z" fill="#e4d3ad" />
-      <g fill="#7f3520" transform="translate(-30 0)">
-        <path d="M126 388c10-6 30-6 40-4l8-14c2-3 6-4 9-2l6 4 8 10c1 3-1 5-4 4l-7-3-8 12c0 4-1 8-3 10l1 22h-5l-3-19c-6 1-14 1-22 0l-3 19h-5l-1-21c-5 1-8 4-10 8-2-7 1-17 6-20z" />
-        <path d="M122 394c-8 4-12 14-10 24 4-6 8-12 12-16z" />
-      </g>
-      <g fill="#3b2a20" transform="translate(84 6)">
-        <path d="M252 398c-10-6-30-6-40-4l-8-14c-2-3-6-4-9-2l-6 4-8 10c-1 3 1 5 4 4l7-3 8 12c0 4 1 8 3 10l-1 22h5l3-19c6 1 14 1 22 0l3 19h5l1-21c5 1 8 4 10 8 2-7-1-17-6-20z" />
-        <path d="M256 404c8 4 12 14 10 24-4-6-8-12-12-16z" />
-      </g>
+      {/* One horse drawn, two in the paddock: the second is the first, mirrored and darker. */}
+      <use href="#landscape-horse" fill="#7f3520" transform="translate(-6 0)" />
+      <use href="#landscape-horse" fill="#3b2a20" transform="translate(486 6) scale(-1 1)" />
       <g fill="#1f3328">
         <path d="M0 436h292v4H0zM384 436h256v4H384zM0 452h278v4H0zM396 452h244v4H396z" />
         <path d="M20 426h6v40h-6zM110 426h6v40h-6zM200 426h6v40h-6zM272 426h6v40h-6zM396 426h6v40h-6zM470 426h6v40h-6zM546 426h6v40h-6zM620 426h6v40h-6z" />

@@ -1,4 +1,6 @@
-/** The title band at the top of every page but the home page. */
+import { Horizon } from "./Horizon.tsx";
+
+/** The title band at the top of every page but the home page, over the North Frisian horizon. */
 export function PageHeader({ title, lead }: { title: string; lead?: string }) {
   return (
     <header className="page-header">
@@ -6,6 +8,7 @@ export function PageHeader({ title, lead }: { title: string; lead?: string }) {
         <h1>{title}</h1>
         {lead && <p className="lead">{lead}</p>}
       </div>
+      <Horizon />
     </header>
   );
 }
