@@ -34,7 +34,7 @@ const texts = {
     invalidEmail: "Bitte geben Sie eine gültige E-Mail-Adresse ein, zum Beispiel name@firma.de.",
     labels: ["Vollständiger Name", "E-Mail-Adresse", "Unternehmen"],
     subject: "Trainingsanfrage",
-    ready: "Nachricht bereit!",
+    ready: "Nachricht vorbereitet!",
     tooLong: "Ihre Nachricht ist zu lang, um sie in einem E-Mail-Programm zu öffnen.",
     copy: "Nachricht kopieren",
     copied: "Nachricht kopiert.",
