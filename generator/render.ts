@@ -1,6 +1,7 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import type { PageAssets, TemplateModule } from "../templates/types.ts";
+import type { PageAssets, TemplateModule } from "../model/page.ts";
+import type { Assets } from "./write/assets.ts";
 import { RenderError, messageOf } from "./errors.ts";
 import { createTranslator } from "./i18n.ts";
 import type { Content } from "./load/content.ts";
@@ -52,14 +53,22 @@ export function renderRoute(
   return `<!doctype html>\n${renderToStaticMarkup(element)}\n`;
 }
 
+/** The rendered pages, with what went wrong on the way (see check-rendered.ts). */
+export interface Rendered {
+  files: OutputFile[];
+  missing: MissingKey[];
+  failures: RenderError[];
+}
+
 /** Renders every route; a template that throws names its route, locale and file. */
 export function renderRoutes(
   routes: Route[],
   content: Content,
   templates: TemplateModule,
-  assets: PageAssets,
+  bundled: Assets,
   links: Links,
-) {
+): Rendered {
+  const assets = pageAssets(bundled, links);
   const missing: MissingKey[] = [];
   const failures: RenderError[] = [];
   const files: OutputFile[] = [];
@@ -76,6 +85,17 @@ export function renderRoutes(
     }
   }
   return { files, missing, failures };
+}
+
+/** What the layout links to or inlines, as the pages' links name them. */
+function pageAssets(assets: Assets, links: Links): PageAssets {
+  return {
+    styles: assets.styles,
+    js: links.asset(assets.js),
+    headScript: assets.headScript,
+    speculationRules: assets.speculationRules,
+    favicon: links.asset("favicon.svg"),
+  };
 }
 
 /** The page `watch` serves in place of one whose template threw (seed spec §8). */

@@ -27,7 +27,6 @@ export function Layout(props: LayoutProps) {
     indexable,
     alternates,
     assets,
-    asset,
     assetUrl,
     children,
     structuredData = [],
@@ -35,19 +34,6 @@ export function Layout(props: LayoutProps) {
   } = props;
   const fullTitle = `${title} | ${site.name}`;
   const fallback = alternates[0]!;
-  const speculation = {
-    prefetch: [
-      {
-        where: {
-          and: [
-            { href_matches: `${asset("")}*` },
-            { not: { selector_matches: "[data-lang-switch], [rel~=nofollow]" } },
-          ],
-        },
-        eagerness: "moderate",
-      },
-    ],
-  };
   return (
     <html lang={locale}>
       <head>
@@ -79,7 +65,7 @@ export function Layout(props: LayoutProps) {
         <style dangerouslySetInnerHTML={{ __html: assets.styles[stylesheet] }} />
         <script dangerouslySetInnerHTML={{ __html: assets.headScript }} />
         <script type="module" src={assets.js} />
-        <script type="speculationrules" dangerouslySetInnerHTML={{ __html: JSON.stringify(speculation) }} />
+        <script type="speculationrules" dangerouslySetInnerHTML={{ __html: assets.speculationRules }} />
         <JsonLd data={businessData(props)} />
         {structuredData.map((data, index) => (
           <JsonLd key={index} data={data} />

@@ -1,75 +1,35 @@
 import path from "node:path";
 import { readFile } from "node:fs/promises";
+import type {
+  LocaleContent,
+  MarkdownOrigin,
+  MarkdownPage,
+  Content as SiteContent,
+  Testimonial,
+} from "../../model/content.ts";
 import type { SiteConfig } from "../config.ts";
 import { ContentError, placeAt } from "../errors.ts";
-import { interpolate, type Dictionary } from "../i18n.ts";
+import { interpolate, type Dictionary, type Facts } from "../i18n.ts";
+import { createHref } from "../links.ts";
 import { fixedPages } from "../routes.ts";
 import { typeset } from "../typography.ts";
 import { listFiles, listTree, readText } from "./files.ts";
 import { renderMarkdown, splitMarkdown } from "./markdown.ts";
 import { readWithSchema, type Schema } from "./schema.ts";
-import { loadSite, type Site } from "./site.ts";
+import { loadSite } from "./site.ts";
 import { loadDictionary } from "./translations.ts";
 
-/** Where a markdown text came from, for locating problems found after loading. */
-export interface MarkdownOrigin {
-  file: string;
-  /** The body as written, placeholders unfilled. */
-  body: string;
-  bodyLine: number;
-}
-
-/** One testimonial in one language. */
-export interface Testimonial {
-  id: string;
-  name: string;
-  role: string;
-  headline: string;
-  html: string;
-  origin: MarkdownOrigin;
-}
-
-/** A pricing offer (content/pages/pricing.*.md front matter). */
-export interface Offer {
-  name: string;
-  price?: number;
-  priceNote?: string;
-  unit: string;
-  summary: string;
-  features: string[];
-  cta: string;
-  highlighted: boolean;
-}
-
-/** A long page written in markdown. */
-export interface MarkdownPage {
-  title: string;
-  description: string;
-  lead: string;
-  offers?: Offer[];
-  html: string;
-  origin: MarkdownOrigin;
-}
-
-/** Everything one language of the site says. */
-export interface LocaleContent {
-  locale: string;
-  dictionary: Dictionary;
-  testimonials: Testimonial[];
-  pages: Record<string, MarkdownPage>;
-}
-
-/** A file copied as is from public/. */
-export interface PublicFile {
-  path: string;
-  contents: Uint8Array;
-}
+export type {
+  LocaleContent,
+  MarkdownOrigin,
+  MarkdownPage,
+  Offer,
+  PublicFile,
+  Testimonial,
+} from "../../model/content.ts";
 
 /** All content, loaded and parsed, with every problem found on the way. */
-export interface Content {
-  site: Site;
-  locales: LocaleContent[];
-  publicFiles: PublicFile[];
+export interface Content extends SiteContent {
   problems: ContentError[];
 }
 
@@ -87,8 +47,14 @@ const offerSchema: Schema = {
   optional: ["price", "priceNote"],
 };
 const pageSchema: Schema = {
-  fields: { title: "text", description: "text", lead: "text", offers: { list: offerSchema } },
-  optional: ["offers"],
+  fields: {
+    title: "text",
+    description: "text",
+    lead: "text",
+    offers: { list: offerSchema },
+    describesCourse: "boolean",
+  },
+  optional: ["offers", "describesCourse"],
 };
 const testimonialSchema: Schema = { fields: { name: "text", role: "text", headline: "text" } };
 
@@ -103,6 +69,7 @@ export async function loadContent(config: SiteConfig): Promise<Content> {
   requireEveryLocale(pageFiles, codes, problems);
   requirePages(pageFiles, codes, problems);
 
+  const linkTo = createHref(config, "").asset;
   const locales = await Promise.all(
     codes.map(async (locale) => ({
       locale,
@@ -113,6 +80,7 @@ export async function loadContent(config: SiteConfig): Promise<Content> {
         locale,
         testimonialSchema,
         facts,
+        linkTo,
         problems,
         (id, data, html, origin) => ({ id, ...(data as Omit<Testimonial, "id" | "html" | "origin">), html, origin }),
       ),
@@ -123,6 +91,7 @@ export async function loadContent(config: SiteConfig): Promise<Content> {
           locale,
           pageSchema,
           facts,
+          linkTo,
           problems,
           (id, data, html, origin) =>
             [id, { ...(data as Omit<MarkdownPage, "html" | "origin">), html, origin }] as const,
@@ -193,7 +162,8 @@ async function loadEach<T>(
   groups: Map<string, Map<string, string>>,
   locale: string,
   schema: Schema,
-  facts: ReadonlyMap<string, string>,
+  facts: Facts,
+  linkTo: (path: string) => string,
   problems: ContentError[],
   make: (id: string, data: unknown, html: string, origin: MarkdownOrigin) => T,
 ): Promise<T[]> {
@@ -218,7 +188,7 @@ async function loadEach<T>(
       );
     }
     loaded.push(
-      make(id, typesetTexts(fillFacts(data, facts), locale), renderMarkdown(body.text, locale), {
+      make(id, typesetTexts(fillFacts(data, facts), locale), renderMarkdown(body.text, linkTo, locale), {
         file,
         body: source.body,
         bodyLine: source.bodyLine,
@@ -229,7 +199,7 @@ async function loadEach<T>(
 }
 
 /** Placeholders in front matter texts are filled like those in the body. */
-function fillFacts(data: unknown, facts: ReadonlyMap<string, string>): unknown {
+function fillFacts(data: unknown, facts: Facts): unknown {
   if (typeof data === "string") return interpolate(data, facts).text;
   if (Array.isArray(data)) return data.map((item) => fillFacts(item, facts));
   if (data && typeof data === "object")

@@ -44,10 +44,32 @@ export function splitMarkdown(text: string, file: string, problems: ContentError
 }
 
 /**
- * Markdown to HTML, with the typography of its locale on the text (never on code or URLs); remark-html keeps
- * its default sanitising, so no raw HTML reaches a page.
+/**
+ * Markdown to HTML, with the typography of its locale on the text (never on code or URLs); remark-html
+ * keeps its default sanitising, so no raw HTML reaches a page. Root-relative links and images
+ * (`/de/pricing/`) go through `linkTo`, the site's own href(), so they get the base path as every other link does.
  */
-export function renderMarkdown(body: string, locale = "en"): string {
+export function renderMarkdown(
+  body: string,
+  linkTo: (path: string) => string = (path) => path,
+  locale = "en",
+): string {
   if (!processors.has(locale)) processors.set(locale, createProcessor(locale));
-  return String(processors.get(locale)!.processSync(body)).trim();
+  const processor = processors.get(locale)!;
+  const tree = processor.parse(body);
+  resolveLinks(tree as MdastNode, linkTo);
+  return String(processor.stringify(processor.runSync(tree) as typeof tree)).trim();
+}
+
+/** Every link, image and link definition of a markdown tree whose URL is root-relative, resolved. */
+function resolveLinks(node: MdastNode, linkTo: (path: string) => string) {
+  if (typeof node.url === "string" && node.url.startsWith("/") && !node.url.startsWith("//"))
+    node.url = linkTo(node.url);
+  for (const child of node.children ?? []) resolveLinks(child as MdastNode, linkTo);
+}
+
+/** The part of an mdast node that carries a URL. */
+interface MdastNode {
+  url?: unknown;
+  children?: readonly object[];
 }

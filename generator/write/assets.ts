@@ -2,9 +2,10 @@ import { createHash } from "node:crypto";
 import path from "node:path";
 import * as esbuild from "esbuild";
 import type { Site } from "../load/site.ts";
+import type { InlineStyles } from "../../model/page.ts";
 import type { OutputFile } from "./writer.ts";
 
-/** The stylesheets each page inlines, the bundled browser script, and the inline head script. */
+/** The stylesheets each page inlines, the bundled browser script, and the inline scripts every page carries. */
 export interface Assets {
   /**
    * Minified CSS by template group: `home` for the home pages, `pages` for every other page; each holds the
@@ -14,14 +15,20 @@ export interface Assets {
   /** `sha256-…` of each inline stylesheet, for the Content-Security-Policy's style-src. */
   styleHashes: string[];
   js: string;
+  /** The inline head script that applies a stored consent choice before first paint. */
   headScript: string;
-  /** `sha256-…` of the head script, for the Content-Security-Policy. */
-  headScriptHash: string;
+  /** The inline speculation rules: prefetch same-origin pages on intent (design.md §3). */
+  speculationRules: string;
+  /** `sha256-…` of each inline script above, for the Content-Security-Policy: known here, never read back from pages. */
+  inlineScriptHashes: string[];
   files: OutputFile[];
 }
 
-/** Bundles templates/styles and templates/client with esbuild into content-hashed files under assets/. */
-export async function bundleAssets(root: string, site: Site): Promise<Assets> {
+/**
+ * Bundles templates/styles and templates/client with esbuild: the stylesheets to inline, the script as a
+ * content-hashed file under assets/, and the inline scripts, so that every hash is known before any page is rendered.
+ */
+export async function bundleAssets(root: string, site: Site, basePath: string): Promise<Assets> {
   const styles = path.join(root, "templates/styles");
   const consent = { fontsUrl: site.consent?.fontsUrl ?? "", prefetchHost: site.consent?.prefetchHost ?? "" };
   const common = {
@@ -63,22 +70,32 @@ export async function bundleAssets(root: string, site: Site): Promise<Assets> {
     outputs.find((file) => new RegExp(`^assets/${name}\\.[^/]+\\.css$`).test(file.path))!.text.trim();
   const inline: InlineStyles = { home: `${css("site")}${css("home")}`, pages: `${css("site")}${css("pages")}` };
   const headScript = head.outputFiles[0]!.text.trim();
+  const rules = speculationRules(basePath);
   return {
     styles: inline,
     styleHashes: Object.values(inline).map(sha256),
     js: outputs.find((file) => file.path.endsWith(".js"))!.path,
     headScript,
-    headScriptHash: sha256(headScript),
-    // The stylesheets live inline in the pages; only the script and any file they import are written.
+    inlineScriptHashes: [headScript, rules].map(sha256),
+    speculationRules: rules,
+    // The stylesheets live inline in the pages; only the script and any file it imports are written.
     files: outputs.filter((file) => !file.path.endsWith(".css")).map(({ path, contents }) => ({ path, contents })),
   };
 }
 
-/** The stylesheet a page inlines, by the group of its template. */
-export interface InlineStyles {
-  home: string;
-  pages: string;
+/** Prefetch same-origin pages on intent, except the language switch and links that ask not to be followed. */
+function speculationRules(basePath: string): string {
+  return JSON.stringify({
+    prefetch: [
+      {
+        where: {
+          and: [{ href_matches: `${basePath}*` }, { not: { selector_matches: "[data-lang-switch], [rel~=nofollow]" } }],
+        },
+        eagerness: "moderate",
+      },
+    ],
+  });
 }
 
-/** A CSP hash source, without quotes: `sha256-…`, over the exact text between the tags. */
+/** A CSP hash source, as browsers compute it over the exact text of an inline script or stylesheet. */
 const sha256 = (text: string) => `sha256-${createHash("sha256").update(text, "utf8").digest("base64")}`;

@@ -3,7 +3,6 @@
  * Netlify and Cloudflare Pages (`_headers`, `_redirects`) and for nginx (`nginx.conf`), so that
  * every host serves the same cache and security headers and the locale's own 404 page.
  */
-import { createHash } from "node:crypto";
 import { fixedPages } from "../routes.ts";
 import type { OutputFile } from "./writer.ts";
 
@@ -56,23 +55,6 @@ export function contentSecurityPolicy(input: HostConfigInput): string {
     ["object-src", "'none'"],
   ];
   return directives.map((sources) => sources.filter(Boolean).join(" ")).join("; ");
-}
-
-/**
- * The `sha256-…` sources of every inline script in the given HTML documents, as browsers hash
- * them: over the exact text between the tags. Scripts with `src` are covered by 'self';
- * `application/ld+json` blocks are data, which script-src does not govern. For this site that is
- * the consent head script and the speculation rules (which contain the base path).
- */
-export function inlineScriptHashes(htmlDocuments: Iterable<string>): string[] {
-  const hashes = new Set<string>();
-  for (const html of htmlDocuments) {
-    for (const [, attributes = "", text = ""] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
-      if (/\ssrc\s*=/i.test(attributes) || /\stype\s*=\s*["']?application\/ld\+json/i.test(attributes)) continue;
-      hashes.add(`sha256-${createHash("sha256").update(text, "utf8").digest("base64")}`);
-    }
-  }
-  return [...hashes];
 }
 
 /** Headers every response carries, pages, files and 404s alike. */

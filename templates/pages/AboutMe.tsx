@@ -7,14 +7,14 @@ import type { PageProps } from "../types.ts";
 
 /** About me: the trainer's story (content/pages/about-me.<locale>.md) beside her key facts. */
 export default function AboutMe(props: PageProps) {
-  const { t, href, site, asset } = props;
+  const { t, href, site } = props;
   const page = props.content.pages["about-me"]!;
   return (
     <Layout {...props} title={page.title} description={page.description}>
       <PageHeader title={page.title} lead={page.lead} />
       <div className="section">
         <div className="container sidebar-layout">
-          <Markdown html={page.html} basePath={asset("")} />
+          <Markdown html={page.html} />
           <aside className="card aside-card" aria-label={site.legal.owner}>
             <p className="aside-name">{site.legal.owner}</p>
             <Stats t={t} keys={["professionals", "days", "animals"]} className="stats stats-compact" />

@@ -6,7 +6,7 @@ import type { PageProps } from "../types.ts";
 
 /** References: four testimonials (content/testimonials/) and the booking call to action. */
 export default function References(props: PageProps) {
-  const { t, href, content, asset } = props;
+  const { t, href, content } = props;
   return (
     <Layout {...props} title={t("meta.references.title")} description={t("meta.references.description")}>
       <PageHeader title={t("references.title")} lead={t("references.subtitle")} />
@@ -16,7 +16,7 @@ export default function References(props: PageProps) {
             <figure className="testimonial" key={testimonial.id}>
               <blockquote>
                 <p className="testimonial-headline">{testimonial.headline}</p>
-                <Markdown html={testimonial.html} basePath={asset("")} className="testimonial-text" />
+                <Markdown html={testimonial.html} className="testimonial-text" />
               </blockquote>
               <figcaption>
                 <span className="avatar" aria-hidden="true">

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
-import { buildSite, projectRoot } from "../support/site.ts";
+import { builtSite, projectRoot } from "../support/site.ts";
 
 let child: ChildProcess;
 let origin: string;
 
 beforeAll(async () => {
-  const dir = await buildSite();
+  const dir = builtSite();
   child = spawn(process.execPath, [path.join(projectRoot, "bin/ranch-site.js"), "serve", "--out", dir, "--port", "0"], {
     cwd: projectRoot,
     stdio: ["ignore", "pipe", "inherit"],

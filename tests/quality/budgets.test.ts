@@ -4,15 +4,15 @@
  * (no layout shift); and nothing from another origin can block rendering (design.md §4: no third party
  * before consent either).
  */
-import { readFile, rm } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import type { HTMLElement } from "node-html-parser";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { parse as parseYaml } from "yaml";
 import { readPage, type BuiltPage } from "../support/html.ts";
 import { sitePages, type SitePage } from "../support/quality-site.ts";
-import { buildSite, projectRoot } from "../support/site.ts";
+import { builtSite, projectRoot } from "../support/site.ts";
 
 const KB = 1024;
 const budget = { html: 14 * KB, css: 12 * KB, js: 8 * KB };
@@ -27,7 +27,7 @@ beforeAll(async () => {
   siteOrigin = new URL(
     (parseYaml(await readFile(path.join(projectRoot, "content/site.yaml"), "utf8")) as { baseUrl: string }).baseUrl,
   ).origin;
-  dist = await buildSite();
+  dist = builtSite();
   pages = await Promise.all(
     sitePages.map(async (page) => ({
       ...page,
@@ -36,7 +36,6 @@ beforeAll(async () => {
     })),
   );
 });
-afterAll(() => (dist ? rm(dist, { recursive: true, force: true }) : undefined));
 
 const gzip = (content: string | Buffer) => gzipSync(content, { level: 9 }).length;
 const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;

@@ -82,6 +82,7 @@ describe("markdown typography", () => {
   it("sets text nodes and leaves code, link targets and inline code alone", () => {
     const html = renderMarkdown(
       'Nach § 5 DDG, "bitte" [z. B. hier](/de/a...b/) und `a - b...`\n\n```\nx - y...\n```',
+      undefined,
       "de",
     );
     expect(shown(html)).toBe(
@@ -90,6 +91,6 @@ describe("markdown typography", () => {
   });
 
   it("uses the page's locale: English marks on English pages", () => {
-    expect(renderMarkdown('a "b"', "en")).toBe("<p>a \u201cb\u201d</p>");
+    expect(renderMarkdown('a "b"', undefined, "en")).toBe("<p>a \u201cb\u201d</p>");
   });
 });
