@@ -49,11 +49,7 @@ export function splitMarkdown(text: string, file: string, problems: ContentError
  * keeps its default sanitising, so no raw HTML reaches a page. Root-relative links and images
  * (`/de/pricing/`) go through `linkTo`, the site's own href(), so they get the base path as every other link does.
  */
-export function renderMarkdown(
-  body: string,
-  linkTo: (path: string) => string = (path) => path,
-  locale = "en",
-): string {
+export function renderMarkdown(body: string, linkTo: (path: string) => string = (path) => path, locale = "en"): string {
   if (!processors.has(locale)) processors.set(locale, createProcessor(locale));
   const processor = processors.get(locale)!;
   const tree = processor.parse(body);
