@@ -22,8 +22,8 @@ export function Landscape() {
           <stop offset="1" stopColor="#f8e9c9" />
         </linearGradient>
         <g id="landscape-horse">
-          <path d="M126 388c10-6 30-6 40-4l8-14c2-3 6-4 9-2l6 4 8 10c1 3-1 5-4 4l-7-3-8 12c0 4-1 8-3 10l1 22h-5l-3-19c-6 1-14 1-22 0l-3 19h-5l-1-21c-5 1-8 4-10 8-2-7 1-17 6-20z" />
-          <path d="M122 394c-8 4-12 14-10 24 4-6 8-12 12-16z" />
+          <path d="M18 22C30 17 48 18 62 19 68 14 74 8 79 3l3-2 1 4c5 4 11 10 14 16 1 3-2 5-5 4-4-2-7-3-10-2-4 5-8 11-10 17l-1 36h-5l-1-28h-3l-1 27h-5l-1-29c-9 2-19 2-25 0l-1 29h-5l-1-25-2 24h-5l-1-28c-4-6-4-18 3-24z" />
+          <path d="M16 24c-8 4-11 16-9 32 3-8 5-18 11-26z" />
         </g>
       </defs>
       <rect width="640" height="480" fill="url(#landscape-sky)" />
@@ -40,14 +40,14 @@ export function Landscape() {
         <path d="M560 96q4-4 8 0q4-4 8 0" />
       </g>
       {/* The Wadden Sea at low tide: water, mudflat bands and a Hallig with its house on the mound. */}
-      <path d="M0 292h640v34H0z" fill="#3d6b78" />
+      <path d="M0 274h640v52H0z" fill="#3d6b78" />
       <g fill="#9cbab8">
-        <path d="M0 302c90-4 170-4 250 0s160 3 230 0 110-2 160 0v5c-60-3-110-2-160 0s-150 4-230 0-160-4-250 0z" />
-        <path d="M40 315c70-3 140-3 220 0s170 2 260 0v4c-90 2-180 3-260 0s-150-3-220 0z" />
+        <path d="M0 280c90-3 170-3 250 0s160 2 230 0 110-2 160 0v4c-60-2-110-2-160 0s-150 3-230 0-160-3-250 0z" />
+        <path d="M60 292c70-3 140-3 220 0s170 2 260 0v3c-90 2-180 3-260 0s-150-3-220 0z" />
       </g>
-      <path d="M60 294c14-12 56-12 70 0z" fill="#7f9c5c" />
-      <path d="M84 284h20v-8l-10-7-10 7z" fill="#a3462a" />
-      <path d="M82 277l12-10 12 10z" fill="#b8924e" />
+      <path d="M150 277c14-10 56-10 70 0z" fill="#7f9c5c" />
+      <path d="M174 269h20v-8l-10-7-10 7z" fill="#a3462a" />
+      <path d="M172 262l12-10 12 10z" fill="#b8924e" />
       {/* The dike: a long green ridge with a lighter crown, sheep grazing along it. */}
       <path d="M0 318c40-20 90-30 180-30h300c70 0 120 10 160 26v26H0z" fill="#7f9c5c" />
       <path d="M120 294c20-4 40-6 60-6h300c40 0 80 4 110 12-40-5-80-7-110-7H180c-22 0-42 1-60 1z" fill="#a7bd83" />
@@ -87,8 +87,8 @@ export function Landscape() {
       <path d="M0 384c140-16 300-18 460-8 70 4 130 10 180 18v86H0z" fill="#6f8d52" />
       <path d="M446 378c-30 24-90 52-170 102h70c60-44 110-78 128-102z" fill="#e4d3ad" />
       {/* One horse drawn, two in the paddock: the second is the first, mirrored and darker. */}
-      <use href="#landscape-horse" fill="#7f3520" transform="translate(-6 0)" />
-      <use href="#landscape-horse" fill="#3b2a20" transform="translate(486 6) scale(-1 1)" />
+      <use href="#landscape-horse" fill="#7f3520" transform="translate(112 380) scale(0.8)" />
+      <use href="#landscape-horse" fill="#3b2a20" transform="translate(338 386) scale(-0.8 0.8)" />
       <g fill="#1f3328">
         <path d="M0 436h292v4H0zM384 436h256v4H384zM0 452h278v4H0zM396 452h244v4H396z" />
         <path d="M20 426h6v40h-6zM110 426h6v40h-6zM200 426h6v40h-6zM272 426h6v40h-6zM396 426h6v40h-6zM470 426h6v40h-6zM546 426h6v40h-6zM620 426h6v40h-6z" />
