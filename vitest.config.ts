@@ -25,7 +25,7 @@ export default defineConfig({
     reporters: ["default", "./tests/support/summary-reporter.ts"],
     projects: [
       tier("unit", ["tests/unit/**/*.test.ts", "tests/golden/**/*.test.ts"]),
-      tier("cli", ["tests/cli/**/*.test.ts"], sharedSite),
+      tier("cli", ["tests/cli/**/*.test.ts", "tests/adversarial/**/*.test.ts"], sharedSite),
       tier("browser", ["tests/browser/**/*.test.ts"], sharedSite),
       tier("host", ["tests/host/**/*.test.ts"], sharedSite),
       tier("quality", ["tests/quality/**/*.test.ts"], sharedSite),

@@ -2,11 +2,13 @@ import { checkContent } from "./check.ts";
 import { checkRendered } from "./check-rendered.ts";
 import type { SiteConfig } from "./config.ts";
 import { ContentErrors, type ContentError } from "./errors.ts";
+import { encodeImages, planImages } from "./images/pipeline.ts";
 import { loadContent } from "./load/content.ts";
 import { loadTemplates } from "./load/templates.ts";
 import { renderRoutes } from "./render.ts";
 import { createHref, createRoutes, resolveBaseUrl, sitePages, templateFiles } from "./routes.ts";
 import { bundleAssets } from "./write/assets.ts";
+import type { HostConfigInput } from "./write/host-config.ts";
 import { siteFiles } from "./write/site-files.ts";
 import { DiskWriter, type Writer } from "./write/writer.ts";
 
@@ -17,6 +19,10 @@ export interface BuildReport {
   milliseconds: number;
   /** Problems that `watch` shows but does not stop for (missing keys, pages whose template threw). */
   warnings: string[];
+  /** What the host configuration was written from: `headerRules()` of it gives every response's headers. */
+  hostConfig: HostConfigInput;
+  /** Image files written, and how many of them were encoded now rather than taken from the cache. */
+  images: { encoded: number; reused: number };
 }
 
 /** The pipeline, one stage a line: load, check, route, bundle, render, check rendered, write. */
@@ -29,11 +35,13 @@ export async function build(config: SiteConfig, writer: Writer = new DiskWriter(
   const links = createHref(config, resolveBaseUrl(config, content.site));
   const routes = createRoutes(pages, config.locales, links);
   const assets = await bundleAssets(config.root, content.site, config.basePath);
-  const rendered = renderRoutes(routes, content, templates.module, assets, links);
+  const images = planImages(config, content, templates.module, links);
+  const rendered = renderRoutes(routes, content, templates.module, assets, links, images);
   const warnings = checkRendered(config, rendered, templates.keys);
-  const files = siteFiles(config, content, routes, assets, rendered, links);
-  await writer.write(files);
-  return report(rendered.files.length, files.length, started, warnings);
+  const encoded = await encodeImages(images, config);
+  const site = siteFiles(config, content, routes, assets, rendered, links, encoded.files);
+  await writer.write(site.files);
+  return report(rendered.files.length, site.files.length, started, warnings, site.hostConfig, encoded);
 }
 
 /** Every problem of the load and check stages, reported together, then the build stops. */
@@ -42,6 +50,14 @@ function failOn(...problems: ContentError[][]) {
   if (all.length > 0) throw new ContentErrors(all);
 }
 
-function report(pages: number, files: number, started: number, warnings: string[]): BuildReport {
-  return { pages, files, milliseconds: performance.now() - started, warnings };
+function report(
+  pages: number,
+  files: number,
+  started: number,
+  warnings: string[],
+  hostConfig: HostConfigInput,
+  images: { encoded: number; reused: number },
+): BuildReport {
+  const { encoded, reused } = images;
+  return { pages, files, milliseconds: performance.now() - started, warnings, hostConfig, images: { encoded, reused } };
 }

@@ -1,6 +1,7 @@
 /** What a page template receives and what the template module exports: the contract between generator/ and templates/. */
 import type { ReactElement } from "react";
 import type { LocaleContent, Site, Translate } from "./content.ts";
+import type { ImageSlot, PictureImage } from "./image.ts";
 
 /** A language version of the current page, for hreflang and the language switch. */
 export interface AlternateLink {
@@ -23,6 +24,8 @@ export interface PageAssets {
   /** The inline speculation rules (JSON). */
   speculationRules: string;
   favicon: string;
+  /** Absolute URL of each language's Open Graph card, by locale. */
+  ogImages: Record<string, string>;
 }
 
 /** What every page template gets: props in, markup out; no file system, no globals. */
@@ -47,6 +50,14 @@ export interface PageProps {
   site: Site;
   content: LocaleContent;
   assets: PageAssets;
+  /** The photo of a slot with its alt text in the page's language; undefined while the slot has none. */
+  image: (slot: ImageSlot) => PictureImage | undefined;
+}
+
+/** What the Open Graph card of one language gets (templates/OpenGraphImage.tsx). */
+export interface OpenGraphProps {
+  t: Translate;
+  site: Site;
 }
 
 export type PageComponent = (props: PageProps) => ReactElement;
@@ -54,6 +65,8 @@ export type PageComponent = (props: PageProps) => ReactElement;
 /** What templates/index.ts exports: each page template by its file, as generator/routes.ts names them. */
 export interface TemplateModule {
   templates: Record<string, PageComponent>;
+  /** The Open Graph card of one language, as a standalone SVG document. */
+  openGraphImage: (props: OpenGraphProps) => ReactElement;
 }
 
 /** The stylesheet a page inlines, by the group of its template: each holds the shared styles first. */

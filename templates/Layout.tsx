@@ -3,6 +3,7 @@ import { CookieBanner } from "./components/CookieBanner.tsx";
 import { Footer } from "./components/Footer.tsx";
 import { Header } from "./components/Header.tsx";
 import { JsonLd, businessData } from "./components/StructuredData.tsx";
+import { openGraphAlt, openGraphSize } from "./OpenGraphImage.tsx";
 import type { PageProps } from "./types.ts";
 
 interface LayoutProps extends PageProps {
@@ -27,7 +28,6 @@ export function Layout(props: LayoutProps) {
     indexable,
     alternates,
     assets,
-    assetUrl,
     children,
     structuredData = [],
     stylesheet = "pages",
@@ -53,11 +53,14 @@ export function Layout(props: LayoutProps) {
         <meta property="og:description" content={description} />
         {indexable && <meta property="og:url" content={canonical} />}
         <meta property="og:locale" content={t("lang.ogLocale")} />
-        <meta property="og:image" content={assetUrl("og-image.png")} />
-        <meta property="og:image:width" content="1200" />
-        <meta property="og:image:height" content="630" />
-        <meta property="og:image:alt" content={t("meta.imageAlt")} />
+        <meta property="og:image" content={assets.ogImages[locale]} />
+        <meta property="og:image:type" content="image/png" />
+        <meta property="og:image:width" content={String(openGraphSize.width)} />
+        <meta property="og:image:height" content={String(openGraphSize.height)} />
+        <meta property="og:image:alt" content={openGraphAlt(t, site)} />
         <meta name="twitter:card" content="summary_large_image" />
+        <meta name="twitter:image" content={assets.ogImages[locale]} />
+        <meta name="twitter:image:alt" content={openGraphAlt(t, site)} />
         <meta name="twitter:title" content={title} />
         <meta name="twitter:description" content={description} />
         <meta name="theme-color" content="#2f4a3a" />

@@ -10,6 +10,11 @@ import type {
 import type { SiteConfig } from "../config.ts";
 import { ContentError, placeAt } from "../errors.ts";
 import { interpolate, type Dictionary, type Facts } from "../i18n.ts";
+import { loadImages, type ImageCatalogue } from "../images/catalogue.ts";
+import type { MarkdownImages } from "../images/markdown.ts";
+import { formatsFor } from "../images/slots.ts";
+import { imageStore } from "../images/store.ts";
+import type { Variant } from "../images/variants.ts";
 import { createHref } from "../links.ts";
 import { fixedPages } from "../routes.ts";
 import { typeset } from "../typography.ts";
@@ -30,6 +35,8 @@ export type {
 
 /** All content, loaded and parsed, with every problem found on the way. */
 export interface Content extends SiteContent {
+  /** The originals of content/images/, and the variants the markdown images need. */
+  images: { catalogue: ImageCatalogue; markdownVariants: Variant[] };
   problems: ContentError[];
 }
 
@@ -68,8 +75,14 @@ export async function loadContent(config: SiteConfig): Promise<Content> {
   requireEveryLocale(testimonialFiles, codes, problems);
   requireEveryLocale(pageFiles, codes, problems);
   requirePages(pageFiles, codes, problems);
-
-  const linkTo = createHref(config, "").asset;
+  const catalogue = await loadImages(config.root, codes, imageStore(config.root), problems);
+  const images: MarkdownImages = {
+    catalogue,
+    formats: (opaque) => formatsFor(config.mode, opaque),
+    asset: createHref(config, "").asset,
+    variants: [],
+  };
+  const linkTo = images.asset;
   const locales = await Promise.all(
     codes.map(async (locale) => ({
       locale,
@@ -81,6 +94,7 @@ export async function loadContent(config: SiteConfig): Promise<Content> {
         testimonialSchema,
         facts,
         linkTo,
+        images,
         problems,
         (id, data, html, origin) => ({ id, ...(data as Omit<Testimonial, "id" | "html" | "origin">), html, origin }),
       ),
@@ -92,6 +106,7 @@ export async function loadContent(config: SiteConfig): Promise<Content> {
           pageSchema,
           facts,
           linkTo,
+          images,
           problems,
           (id, data, html, origin) =>
             [id, { ...(data as Omit<MarkdownPage, "html" | "origin">), html, origin }] as const,
@@ -106,7 +121,7 @@ export async function loadContent(config: SiteConfig): Promise<Content> {
       contents: await readFile(path.join(publicDir, file)),
     })),
   );
-  return { site, locales, publicFiles, problems };
+  return { site, locales, publicFiles, images: { catalogue, markdownVariants: images.variants }, problems };
 }
 
 /** `01-anna.de.md` → id `01-anna`, locale `de`; grouped as id → locale → file. */
@@ -164,6 +179,7 @@ async function loadEach<T>(
   schema: Schema,
   facts: Facts,
   linkTo: (path: string) => string,
+  images: MarkdownImages,
   problems: ContentError[],
   make: (id: string, data: unknown, html: string, origin: MarkdownOrigin) => T,
 ): Promise<T[]> {
@@ -188,11 +204,12 @@ async function loadEach<T>(
       );
     }
     loaded.push(
-      make(id, typesetTexts(fillFacts(data, facts), locale), renderMarkdown(body.text, linkTo, locale), {
-        file,
-        body: source.body,
-        bodyLine: source.bodyLine,
-      }),
+      make(
+        id,
+        typesetTexts(fillFacts(data, facts), locale),
+        renderMarkdown(body.text, linkTo, images, { file, bodyLine: source.bodyLine, problems }, locale),
+        { file, body: source.body, bodyLine: source.bodyLine },
+      ),
     );
   }
   return loaded;

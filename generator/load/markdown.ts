@@ -2,6 +2,7 @@ import matter from "gray-matter";
 import { remark } from "remark";
 import remarkHtml from "remark-html";
 import { ContentError } from "../errors.ts";
+import { imageHandler, pictureSchema, type MarkdownImages, type MarkdownPlace } from "../images/markdown.ts";
 import { remarkTypography } from "../typography.ts";
 import { readYaml, type YamlNode } from "./yaml.ts";
 
@@ -14,8 +15,8 @@ export interface MarkdownSource {
 }
 
 /** One processor per locale: remark, the locale's typography on text nodes, then HTML. */
-const processors = new Map<string, ReturnType<typeof createProcessor>>();
-const createProcessor = (locale: string) => remark().use(remarkTypography, locale).use(remarkHtml);
+const processors = new Map<string, ReturnType<typeof textProcessor>>();
+const textProcessor = (locale: string) => remark().use(remarkTypography, locale).use(remarkHtml);
 
 /** The only place that reads front matter (gray-matter) and markdown (remark). */
 export function splitMarkdown(text: string, file: string, problems: ContentError[]): MarkdownSource {
@@ -44,17 +45,41 @@ export function splitMarkdown(text: string, file: string, problems: ContentError
 }
 
 /**
-/**
- * Markdown to HTML, with the typography of its locale on the text (never on code or URLs); remark-html
- * keeps its default sanitising, so no raw HTML reaches a page. Root-relative links and images
- * (`/de/pricing/`) go through `linkTo`, the site's own href(), so they get the base path as every other link does.
+ * Markdown to HTML, with the typography of `locale` on the text (never on code or URLs); remark-html
+ * sanitises with GitHub's schema (plus the `<picture>` of images), so no raw HTML reaches a page.
+ * Root-relative links (`/de/pricing/`) go through `linkTo`, the site's own href(), so they get the base
+ * path as every other link does. With `images`, images become `<picture>`s of the image pipeline, their
+ * problems located in `place`.
  */
-export function renderMarkdown(body: string, linkTo: (path: string) => string = (path) => path, locale = "en"): string {
-  if (!processors.has(locale)) processors.set(locale, createProcessor(locale));
-  const processor = processors.get(locale)!;
-  const tree = processor.parse(body);
+export function renderMarkdown(
+  body: string,
+  linkTo: (path: string) => string = (path) => path,
+  images?: MarkdownImages,
+  place?: MarkdownPlace,
+  locale = "en",
+): string {
+  if (!processors.has(locale)) processors.set(locale, textProcessor(locale));
+  const used = images && place ? pictureProcessor(images, place, locale) : processors.get(locale)!;
+  const tree = used.parse(body);
   resolveLinks(tree as MdastNode, linkTo);
-  return String(processor.stringify(processor.runSync(tree) as typeof tree)).trim();
+  return String(used.stringify(used.runSync(tree) as typeof tree)).trim();
+}
+
+/** A processor whose images (inline and by reference) go through the image pipeline. */
+function pictureProcessor(images: MarkdownImages, place: MarkdownPlace, locale: string) {
+  const image = imageHandler(images, place);
+  return remark()
+    .use(remarkTypography, locale)
+    .use(remarkHtml, {
+      sanitize: pictureSchema,
+      handlers: {
+        image,
+        imageReference: (state, node) => {
+          const definition = state.definitionById.get(node.identifier.toUpperCase());
+          return definition ? image(state, { ...node, type: "image", url: definition.url }) : undefined;
+        },
+      },
+    });
 }
 
 /** Every link, image and link definition of a markdown tree whose URL is root-relative, resolved. */

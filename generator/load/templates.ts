@@ -57,12 +57,13 @@ export async function loadTemplates(root: string, templateFiles: readonly string
   return { module: cached.module, keys };
 }
 
-/** The module esbuild compiles: each page template of the route table, by its file. */
+/** The module esbuild compiles: each page template of the route table, by its file, and the Open Graph card. */
 function templateEntry(templateFiles: readonly string[]): string {
   const files = [...new Set(templateFiles)];
   return [
     ...files.map((file, index) => `import page${index} from ${JSON.stringify(`./${file}`)};`),
     `export const templates = { ${files.map((file, index) => `${JSON.stringify(file)}: page${index}`).join(", ")} };`,
+    'export { OpenGraphImage as openGraphImage } from "./OpenGraphImage.tsx";',
   ].join("\n");
 }
 

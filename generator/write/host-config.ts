@@ -13,14 +13,17 @@ export interface HostConfigInput {
   locales: readonly { code: string; prefix: string }[];
   /** `'sha256-…'` sources of every inline script the pages run: the head script and the speculation rules. */
   scriptHashes: string[];
-  /** `sha256-…` sources of the inline stylesheets (generator/write/assets.ts); none when pages link their CSS. */
-  styleHashes?: string[];
   /** Origin of the consent-gated fonts stylesheet, e.g. `https://fonts.googleapis.com`. */
   fontsOrigin: string;
   /** Origin the stylesheet loads font files from, e.g. `https://fonts.gstatic.com`. */
   fontFilesOrigin: string;
   /** Where the contact form may submit besides the site itself: `mailto:`. */
   formAction: string;
+  /**
+   * `'sha256-…'` sources of inline `<style>` elements: each page's stylesheet (generator/write/assets.ts),
+   * and in `watch` also the styles of its error overlay and error page.
+   */
+  styleHashes?: string[];
   /**
    * Output-relative paths of every file the build writes. `_headers` names each file outside
    * `assets/` so that no header is ever set twice for one path (see `headersFile`); without the
@@ -57,16 +60,36 @@ export function contentSecurityPolicy(input: HostConfigInput): string {
   return directives.map((sources) => sources.filter(Boolean).join(" ")).join("; ");
 }
 
-/** Headers every response carries, pages, files and 404s alike. */
-function securityHeaders(input: HostConfigInput): Record<string, string> {
+/**
+ * The header rules of a site, as data: what every response carries, and the Cache-Control by kind
+ * of file. `_headers` and `nginx.conf` are written from it, and `serve` and `watch` answer with it,
+ * so no host and no local server can disagree about a header.
+ */
+export interface HeaderRules {
+  /** Headers every response carries, pages, files, redirects and 404s alike (lower-case names). */
+  security: Record<string, string>;
+  /** Cache-Control of the content-hashed files under assets/, and of every other file. */
+  cache: { hashed: string; other: string };
+}
+
+/** The one pure function from a site's host configuration to its header rules. */
+export function headerRules(input: HostConfigInput): HeaderRules {
   return {
-    "content-security-policy": contentSecurityPolicy(input),
-    "x-content-type-options": "nosniff",
-    "referrer-policy": "strict-origin-when-cross-origin",
-    "permissions-policy": "camera=(), microphone=(), geolocation=(), payment=()",
-    "x-frame-options": "DENY",
-    "cross-origin-opener-policy": "same-origin",
+    security: {
+      "content-security-policy": contentSecurityPolicy(input),
+      "x-content-type-options": "nosniff",
+      "referrer-policy": "strict-origin-when-cross-origin",
+      "permissions-policy": "camera=(), microphone=(), geolocation=(), payment=()",
+      "x-frame-options": "DENY",
+      "cross-origin-opener-policy": "same-origin",
+    },
+    cache: { hashed: immutableCache, other: shortCache },
   };
+}
+
+/** The headers the rules give one output file (`de/about-me/index.html`, `assets/app.X1Y2.js`). */
+export function headersFor(rules: HeaderRules, file: string): Record<string, string> {
+  return { "cache-control": isHashedAsset(file) ? rules.cache.hashed : rules.cache.other, ...rules.security };
 }
 
 /** Whether an output-relative file is content-hashed (everything esbuild writes under assets/). */
@@ -74,12 +97,9 @@ function isHashedAsset(file: string): boolean {
   return file.replace(/^\/+/, "").startsWith("assets/");
 }
 
-/**
- * The single source of header rules: the headers for one output file (`de/about-me/index.html`,
- * `assets/app.X1Y2.js`), lower-case names. `_headers` and `nginx.conf` are written from it.
- */
+/** The headers for one output file, lower-case names: `headersFor` over the site's rules. */
 export function responseHeaders(input: HostConfigInput, file: string): Record<string, string> {
-  return { "cache-control": isHashedAsset(file) ? immutableCache : shortCache, ...securityHeaders(input) };
+  return headersFor(headerRules(input), file);
 }
 
 /** The three host files, for the root of the output folder. */
@@ -139,8 +159,9 @@ function headersFile(input: HostConfigInput): string {
     `${comment ? `# ${comment}\n` : ""}${pattern}\n${Object.entries(headers)
       .map(([name, value]) => `  ${displayName(name)}: ${value}`)
       .join("\n")}\n`;
-  const { "cache-control": _html, ...security } = responseHeaders(input, "index.html");
-  const asset = responseHeaders(input, "assets/x");
+  const rules = headerRules(input);
+  const { "cache-control": _html, ...security } = headersFor(rules, "index.html");
+  const asset = headersFor(rules, "assets/x");
   const blocks = [
     block(`${input.basePath}*`, security, "Security headers: every response, 404s included. Set here only."),
     block(
@@ -154,7 +175,7 @@ function headersFile(input: HostConfigInput): string {
     blocks.push(
       block(
         urlPath(input.basePath, file),
-        { "cache-control": responseHeaders(input, file)["cache-control"]! },
+        { "cache-control": headersFor(rules, file)["cache-control"]! },
         index === 0
           ? "Pages and other unhashed files: fresh 5 minutes, then stale while revalidating for 30."
           : undefined,
@@ -216,8 +237,9 @@ function addHeaders(headers: Record<string, string>, indent: string): string {
  */
 function nginxConf(input: HostConfigInput): string {
   const base = input.basePath;
-  const page = addHeaders(responseHeaders(input, "index.html"), "    ");
-  const asset = addHeaders(responseHeaders(input, "assets/x"), "    ");
+  const rules = headerRules(input);
+  const page = addHeaders(headersFor(rules, "index.html"), "    ");
+  const asset = addHeaders(headersFor(rules, "assets/x"), "    ");
   const notFound = (prefix: string) => `${base}${prefix ? `${prefix}/` : ""}404.html`;
   const localeBlocks = prefixedLocales(input).map(
     (locale) => `
@@ -271,6 +293,9 @@ ${localeBlocks.join("\n")}
 
 # The host configuration files are not part of the site.
 ${hidden}
+
+# Nor is any dotfile or dot-folder: the build's output marker, .DS_Store, .git/.
+location ~ ^${base.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(.*/)?\\. { return 404; }
 `;
 }
 

@@ -5,6 +5,7 @@ import { Stats } from "../components/Stats.tsx";
 import { Icon, type IconName } from "../components/Icon.tsx";
 import { Landscape } from "../components/Landscape.tsx";
 import { MapLink } from "../components/MapLink.tsx";
+import { Picture } from "../components/Picture.tsx";
 import { courseData } from "../components/StructuredData.tsx";
 import { WithTooltip } from "../components/Tooltip.tsx";
 import { Layout } from "../Layout.tsx";
@@ -36,7 +37,9 @@ const badges: [string, string, IconName][] = [
 
 /** The home page: every section of seed spec §2 "Home", in its order. */
 export default function Home(props: PageProps) {
-  const { t, href, site } = props;
+  const { t, href, site, image } = props;
+  const hero = image("hero");
+  const animalsPhoto = image("animals");
   return (
     <Layout
       {...props}
@@ -75,8 +78,13 @@ export default function Home(props: PageProps) {
               ))}
             </ul>
           </div>
+          {/* The owner's hero photo takes the illustration's cell when there is one (content/images.yaml). */}
           <div className="hero-art">
-            <Landscape />
+            {hero ? (
+              <Picture image={hero} sizes="(min-width: 64rem) 40vw, 94vw" className="hero-photo" priority />
+            ) : (
+              <Landscape />
+            )}
           </div>
         </div>
       </section>
@@ -89,6 +97,9 @@ export default function Home(props: PageProps) {
             title={t("ranch.title")}
             intro={t("ranch.intro")}
           />
+          {animalsPhoto && (
+            <Picture image={animalsPhoto} sizes="(min-width: 76rem) 72rem, 94vw" className="section-photo" />
+          )}
           <ul className="card-grid card-grid-5">
             {animals.map(([key, icon]) => (
               <Card

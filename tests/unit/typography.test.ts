@@ -83,6 +83,8 @@ describe("markdown typography", () => {
     const html = renderMarkdown(
       'Nach § 5 DDG, "bitte" [z. B. hier](/de/a...b/) und `a - b...`\n\n```\nx - y...\n```',
       undefined,
+      undefined,
+      undefined,
       "de",
     );
     expect(shown(html)).toBe(
@@ -91,6 +93,6 @@ describe("markdown typography", () => {
   });
 
   it("uses the page's locale: English marks on English pages", () => {
-    expect(renderMarkdown('a "b"', undefined, "en")).toBe("<p>a \u201cb\u201d</p>");
+    expect(renderMarkdown('a "b"', undefined, undefined, undefined, "en")).toBe("<p>a \u201cb\u201d</p>");
   });
 });
