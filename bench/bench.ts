@@ -5,7 +5,7 @@
 import { execFileSync, spawn } from "node:child_process";
 import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { build, resolveConfig } from "../generator/index.ts";
+import { build, defaults, resolveConfig } from "../generator/index.ts";
 
 const projectRoot = path.resolve(import.meta.dirname, "..");
 const bin = path.join(projectRoot, "bin/ranch-site.js");
@@ -15,7 +15,7 @@ const rows: [string, string, string][] = [];
 
 async function copyProject(name: string): Promise<string> {
   const root = path.join(scratch, name);
-  for (const folder of ["content", "templates", "public"])
+  for (const folder of Object.values(defaults.folders))
     await cp(path.join(projectRoot, folder), path.join(root, folder), { recursive: true });
   return root;
 }
@@ -65,7 +65,7 @@ child.kill();
 rows.push([
   "watch: save to rewritten page",
   `${median(latency).toFixed(0)} ms`,
-  "median of 10, includes the 75 ms debounce",
+  `median of 10, includes the ${defaults.debounceMs} ms debounce`,
 ]);
 
 // 4. Scaling: 1,000 testimonials and 200 markdown pages per locale.

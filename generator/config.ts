@@ -27,6 +27,17 @@ export interface SiteConfig {
 /** What callers may set; everything else comes from `defaults`. */
 export type ConfigInput = Partial<Omit<SiteConfig, "root">> & { root?: string };
 
+/** What a project and its local servers look like unless told otherwise. */
+export interface ProjectDefaults {
+  /** A project's folders, relative to its root: what the loaders read and `watch` watches. */
+  folders: { content: string; templates: string; public: string };
+  /** Ports on localhost: `watch` serves the site as it is built, `serve` a built output folder. */
+  ports: { watch: number; serve: number };
+  /** Quiet time after the last change before `watch` rebuilds (style.md habit 12: 50–100 ms). */
+  debounceMs: number;
+}
+
+/** Every default in one place: bin/, the loaders, the servers, tests and bench take them from here. */
 export const defaults = {
   outDir: "dist",
   baseUrl: "",
@@ -36,7 +47,10 @@ export const defaults = {
     { code: "de", prefix: "de" },
   ],
   mode: "build",
-} satisfies Omit<SiteConfig, "root">;
+  folders: { content: "content", templates: "templates", public: "public" },
+  ports: { watch: 4321, serve: 8080 },
+  debounceMs: 75,
+} satisfies Omit<SiteConfig, "root"> & ProjectDefaults;
 
 /** Flags over defaults: a config with absolute folders and a normalised base path. */
 export function resolveConfig(input: ConfigInput = {}): SiteConfig {

@@ -3,7 +3,7 @@ import type { ServerResponse } from "node:http";
 import path from "node:path";
 import { watch as watchFiles } from "chokidar";
 import { build, type BuildReport } from "./build.ts";
-import type { SiteConfig } from "./config.ts";
+import { defaults, type SiteConfig } from "./config.ts";
 import { formatError, isUserError } from "./errors.ts";
 import { allowedHostNames, movedPortLine, networkLines, serverUrls, type ServerOptions } from "./listen.ts";
 import { errorPageStyle } from "./render.ts";
@@ -22,7 +22,6 @@ export interface WatchOptions extends ServerOptions {
 }
 
 const eventsPath = "/__ranch-site/events";
-const debounceMs = 75;
 
 /** The one step that turns the sources into the site; what an incremental rebuild replaces. */
 function rebuildSite(config: SiteConfig): Promise<BuildReport> {
@@ -115,7 +114,7 @@ export async function watch(config: SiteConfig, options: WatchOptions) {
   firstBuild();
 
   const { port } = server.address() as { port: number };
-  const folders = ["content", "templates", "public"].map((folder) => path.join(siteConfig.root, folder));
+  const folders = Object.values(defaults.folders).map((folder) => path.join(siteConfig.root, folder));
   const watcher = watchFiles(folders, {
     ignoreInitial: true,
     usePolling: options.poll,
@@ -127,13 +126,14 @@ export async function watch(config: SiteConfig, options: WatchOptions) {
   const reported = new Set<string>();
   watcher.on("error", (failure) => {
     const line = `Cannot watch a file: ${failure instanceof Error ? failure.message : String(failure)}; watching the rest.`;
-    if (!reported.has(line) && reported.size < 20) options.log(line);
+    if (reported.has(line) || reported.size >= 20) return;
     reported.add(line);
+    options.log(line);
   });
   watcher.on("all", (_event, file) => {
     saved.add(path.relative(siteConfig.root, file).split(path.sep).join("/"));
     clearTimeout(timer);
-    timer = setTimeout(() => schedule(path.relative(siteConfig.root, file)), debounceMs);
+    timer = setTimeout(() => schedule(path.relative(siteConfig.root, file)), defaults.debounceMs);
   });
   await new Promise<void>((resolve) => watcher.once("ready", () => resolve()));
   const urls = serverUrls(options, port, siteConfig.basePath);
@@ -214,6 +214,7 @@ function watchRules(config: SiteConfig, hostConfig: HostConfigInput | undefined)
     fontsOrigin: "",
     fontFilesOrigin: "",
     formAction: "mailto:",
+    files: [],
   };
   return headerRules({
     ...input,

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import path from "node:path";
 import * as esbuild from "esbuild";
+import { defaults } from "../config.ts";
 import type { Site } from "../load/site.ts";
 import type { InlineStyles } from "../../model/page.ts";
 import type { OutputFile } from "./writer.ts";
@@ -29,7 +30,7 @@ export interface Assets {
  * content-hashed file under assets/, and the inline scripts, so that every hash is known before any page is rendered.
  */
 export async function bundleAssets(root: string, site: Site, basePath: string): Promise<Assets> {
-  const styles = path.join(root, "templates/styles");
+  const styles = path.join(root, defaults.folders.templates, "styles");
   const consent = { fontsUrl: site.consent?.fontsUrl ?? "", prefetchHost: site.consent?.prefetchHost ?? "" };
   const common = {
     bundle: true,
@@ -45,7 +46,7 @@ export async function bundleAssets(root: string, site: Site, basePath: string): 
         site: path.join(styles, "site.css"),
         home: path.join(styles, "home.css"),
         pages: path.join(styles, "pages.css"),
-        app: path.join(root, "templates/client/main.ts"),
+        app: path.join(root, defaults.folders.templates, "client/main.ts"),
       },
       outdir: path.join(root, "assets"),
       entryNames: "[name].[hash]",
@@ -56,7 +57,7 @@ export async function bundleAssets(root: string, site: Site, basePath: string): 
     }),
     esbuild.build({
       ...common,
-      entryPoints: [path.join(root, "templates/client/head.ts")],
+      entryPoints: [path.join(root, defaults.folders.templates, "client/head.ts")],
       format: "iife",
       target: ["es2018"],
     }),
