@@ -1,5 +1,6 @@
 import { checkContent } from "./check.ts";
 import { checkRendered } from "./check-rendered.ts";
+import { checkSiteData } from "./check-site-data.ts";
 import type { SiteConfig } from "./config.ts";
 import { ContentErrors, type ContentError } from "./errors.ts";
 import { encodeImages, planImages } from "./images/pipeline.ts";
@@ -31,7 +32,7 @@ export async function build(config: SiteConfig, writer: Writer = new DiskWriter(
   const content = await loadContent(config);
   const pages = sitePages(content);
   const templates = await loadTemplates(config.root, templateFiles(pages));
-  failOn(content.problems, checkContent(content, pages, config.locales, templates.keys));
+  failOn(content.problems, checkContent(content, pages, config.locales, templates.keys), checkSiteData(content, pages));
   const links = createHref(config, resolveBaseUrl(config, content.site));
   const routes = createRoutes(pages, config.locales, links);
   const assets = await bundleAssets(config.root, content.site, config.basePath);

@@ -16,8 +16,8 @@ export interface AlternateLink {
 
 /** Built files the layout links to. */
 export interface PageAssets {
-  /** Minified CSS by template group, inlined in the head: the first paint waits for no second request. */
-  styles: InlineStyles;
+  /** The stylesheet of each template group (`home`, `pages`), as the pages link it. */
+  styles: Stylesheets;
   js: string;
   /** The inline head script that applies a stored consent choice before first paint. */
   headScript: string;
@@ -69,8 +69,8 @@ export interface TemplateModule {
   openGraphImage: (props: OpenGraphProps) => ReactElement;
 }
 
-/** The stylesheet a page inlines, by the group of its template: each holds the shared styles first. */
-export interface InlineStyles {
+/** A stylesheet per group of templates, each holding the shared styles first. */
+export interface Stylesheets {
   home: string;
   pages: string;
 }

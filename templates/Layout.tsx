@@ -11,7 +11,7 @@ interface LayoutProps extends PageProps {
   description: string;
   /** Further JSON-LD objects for this page, besides the business. */
   structuredData?: object[];
-  /** Which inline stylesheet the page needs: the home page's own, or the one of every other page. */
+  /** Which stylesheet the page needs: the home page's own, or the one of every other page. */
   stylesheet?: keyof PageProps["assets"]["styles"];
   children: ReactNode;
 }
@@ -65,7 +65,7 @@ export function Layout(props: LayoutProps) {
         <meta name="twitter:description" content={description} />
         <meta name="theme-color" content="#2f4a3a" />
         <link rel="icon" href={assets.favicon} type="image/svg+xml" />
-        <style dangerouslySetInnerHTML={{ __html: assets.styles[stylesheet] }} />
+        <link rel="stylesheet" href={assets.styles[stylesheet]} />
         <script dangerouslySetInnerHTML={{ __html: assets.headScript }} />
         <script type="module" src={assets.js} />
         <script type="speculationrules" dangerouslySetInnerHTML={{ __html: assets.speculationRules }} />

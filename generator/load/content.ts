@@ -42,22 +42,22 @@ export interface Content extends SiteContent {
 const offerSchema: Schema = {
   fields: {
     name: "text",
-    price: "number",
-    priceNote: "text",
     unit: "text",
+    priceNote: "text",
+    perPerson: "text",
     summary: "text",
     features: { list: "text" },
     cta: "text",
-    highlighted: "boolean",
   },
-  optional: ["price", "priceNote"],
+  optional: ["priceNote", "perPerson"],
+  located: true,
 };
 const pageSchema: Schema = {
   fields: {
     title: "text",
     description: "text",
     lead: "text",
-    offers: { list: offerSchema },
+    offers: { each: offerSchema },
     describesCourse: "boolean",
   },
   optional: ["offers", "describesCourse"],
@@ -67,7 +67,7 @@ const testimonialSchema: Schema = { fields: { name: "text", role: "text", headli
 /** Reads content/ and public/: the load stage, the only one besides the template loader that reads files. */
 export async function loadContent(config: SiteConfig): Promise<Content> {
   const problems: ContentError[] = [];
-  const { site, facts } = await loadSite(config.root, problems);
+  const { site, factsFor } = await loadSite(config.root, problems);
   const codes = config.locales.map((locale) => locale.code);
   const testimonialFiles = groupByLocale(
     await listFiles(config.root, `${defaults.folders.content}/testimonials`, ".md"),
@@ -90,35 +90,39 @@ export async function loadContent(config: SiteConfig): Promise<Content> {
   };
   const linkTo = images.asset;
   const locales = await Promise.all(
-    codes.map(async (locale) => ({
-      locale,
-      dictionary: typesetDictionary(await loadDictionary(config.root, locale, facts, problems), locale),
-      testimonials: await loadEach(
-        config.root,
-        testimonialFiles,
+    codes.map(async (locale) => {
+      const facts = factsFor(locale);
+      return {
         locale,
-        testimonialSchema,
-        facts,
-        linkTo,
-        images,
-        problems,
-        (id, data, html, origin) => ({ id, ...(data as Omit<Testimonial, "id" | "html" | "origin">), html, origin }),
-      ),
-      pages: Object.fromEntries(
-        await loadEach(
+        facts: facts.values,
+        dictionary: typesetDictionary(await loadDictionary(config.root, locale, facts, problems), locale),
+        testimonials: await loadEach(
           config.root,
-          pageFiles,
+          testimonialFiles,
           locale,
-          pageSchema,
+          testimonialSchema,
           facts,
           linkTo,
           images,
           problems,
-          (id, data, html, origin) =>
-            [id, { ...(data as Omit<MarkdownPage, "html" | "origin">), html, origin }] as const,
+          (id, data, html, origin) => ({ id, ...(data as Omit<Testimonial, "id" | "html" | "origin">), html, origin }),
         ),
-      ),
-    })),
+        pages: Object.fromEntries(
+          await loadEach(
+            config.root,
+            pageFiles,
+            locale,
+            pageSchema,
+            facts,
+            linkTo,
+            images,
+            problems,
+            (id, data, html, origin) =>
+              [id, { ...(data as Omit<MarkdownPage, "html" | "origin">), html, origin }] as const,
+          ),
+        ),
+      };
+    }),
   );
   const publicDir = path.join(config.root, defaults.folders.public);
   const publicFiles = await Promise.all(

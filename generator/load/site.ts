@@ -3,10 +3,25 @@ import { defaults } from "../config.ts";
 import { ContentError } from "../errors.ts";
 import { Facts } from "../i18n.ts";
 import { readText } from "./files.ts";
+import { checkDates, upcomingDates } from "./dates.ts";
+import { localeFacts } from "./figures.ts";
 import { readWithSchema, type Schema } from "./schema.ts";
 import { readYaml, type YamlNode } from "./yaml.ts";
 
-export type { Site };
+export type {
+  FooterColumn,
+  Navigation,
+  NavigationLink,
+  OfferFigures,
+  Site,
+  TrainingDate,
+} from "../../model/content.ts";
+
+const linkSchema: Schema = {
+  fields: { page: "text", section: "text", label: "text" },
+  optional: ["section"],
+  located: true,
+};
 
 const texts = (...keys: string[]) => ({ fields: Object.fromEntries(keys.map((key) => [key, "text" as const])) });
 
@@ -33,27 +48,63 @@ const siteSchema: Schema = {
         animals: "scalar",
         trainedProfessionals: "scalar",
         replyHours: "scalar",
-        groupSize: "scalar",
+        groupSize: "number",
+        followUpDays: "number",
       },
     },
     clients: { list: "text" },
+    offers: {
+      each: {
+        fields: { price: "number", currency: "text", per: "text", highlighted: "boolean" },
+        optional: ["price", "currency", "highlighted"],
+        located: true,
+      },
+    },
+    dates: {
+      list: {
+        fields: { start: "date", end: "date", seatsLeft: "number", offer: "text" },
+        optional: ["offer"],
+        located: true,
+      },
+    },
+    navigation: {
+      fields: {
+        header: { list: linkSchema },
+        button: linkSchema,
+        footer: {
+          list: {
+            fields: { block: "text", title: "text", links: { list: linkSchema } },
+            optional: ["block", "title", "links"],
+            located: true,
+          },
+        },
+      },
+    },
   },
 };
 
 export const siteFile = `${defaults.folders.content}/site.yaml`;
 
-/** Reads content/site.yaml; the facts come back flattened too, for `{placeholder}`s in texts. */
-export async function loadSite(root: string, problems: ContentError[]): Promise<{ site: Site; facts: Facts }> {
+/** The facts of site.yaml for `{placeholder}`s in one language's texts, numbers and prices printed its way. */
+export type FactsFor = (locale: string) => Facts;
+
+/**
+ * Reads content/site.yaml; the facts come back flattened too, for `{placeholder}`s in texts, per language.
+ * Only the training dates that have not begun on the day of the build stay in `site.dates`.
+ */
+export async function loadSite(root: string, problems: ContentError[]): Promise<{ site: Site; factsFor: FactsFor }> {
+  const none = { site: {} as Site, factsFor: () => new Facts(new Map(), [""]) };
   const read = await readText(root, siteFile);
-  if ("error" in read) {
-    problems.push(read.error);
-    return { site: {} as Site, facts: new Facts(new Map(), [""]) };
-  }
+  if ("error" in read) return (problems.push(read.error), none);
   const { root: node, errors } = readYaml(read.text, siteFile);
   problems.push(...errors);
-  if (!node) return { site: {} as Site, facts: new Facts(new Map(), [""]) };
-  const site = readWithSchema(node, siteSchema, siteFile, "", problems) as Site | undefined;
-  return { site: site ?? ({} as Site), facts: new Facts(flattenFacts(node), unreadableGroups(siteSchema, site)) };
+  if (!node) return none;
+  const site = (readWithSchema(node, siteSchema, siteFile, "", problems) ?? {}) as Site;
+  problems.push(...checkDates(site, siteFile));
+  if (Array.isArray(site.dates)) site.dates = upcomingDates(site.dates);
+  const facts = flattenFacts(node);
+  const unreadable = unreadableGroups(siteSchema, site);
+  return { site, factsFor: (locale) => new Facts(localeFacts(site, facts, locale), unreadable) };
 }
 
 /** The groups of the schema that came back empty because they had the wrong shape (already reported). */
@@ -65,11 +116,15 @@ function unreadableGroups(schema: Schema, value: unknown, name = ""): string[] {
   );
 }
 
-function flattenFacts(node: YamlNode, prefix = "", facts = new Map<string, string>()): Map<string, string> {
+function flattenFacts(
+  node: YamlNode,
+  prefix = "",
+  facts = new Map<string, string | number | boolean>(),
+): Map<string, string | number | boolean> {
   if (node.kind === "map") {
     for (const entry of node.entries) flattenFacts(entry.node, prefix ? `${prefix}.${entry.key}` : entry.key, facts);
   } else if (node.kind === "scalar" && node.value !== null) {
-    facts.set(prefix, String(node.value));
+    facts.set(prefix, node.value);
   }
   return facts;
 }

@@ -11,7 +11,7 @@ export interface Position {
 export type YamlNode =
   | { kind: "map"; entries: YamlEntry[]; at: Position }
   | { kind: "list"; items: YamlNode[]; at: Position }
-  | { kind: "scalar"; value: string | number | boolean | null; at: Position; quoted: boolean };
+  | { kind: "scalar"; value: string | number | boolean | null; at: Position; quoted: boolean; source: string };
 
 export interface YamlEntry {
   key: string;
@@ -61,7 +61,7 @@ function toNode(node: Node, place: (offset: number) => Position): YamlNode {
         keyAt: place(key.range?.[0] ?? 0),
         node: value
           ? toNode(value, place)
-          : ({ kind: "scalar", value: null, at: place(key.range?.[1] ?? 0), quoted: false } as const),
+          : ({ kind: "scalar", value: null, at: place(key.range?.[1] ?? 0), quoted: false, source: "" } as const),
       };
     });
     return { kind: "map", entries, at };
@@ -69,7 +69,9 @@ function toNode(node: Node, place: (offset: number) => Position): YamlNode {
   if (isSeq(node)) return { kind: "list", items: node.items.map((item) => toNode(item as Node, place)), at };
   const value = isScalar(node) ? node.value : null;
   const quoted = isScalar(node) && (node.type === "QUOTE_DOUBLE" || node.type === "QUOTE_SINGLE");
-  return { kind: "scalar", value: value as string | number | boolean | null, at, quoted };
+  // The text as written: `2.490` and `2.49` are the same number, but only one is a German thousands separator.
+  const source = isScalar(node) && typeof node.source === "string" ? node.source : String(value ?? "");
+  return { kind: "scalar", value: value as string | number | boolean | null, at, quoted, source };
 }
 
 /** yaml reports an unclosed quote where the file ends; the editor needs the place it was opened. */

@@ -3,18 +3,13 @@ import path from "node:path";
 import * as esbuild from "esbuild";
 import { defaults } from "../config.ts";
 import type { Site } from "../load/site.ts";
-import type { InlineStyles } from "../../model/page.ts";
+import type { Stylesheets } from "../../model/page.ts";
 import type { OutputFile } from "./writer.ts";
 
-/** The stylesheets each page inlines, the bundled browser script, and the inline scripts every page carries. */
+/** The stylesheets by template group, the bundled browser script, and the inline scripts every page carries. */
 export interface Assets {
-  /**
-   * Minified CSS by template group: `home` for the home pages, `pages` for every other page; each holds the
-   * shared styles first. Inline, the first paint waits for no second request (Lighthouse LCP, issue 13).
-   */
-  styles: InlineStyles;
-  /** `sha256-…` of each inline stylesheet, for the Content-Security-Policy's style-src. */
-  styleHashes: string[];
+  /** Output paths of the stylesheets by template group (`home`, `pages`), each with the shared styles first. */
+  styles: Stylesheets;
   js: string;
   /** The inline head script that applies a stored consent choice before first paint. */
   headScript: string;
@@ -26,7 +21,7 @@ export interface Assets {
 }
 
 /**
- * Bundles templates/styles and templates/client with esbuild: the stylesheets to inline, the script as a
+ * Bundles templates/styles and templates/client with esbuild: a stylesheet per template group, the script as a
  * content-hashed file under assets/, and the inline scripts, so that every hash is known before any page is rendered.
  */
 export async function bundleAssets(root: string, site: Site, basePath: string): Promise<Assets> {
@@ -69,18 +64,26 @@ export async function bundleAssets(root: string, site: Site, basePath: string): 
   }));
   const css = (name: string) =>
     outputs.find((file) => new RegExp(`^assets/${name}\\.[^/]+\\.css$`).test(file.path))!.text.trim();
-  const inline: InlineStyles = { home: `${css("site")}${css("home")}`, pages: `${css("site")}${css("pages")}` };
+  // One stylesheet per template group, the shared styles first: the home page loads none of the others' rules.
+  const stylesheet = (group: keyof Stylesheets) => {
+    const text = `${css("site")}${css(group)}`;
+    const hash = createHash("sha256").update(text).digest("hex").slice(0, 10);
+    return { path: `assets/${group}.${hash}.css`, contents: new TextEncoder().encode(text) };
+  };
+  const sheets = { home: stylesheet("home"), pages: stylesheet("pages") };
   const headScript = head.outputFiles[0]!.text.trim();
   const rules = speculationRules(basePath);
   return {
-    styles: inline,
-    styleHashes: Object.values(inline).map(sha256),
+    styles: { home: sheets.home.path, pages: sheets.pages.path },
     js: outputs.find((file) => file.path.endsWith(".js"))!.path,
     headScript,
     inlineScriptHashes: [headScript, rules].map(sha256),
     speculationRules: rules,
-    // The stylesheets live inline in the pages; only the script and any file it imports are written.
-    files: outputs.filter((file) => !file.path.endsWith(".css")).map(({ path, contents }) => ({ path, contents })),
+    files: [
+      sheets.home,
+      sheets.pages,
+      ...outputs.filter((file) => !file.path.endsWith(".css")).map(({ path, contents }) => ({ path, contents })),
+    ],
   };
 }
 

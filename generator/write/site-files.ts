@@ -34,7 +34,6 @@ export function siteFiles(
     basePath: config.basePath,
     locales: config.locales,
     scriptHashes: assets.inlineScriptHashes,
-    styleHashes: assets.styleHashes,
     fontsOrigin: new URL(content.site.consent.fontsUrl).origin,
     fontFilesOrigin: new URL(content.site.consent.fontFilesHost).origin,
     formAction: "mailto:",

@@ -7,6 +7,7 @@ import { Landscape } from "../components/Landscape.tsx";
 import { MapLink } from "../components/MapLink.tsx";
 import { Picture } from "../components/Picture.tsx";
 import { courseData } from "../components/StructuredData.tsx";
+import { UpcomingDates } from "../components/UpcomingDates.tsx";
 import { WithTooltip } from "../components/Tooltip.tsx";
 import { Layout } from "../Layout.tsx";
 import type { PageProps } from "../types.ts";
@@ -227,6 +228,8 @@ export default function Home(props: PageProps) {
           </div>
         </div>
       </section>
+
+      <UpcomingDates {...props} id="dates" />
 
       <CallToAction id="cta-title" title={t("cta.title")} text={t("cta.text")}>
         <a className="button button-primary" href={href("contact/")}>
