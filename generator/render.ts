@@ -112,7 +112,7 @@ export const errorPageStyle =
 /** What the layout links to or inlines, as the pages' links name them. */
 function pageAssets(assets: Assets, links: Links, ogImages: Record<string, string>): PageAssets {
   return {
-    css: links.asset(assets.css),
+    styles: { home: links.asset(assets.styles.home), pages: links.asset(assets.styles.pages) },
     js: links.asset(assets.js),
     headScript: assets.headScript,
     speculationRules: assets.speculationRules,

@@ -16,7 +16,8 @@ export interface AlternateLink {
 
 /** Built files the layout links to. */
 export interface PageAssets {
-  css: string;
+  /** The stylesheet of each template group (`home`, `pages`), as the pages link it. */
+  styles: Stylesheets;
   js: string;
   /** The inline head script that applies a stored consent choice before first paint. */
   headScript: string;
@@ -66,4 +67,10 @@ export interface TemplateModule {
   templates: Record<string, PageComponent>;
   /** The Open Graph card of one language, as a standalone SVG document. */
   openGraphImage: (props: OpenGraphProps) => ReactElement;
+}
+
+/** A stylesheet per group of templates, each holding the shared styles first. */
+export interface Stylesheets {
+  home: string;
+  pages: string;
 }

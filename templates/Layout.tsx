@@ -11,6 +11,8 @@ interface LayoutProps extends PageProps {
   description: string;
   /** Further JSON-LD objects for this page, besides the business. */
   structuredData?: object[];
+  /** Which stylesheet the page needs: the home page's own, or the one of every other page. */
+  stylesheet?: keyof PageProps["assets"]["styles"];
   children: ReactNode;
 }
 
@@ -28,6 +30,7 @@ export function Layout(props: LayoutProps) {
     assets,
     children,
     structuredData = [],
+    stylesheet = "pages",
   } = props;
   const fullTitle = `${title} | ${site.name}`;
   const fallback = alternates[0]!;
@@ -62,7 +65,7 @@ export function Layout(props: LayoutProps) {
         <meta name="twitter:description" content={description} />
         <meta name="theme-color" content="#2f4a3a" />
         <link rel="icon" href={assets.favicon} type="image/svg+xml" />
-        <link rel="stylesheet" href={assets.css} />
+        <link rel="stylesheet" href={assets.styles[stylesheet]} />
         <script dangerouslySetInnerHTML={{ __html: assets.headScript }} />
         <script type="module" src={assets.js} />
         <script type="speculationrules" dangerouslySetInnerHTML={{ __html: assets.speculationRules }} />

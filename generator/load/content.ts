@@ -16,6 +16,7 @@ import { formatsFor } from "../images/slots.ts";
 import { imageStore } from "../images/store.ts";
 import type { Variant } from "../images/variants.ts";
 import { createHref } from "../links.ts";
+import { typeset } from "../typography.ts";
 import { listFiles, listTree, readText, unreadable } from "./files.ts";
 import { findLinks, renderMarkdown, splitMarkdown } from "./markdown.ts";
 import { checkText, checkYamlTexts, fillPlaceholders } from "./texts.ts";
@@ -106,7 +107,7 @@ export async function loadContent(config: SiteConfig): Promise<Content> {
       return {
         locale,
         facts: facts.values,
-        dictionary: await loadDictionary(config.root, locale, facts, problems),
+        dictionary: typesetDictionary(await loadDictionary(config.root, locale, facts, problems), locale),
         testimonials: await loadEach(
           config.root,
           testimonialFiles,
@@ -278,8 +279,8 @@ async function loadEach<T>(
     loaded.push(
       make(
         id,
-        fillPlaceholders(data, facts),
-        renderMarkdown(body.text, linkTo, images, { file, bodyLine: source.bodyLine, problems }),
+        typesetTexts(fillPlaceholders(data, facts), locale),
+        renderMarkdown(body.text, linkTo, images, { file, bodyLine: source.bodyLine, problems }, locale),
         {
           file,
           body: source.body,
@@ -294,4 +295,18 @@ async function loadEach<T>(
     );
   }
   return loaded;
+}
+
+/** The build sets the typography (design.md §9), so editors type plain spaces, dots and quotes. */
+function typesetDictionary(dictionary: Dictionary, locale: string): Dictionary {
+  for (const entry of dictionary.values()) entry.text = typeset(entry.text, locale);
+  return dictionary;
+}
+
+function typesetTexts(data: unknown, locale: string): unknown {
+  if (typeof data === "string") return typeset(data, locale);
+  if (Array.isArray(data)) return data.map((item) => typesetTexts(item, locale));
+  if (data && typeof data === "object")
+    return Object.fromEntries(Object.entries(data).map(([key, value]) => [key, typesetTexts(value, locale)]));
+  return data;
 }

@@ -4,6 +4,7 @@ import remarkHtml from "remark-html";
 import type { MarkdownLink } from "../../model/content.ts";
 import { ContentError, placeAt } from "../errors.ts";
 import { imageHandler, pictureSchema, type MarkdownImages, type MarkdownPlace } from "../images/markdown.ts";
+import { remarkTypography } from "../typography.ts";
 import { readYaml, type YamlNode } from "./yaml.ts";
 
 /** A markdown file split into its located front matter and its body. */
@@ -27,6 +28,10 @@ interface MdNode {
   position?: { start: { offset?: number }; end: { offset?: number } };
   data?: { hProperties?: Record<string, string> };
 }
+
+/** One processor per locale: remark, the locale's typography on text nodes, then HTML. */
+const processors = new Map<string, ReturnType<typeof textProcessor>>();
+const textProcessor = (locale: string) => remark().use(markLanguageLinks).use(remarkTypography, locale).use(remarkHtml);
 
 /**
  * A link title that is a language code (`"en"`) marks a link that leads to another language on
@@ -134,28 +139,32 @@ export function splitMarkdown(text: string, file: string, problems: ContentError
 }
 
 /**
- * Markdown to HTML; remark-html sanitises with GitHub's schema (plus the `<picture>` of images), so no
- * raw HTML reaches a page. Root-relative links (`/de/pricing/`) go through `linkTo`, the site's own
- * href(), so they get the base path as every other link does. With `images`, images become
- * `<picture>`s of the image pipeline, their problems located in `place`.
+ * Markdown to HTML, with the typography of `locale` on the text (never on code or URLs); remark-html
+ * sanitises with GitHub's schema (plus the `<picture>` of images), so no raw HTML reaches a page.
+ * Root-relative links (`/de/pricing/`) go through `linkTo`, the site's own href(), so they get the base
+ * path as every other link does. With `images`, images become `<picture>`s of the image pipeline, their
+ * problems located in `place`.
  */
 export function renderMarkdown(
   body: string,
   linkTo: (path: string) => string = (path) => path,
   images?: MarkdownImages,
   place?: MarkdownPlace,
+  locale = "en",
 ): string {
-  const used = images && place ? pictureProcessor(images, place) : processor;
+  if (!processors.has(locale)) processors.set(locale, textProcessor(locale));
+  const used = images && place ? pictureProcessor(images, place, locale) : processors.get(locale)!;
   const tree = used.parse(body);
   resolveLinks(tree as MdastNode, linkTo);
   return String(used.stringify(used.runSync(tree) as typeof tree)).trim();
 }
 
 /** A processor whose images (inline and by reference) go through the image pipeline. */
-function pictureProcessor(images: MarkdownImages, place: MarkdownPlace) {
+function pictureProcessor(images: MarkdownImages, place: MarkdownPlace, locale: string) {
   const image = imageHandler(images, place);
   return remark()
     .use(markLanguageLinks)
+    .use(remarkTypography, locale)
     .use(remarkHtml, {
       sanitize: pictureSchema,
       handlers: {

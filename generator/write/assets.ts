@@ -3,11 +3,13 @@ import path from "node:path";
 import * as esbuild from "esbuild";
 import { defaults } from "../config.ts";
 import type { Site } from "../load/site.ts";
+import type { Stylesheets } from "../../model/page.ts";
 import type { OutputFile } from "./writer.ts";
 
-/** The bundled stylesheet and browser script, and the inline scripts every page carries. */
+/** The stylesheets by template group, the bundled browser script, and the inline scripts every page carries. */
 export interface Assets {
-  css: string;
+  /** Output paths of the stylesheets by template group (`home`, `pages`), each with the shared styles first. */
+  styles: Stylesheets;
   js: string;
   /** The inline head script that applies a stored consent choice before first paint. */
   headScript: string;
@@ -19,10 +21,11 @@ export interface Assets {
 }
 
 /**
- * Bundles templates/styles and templates/client with esbuild into content-hashed files under assets/,
- * and writes the inline scripts, so that their hashes are known before any page is rendered.
+ * Bundles templates/styles and templates/client with esbuild: a stylesheet per template group, the script as a
+ * content-hashed file under assets/, and the inline scripts, so that every hash is known before any page is rendered.
  */
 export async function bundleAssets(root: string, site: Site, basePath: string): Promise<Assets> {
+  const styles = path.join(root, defaults.folders.templates, "styles");
   const consent = { fontsUrl: site.consent?.fontsUrl ?? "", prefetchHost: site.consent?.prefetchHost ?? "" };
   const common = {
     // Hashes in file names depend on paths relative to the working folder: the project's, wherever it is run from.
@@ -37,7 +40,9 @@ export async function bundleAssets(root: string, site: Site, basePath: string): 
     esbuild.build({
       ...common,
       entryPoints: {
-        site: path.join(root, defaults.folders.templates, "styles/site.css"),
+        site: path.join(styles, "site.css"),
+        home: path.join(styles, "home.css"),
+        pages: path.join(styles, "pages.css"),
         app: path.join(root, defaults.folders.templates, "client/main.ts"),
       },
       outdir: path.join(root, "assets"),
@@ -54,20 +59,33 @@ export async function bundleAssets(root: string, site: Site, basePath: string): 
       target: ["es2018"],
     }),
   ]);
-  const files = bundles.outputFiles.map((file) => ({
+  const outputs = bundles.outputFiles.map((file) => ({
     path: path.relative(root, file.path).split(path.sep).join("/"),
     contents: file.contents,
+    text: file.text,
   }));
-  const find = (extension: string) => files.find((file) => file.path.endsWith(extension))!.path;
+  const css = (name: string) =>
+    outputs.find((file) => new RegExp(`^assets/${name}\\.[^/]+\\.css$`).test(file.path))!.text.trim();
+  // One stylesheet per template group, the shared styles first: the home page loads none of the others' rules.
+  const stylesheet = (group: keyof Stylesheets) => {
+    const text = `${css("site")}${css(group)}`;
+    const hash = createHash("sha256").update(text).digest("hex").slice(0, 10);
+    return { path: `assets/${group}.${hash}.css`, contents: new TextEncoder().encode(text) };
+  };
+  const sheets = { home: stylesheet("home"), pages: stylesheet("pages") };
   const headScript = head.outputFiles[0]!.text.trim();
   const rules = speculationRules(basePath);
   return {
-    css: find(".css"),
-    js: find(".js"),
+    styles: { home: sheets.home.path, pages: sheets.pages.path },
+    js: outputs.find((file) => file.path.endsWith(".js"))!.path,
     headScript,
-    speculationRules: rules,
     inlineScriptHashes: [headScript, rules].map(sha256),
-    files,
+    speculationRules: rules,
+    files: [
+      sheets.home,
+      sheets.pages,
+      ...outputs.filter((file) => !file.path.endsWith(".css")).map(({ path, contents }) => ({ path, contents })),
+    ],
   };
 }
 
@@ -89,5 +107,5 @@ function speculationRules(basePath: string): string {
 /** JSON for an inline script: `<` as \u003c, which JSON reads the same and HTML cannot take for a tag. */
 const escapeScript = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
 
-/** A CSP hash source, as browsers compute it over the exact text of an inline script. */
+/** A CSP hash source, as browsers compute it over the exact text of an inline script or stylesheet. */
 const sha256 = (text: string) => `sha256-${createHash("sha256").update(text, "utf8").digest("base64")}`;

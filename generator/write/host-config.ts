@@ -19,8 +19,8 @@ export interface HostConfigInput {
   /** Where the contact form may submit besides the site itself: `mailto:`. */
   formAction: string;
   /**
-   * `'sha256-…'` sources of inline `<style>` elements. The built pages have none; `watch` adds the
-   * styles of its error overlay and error page here.
+   * `'sha256-…'` sources of inline `<style>` elements: each page's stylesheet (generator/write/assets.ts),
+   * and in `watch` also the styles of its error overlay and error page.
    */
   styleHashes?: string[];
   /**

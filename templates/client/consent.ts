@@ -27,7 +27,21 @@ function setUpBanner(banner: HTMLElement) {
     else removeConsentLinks();
   };
 
+  // Reopened from the footer, the banner says which choice holds now: a sentence, and the pressed button.
+  const current = banner.querySelector<HTMLElement>("[data-cookie-current]");
+  const showChoice = () => {
+    if (current) {
+      current.textContent = choice ? (current.dataset[choice] ?? "") : "";
+      current.hidden = !choice;
+    }
+    for (const button of banner.querySelectorAll<HTMLElement>("[data-choice]")) {
+      if (choice) button.setAttribute("aria-pressed", String(button.dataset["consent"] === choice));
+      else button.removeAttribute("aria-pressed");
+    }
+  };
+
   const show = (moveFocus: boolean) => {
+    showChoice();
     banner.hidden = false;
     reserveSpace.observe(banner);
     // The banner is fixed at the bottom, always in view: scrolling "to" it would only jump the page.

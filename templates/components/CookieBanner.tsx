@@ -5,6 +5,7 @@ import { Icon } from "./Icon.tsx";
  * The consent banner (design.md §4), shipped hidden: the head script shows nothing for a stored
  * choice, and the browser script reveals it when there is none. Accept and Reject are equally prominent.
  * `tabIndex={-1}` lets "Cookie settings" move focus to the region itself, so it is read from its label.
+ * Reopened, it says which choice holds now, in a sentence and as the pressed state of that button.
  */
 export function CookieBanner({ t, href }: PageProps) {
   return (
@@ -15,12 +16,19 @@ export function CookieBanner({ t, href }: PageProps) {
           <p>
             {t("cookie.text")} <a href={href("cookie-policy/")}>{t("cookie.policy")}</a>
           </p>
+          <p
+            className="cookie-current"
+            data-cookie-current=""
+            data-accepted={t("cookie.currentAccepted")}
+            data-rejected={t("cookie.currentRejected")}
+            hidden
+          />
         </div>
         <div className="cookie-actions">
-          <button type="button" className="button" data-consent="accepted">
+          <button type="button" className="button" data-consent="accepted" data-choice="">
             {t("cookie.accept")}
           </button>
-          <button type="button" className="button" data-consent="rejected">
+          <button type="button" className="button" data-consent="rejected" data-choice="">
             {t("cookie.reject")}
           </button>
         </div>

@@ -15,12 +15,14 @@ export function Header({ t, href, page, alternates, locale, site }: PageProps) {
   return (
     <header className="site-header">
       <div className="container header-bar">
-        <a className="brand" href={href("")} aria-label={t("nav.home")}>
+        {/* The visible name and tagline start the link's name (WCAG 2.5.3); "home page" only adds to them. */}
+        <a className="brand" href={href("")}>
           <Logo />
           <span className="brand-text">
             <span className="brand-name">{site.name}</span>
             <span className="brand-tagline">{t("nav.tagline")}</span>
           </span>
+          <span className="visually-hidden">, {t("nav.home")}</span>
         </a>
         <button
           type="button"

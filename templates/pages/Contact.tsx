@@ -1,6 +1,7 @@
 import { dateEnquiry, offerEnquiry } from "../components/enquiry.ts";
 import { telHref } from "../components/Footer.tsx";
 import { Icon } from "../components/Icon.tsx";
+import { MapLink } from "../components/MapLink.tsx";
 import { PageHeader } from "../components/PageHeader.tsx";
 import { Layout } from "../Layout.tsx";
 import type { PageProps } from "../types.ts";
@@ -155,7 +156,12 @@ export default function Contact(props: PageProps) {
                   </span>
                   <span>
                     <span className="contact-label">{t("contact.info.location")}</span>
-                    {t("contact.info.locationText")}
+                    {t("contact.info.locationText")}{" "}
+                    <MapLink
+                      href={site.location.mapsUrl}
+                      text={t("contact.info.map")}
+                      note={t("contact.info.mapNote")}
+                    />
                   </span>
                 </li>
               </ul>

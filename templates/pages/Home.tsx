@@ -4,6 +4,7 @@ import { Card } from "../components/Card.tsx";
 import { Stats } from "../components/Stats.tsx";
 import { Icon, type IconName } from "../components/Icon.tsx";
 import { Landscape } from "../components/Landscape.tsx";
+import { MapLink } from "../components/MapLink.tsx";
 import { Picture } from "../components/Picture.tsx";
 import { courseData } from "../components/StructuredData.tsx";
 import { UpcomingDates } from "../components/UpcomingDates.tsx";
@@ -46,34 +47,45 @@ export default function Home(props: PageProps) {
       title={t("meta.home.title")}
       description={t("meta.home.description")}
       structuredData={[courseData(props)]}
+      stylesheet="home"
     >
       <section className="hero" aria-labelledby="hero-title">
-        {hero ? <Picture image={hero} sizes="100vw" className="hero-photo" priority /> : <Landscape />}
-        <div className="container hero-content">
-          <p className="eyebrow">{t("hero.eyebrow")}</p>
-          <h1 id="hero-title">{t("hero.title")}</h1>
-          <p className="hero-subtitle">{t("hero.subtitle")}</p>
-          <ul className="badges" aria-label={t("hero.badges.label")}>
-            {badges.map(([key, target, icon]) => (
-              <li key={key}>
-                <WithTooltip id={`tip-${key}`} text={t(`hero.badges.${key}Tip`)}>
-                  {(describedBy) => (
-                    <a className="badge" href={target} aria-describedby={describedBy}>
-                      <Icon name={icon} />
-                      {t(`hero.badges.${key}`)}
-                    </a>
-                  )}
-                </WithTooltip>
-              </li>
-            ))}
-          </ul>
-          <div className="actions">
-            <a className="button button-primary" href={href("pricing/")}>
-              {t("hero.bookTraining")}
-            </a>
-            <a className="button button-ghost" href={href("training-details/")}>
-              {t("hero.learnMore")} <span className="visually-hidden">{t("hero.learnMoreContext")}</span>
-            </a>
+        <div className="container hero-layout">
+          <div className="hero-content">
+            <p className="eyebrow">{t("hero.eyebrow")}</p>
+            <h1 id="hero-title">{t("hero.title")}</h1>
+            <p className="hero-subtitle">{t("hero.subtitle")}</p>
+            {/* The call to action comes before the badges, so it stays in the first view beside the consent banner. */}
+            <div className="actions">
+              <a className="button button-primary" href={href("pricing/")} data-hero-cta="">
+                {t("hero.bookTraining")}
+              </a>
+              <a className="button button-ghost" href={href("training-details/")}>
+                {t("hero.learnMore")} <span className="visually-hidden">{t("hero.learnMoreContext")}</span>
+              </a>
+            </div>
+            <ul className="badges" aria-label={t("hero.badges.label")}>
+              {badges.map(([key, target, icon]) => (
+                <li key={key}>
+                  <WithTooltip id={`tip-${key}`} text={t(`hero.badges.${key}Tip`)}>
+                    {(describedBy) => (
+                      <a className="badge" href={target} aria-describedby={describedBy}>
+                        <Icon name={icon} />
+                        {t(`hero.badges.${key}`)}
+                      </a>
+                    )}
+                  </WithTooltip>
+                </li>
+              ))}
+            </ul>
+          </div>
+          {/* The owner's hero photo takes the illustration's cell when there is one (content/images.yaml). */}
+          <div className="hero-art">
+            {hero ? (
+              <Picture image={hero} sizes="(min-width: 64rem) 40vw, 94vw" className="hero-photo" priority />
+            ) : (
+              <Landscape />
+            )}
           </div>
         </div>
       </section>
@@ -130,6 +142,7 @@ export default function Home(props: PageProps) {
             {experiences.map(([key, icon]) => (
               <Card
                 key={key}
+                className="card card-wide"
                 iconClassName="card-icon card-icon-sea"
                 icon={icon}
                 title={t(`experiences.${key}.title`)}
@@ -190,6 +203,10 @@ export default function Home(props: PageProps) {
                 <li>
                   <Icon name="car" />
                   {t("practical.gettingThere.car")}
+                </li>
+                <li>
+                  <Icon name="pin" />
+                  <MapLink href={site.location.mapsUrl} text={t("contact.info.map")} note={t("contact.info.mapNote")} />
                 </li>
               </ul>
             </InfoCard>

@@ -14,7 +14,7 @@ export default function MarkdownPage(props: PageProps) {
   const structuredData = page.describesCourse ? [courseData(props)] : [];
   return (
     <Layout {...props} title={page.title} description={page.description} structuredData={structuredData}>
-      <PageHeader title={page.title} lead={page.lead} />
+      <PageHeader title={page.title} lead={page.lead} narrow />
       <div className="section">
         <div className="container container-narrow">
           <Markdown html={page.html} />

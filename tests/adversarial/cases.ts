@@ -420,8 +420,8 @@ const frontMatter: AdversarialCase[] = ["js", "javascript", "json", "toml", "cof
   class: 4 as const,
   setup: edit(
     "content/pages/about-me.en.md",
-    "---\ntitle: About me",
-    `---${language}\n{ title: (globalThis.ranchPwned = require("node:fs").writeFileSync("pwned", "1")) }\n---\n---\ntitle: About me`,
+    "---\ntitle: About Me",
+    `---${language}\n{ title: (globalThis.ranchPwned = require("node:fs").writeFileSync("pwned", "1")) }\n---\n---\ntitle: About Me`,
   ),
   exit: 1 as const,
   first: `content/pages/about-me.en.md:1:4: Front matter in "${language.trim()}" is not read: only YAML is`,
@@ -597,7 +597,7 @@ const silentWrong: AdversarialCase[] = [
   {
     name: "a TODO in front matter",
     class: 7,
-    setup: edit("content/pages/about-me.en.md", "title: About me", "title: About me TODO"),
+    setup: edit("content/pages/about-me.en.md", "title: About Me", "title: About Me TODO"),
     exit: 1,
     first: 'content/pages/about-me.en.md:2:17: "title" still contains "TODO"',
   },
@@ -605,7 +605,7 @@ const silentWrong: AdversarialCase[] = [
     name: "an ordinary todo in prose is fine",
     class: 7,
     setup: all(
-      edit("content/pages/about-me.en.md", "title: About me", "title: It emptied my todo list"),
+      edit("content/pages/about-me.en.md", "title: About Me", "title: It emptied my todo list"),
       edit("content/i18n/en.yaml", "loading: Loading...", "loading: Loading your todo list..."),
     ),
     exit: 0,
@@ -809,7 +809,7 @@ const limits: AdversarialCase[] = [
       await writeFile(file, (await readFile(file, "utf8")) + manyKeys(30_000));
     },
     exit: 1,
-    first: 'content/i18n/de.yaml:254:3: Missing key "lots.key0" (present in content/i18n/en.yaml:255)',
+    first: 'content/i18n/de.yaml:258:3: Missing key "lots.key0" (present in content/i18n/en.yaml:259)',
   },
   {
     name: "30,000 duplicate keys",
@@ -819,7 +819,7 @@ const limits: AdversarialCase[] = [
       await writeFile(file, (await readFile(file, "utf8")) + "lots:\n" + "  same: Text\n".repeat(30_000));
     },
     exit: 1,
-    first: 'content/i18n/en.yaml:256:3: Duplicate key "same"',
+    first: 'content/i18n/en.yaml:260:3: Duplicate key "same"',
   },
 ];
 

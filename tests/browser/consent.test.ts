@@ -16,7 +16,7 @@ import {
 
 const labels = {
   en: {
-    region: "Cookie consent",
+    region: "Cookie Consent",
     accept: "Accept All",
     reject: "Reject",
     close: "Close and reject",

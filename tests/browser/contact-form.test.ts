@@ -18,10 +18,10 @@ const texts = {
     subject: "Training enquiry",
     ready: "Message Ready!",
     tooLong: "Your message is too long to open in an email program.",
-    copy: "Copy message",
+    copy: "Copy Message",
     copied: "Message copied.",
     copyFailed: "Copying did not work. Please select the text and copy it yourself.",
-    edit: "Edit message",
+    edit: "Edit Message",
   },
   de: {
     path: "/de/contact/",
@@ -34,7 +34,7 @@ const texts = {
     invalidEmail: "Bitte geben Sie eine gültige E-Mail-Adresse ein, zum Beispiel name@firma.de.",
     labels: ["Vollständiger Name", "E-Mail-Adresse", "Unternehmen"],
     subject: "Trainingsanfrage",
-    ready: "Nachricht bereit!",
+    ready: "Nachricht vorbereitet!",
     tooLong: "Ihre Nachricht ist zu lang, um sie in einem E-Mail-Programm zu öffnen.",
     copy: "Nachricht kopieren",
     copied: "Nachricht kopiert.",
@@ -206,13 +206,13 @@ describe("contact form", () => {
     expect(await result.getByText(texts.en.tooLong).isVisible()).toBe(true);
     expect(await result.getByText(texts.en.ready).isHidden()).toBe(true);
     expect(await result.getByRole("link", { name: address }).isVisible()).toBe(true);
-    await result.getByRole("button", { name: "Copy message" }).click();
+    await result.getByRole("button", { name: "Copy Message" }).click();
     await expect.poll(() => result.locator("[data-copy-status]").textContent()).toBe(texts.en.copied);
     expect(await clipboard(page)).toBe(`Full Name: Anna Berg\nEmail Address: anna@example.com\n\n${message.trim()}`);
     await page.waitForTimeout(200);
     expect(opened).toEqual([]);
 
-    await result.getByRole("button", { name: "Edit message" }).click();
+    await result.getByRole("button", { name: "Edit Message" }).click();
     expect(await result.isHidden()).toBe(true);
     expect(await focusedField(page)).toBe("message");
     for (const [name, value] of Object.entries({ name: "Anna Berg", email: "anna@example.com", message }))

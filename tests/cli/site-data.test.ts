@@ -75,7 +75,7 @@ describe("one place per fact", () => {
     const en = await readFile(path.join(await builtOnce(), "pricing/index.html"), "utf8");
     const de = await readFile(path.join(await builtOnce(), "de/pricing/index.html"), "utf8");
     expect(en).toContain("€1,575 per person with 12 participants");
-    expect(de).toContain("1.575\u00a0€ pro Person bei 12 Teilnehmenden");
+    expect(de).toContain("1.575\u00a0€ pro Person bei zwölf Teilnehmenden");
     expect(en).toMatch(/class="offer-badge">Most booked</);
     expect(de).toMatch(/class="offer-badge">Am häufigsten gebucht</);
     expect(en).toMatch(/class="price-note">Price on request</);

@@ -176,7 +176,7 @@ describe("nginx with the shipped snippet (base path /)", () => {
 
   it("marks content-hashed assets immutable for a year", async () => {
     const assets = built.files.filter((file) => file.startsWith("assets/"));
-    expect(assets.some((file) => file.endsWith(".css"))).toBe(true);
+    expect(assets.some((file) => file.endsWith(".js"))).toBe(true);
     for (const file of assets) {
       const response = await get(origin, `/${file}`);
       expect(response.status, file).toBe(200);
@@ -246,8 +246,8 @@ describe("nginx with the shipped snippet (base path /)", () => {
   });
 
   it("compresses text with gzip", async () => {
-    const css = built.files.find((file) => file.startsWith("assets/") && file.endsWith(".css"))!;
-    for (const pathname of ["/", `/${css}`]) {
+    const script = built.files.find((file) => file.startsWith("assets/") && file.endsWith(".js"))!;
+    for (const pathname of ["/", `/${script}`]) {
       const response = await get(origin, pathname, { headers: { "accept-encoding": "gzip" } });
       expect(response.headers.get("content-encoding"), pathname).toBe("gzip");
       expect(response.headers.get("vary"), pathname).toMatch(/accept-encoding/i);
@@ -378,8 +378,8 @@ describe("nginx with the shipped snippet (base path /ranch/)", () => {
     const english = await get(origin, "/ranch/nope/");
     expect(english.status).toBe(404);
     expect(await english.text()).toContain('<html lang="en">');
-    const css = built.files.find((file) => file.startsWith("assets/") && file.endsWith(".css"))!;
-    expect((await get(origin, `/ranch/${css}`)).headers.get("cache-control")).toBe(immutable);
+    const script = built.files.find((file) => file.startsWith("assets/") && file.endsWith(".js"))!;
+    expect((await get(origin, `/ranch/${script}`)).headers.get("cache-control")).toBe(immutable);
     expect((await get(origin, "/ranch/nginx.conf")).status).toBe(404);
   });
 });

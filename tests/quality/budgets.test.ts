@@ -113,13 +113,16 @@ async function imageBytes(page: (typeof pages)[number]): Promise<number> {
 }
 
 async function measure(page: (typeof pages)[number]): Promise<Sizes> {
-  const css = (
-    await Promise.all(
-      stylesheets(page.root)
-        .filter((href) => !isOtherOrigin(href))
-        .map((href) => readFile(outputFile(page, href))),
-    )
-  ).reduce((sum, content) => sum + gzip(content), 0);
+  // Linked stylesheets and inline <style> alike: inline CSS counts in the HTML and in the CSS budget.
+  const css =
+    (
+      await Promise.all(
+        stylesheets(page.root)
+          .filter((href) => !isOtherOrigin(href))
+          .map((href) => readFile(outputFile(page, href))),
+      )
+    ).reduce((sum, content) => sum + gzip(content), 0) +
+    page.root.querySelectorAll("style").reduce((sum, style) => sum + gzip(style.textContent), 0);
   const scripts = page.root.querySelectorAll("script");
   let js = 0;
   for (const script of scripts.filter(
@@ -182,6 +185,7 @@ describe("budgets", () => {
   it("nothing render-blocking, and no connection, to another origin in the static HTML or CSS", async () => {
     const problems: string[] = [];
     const cssFiles = new Set<string>();
+    let inlineStyles = 0;
     for (const page of pages) {
       for (const link of page.root.querySelectorAll("link[href]")) {
         const rel = (link.getAttribute("rel") ?? "").toLowerCase().split(/\s+/);
@@ -205,12 +209,14 @@ describe("budgets", () => {
           script.hasAttribute("async") || script.hasAttribute("defer") || scriptType(script) === "module";
         if (isOtherOrigin(src) && !deferred) problems.push(`${page.file}: render-blocking <script src="${src}">`);
       }
-      for (const style of page.root.querySelectorAll("style"))
+      for (const style of page.root.querySelectorAll("style")) {
+        inlineStyles++;
         problems.push(...cssProblems(style.textContent, `${page.file} <style>`));
+      }
       for (const element of page.root.querySelectorAll("[style]"))
         problems.push(...cssProblems(element.getAttribute("style")!, `${page.file} style="…"`));
     }
-    expect(cssFiles.size).toBeGreaterThan(0);
+    expect(cssFiles.size + inlineStyles).toBeGreaterThan(0);
     for (const file of cssFiles) problems.push(...cssProblems(await readFile(file, "utf8"), path.relative(dist, file)));
     if (problems.length > 0)
       expect.fail(`Third-party resources that block rendering or open connections:\n${problems.join("\n")}`);

@@ -1,6 +1,6 @@
 /**
- * Screenshots of pages at phone and desktop width, for looking at the site: `npx tsx tests/support/screenshots.ts [path…]`.
- * SHOTS: output folder; WIDTHS: comma-separated widths (default 390,1280); DIST: the built site (default dist/).
+ * Screenshots of pages at phone, tablet and desktop width, for looking at the site:
+ * `npx tsx tests/support/screenshots.ts [path…]`; `DIST` picks the built folder, `WIDTHS=390,1280` the widths.
  */
 import { mkdir } from "node:fs/promises";
 import { resolveConfig } from "../../generator/config.ts";
@@ -10,12 +10,13 @@ import { launchChromium } from "./chromium.ts";
 const paths = process.argv.slice(2).length ? process.argv.slice(2) : ["/", "/de/"];
 const out = process.env["SHOTS"] ?? "/tmp/shots";
 await mkdir(out, { recursive: true });
-const config = resolveConfig(process.env["DIST"] ? { outDir: process.env["DIST"] } : {});
+const config = resolveConfig({ outDir: process.env["DIST"] });
 const server = await startServer({ dir: config.outDir, port: 0, locales: config.locales });
 const port = (server.address() as { port: number }).port;
 const browser = await launchChromium();
-for (const width of (process.env["WIDTHS"] ?? "390,1280").split(",").map(Number)) {
-  const page = await browser.newPage({ viewport: { width, height: width < 800 ? 844 : 800 } });
+const widths = (process.env["WIDTHS"] ?? "390,768,1280").split(",").map(Number);
+for (const width of widths) {
+  const page = await browser.newPage({ viewport: { width, height: width < 500 ? 844 : width < 1000 ? 1024 : 800 } });
   for (const target of paths) {
     await page.goto(`http://127.0.0.1:${port}${target}`);
     const name = `${out}/${target.replace(/\W+/g, "_")}${width}`;
@@ -27,6 +28,15 @@ for (const width of (process.env["WIDTHS"] ?? "390,1280").split(",").map(Number)
         await page.screenshot({ path: `${name}-${step}.png` });
         console.log(`${name}-${step}.png`);
       }
+    } else if (process.env["TILE"]) {
+      // The whole page cut into tiles of TILE pixels: a tall image shrinks below legibility in a viewer.
+      const tile = Number(process.env["TILE"]);
+      const height = await page.evaluate(() => document.documentElement.scrollHeight);
+      for (let y = 0, n = 0; y < height; y += tile, n++) {
+        const clip = { x: 0, y, width, height: Math.min(tile, height - y) };
+        await page.screenshot({ path: `${name}-${String(n).padStart(2, "0")}.png`, fullPage: true, clip });
+      }
+      console.log(`${name}-*.png`);
     } else {
       await page.screenshot({ path: `${name}.png`, fullPage: process.env["FULL"] !== "0" });
       console.log(`${name}.png`);

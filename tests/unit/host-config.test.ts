@@ -150,6 +150,12 @@ describe("contentSecurityPolicy", () => {
     expect(directive(csp, "object-src")).toBe("object-src 'none'");
   });
 
+  it("allows the inline stylesheets by hash, and still no 'unsafe-inline'", () => {
+    const styled = contentSecurityPolicy(input("/", { styleHashes: [hashes[0]!] }));
+    expect(directive(styled, "style-src")).toBe(`style-src 'self' '${hashes[0]}' https://fonts.googleapis.com`);
+    expect(styled).not.toContain("unsafe-inline");
+  });
+
   it("leaves out upgrade-insecure-requests: the tests serve plain http on 127.0.0.1", () => {
     expect(csp).not.toContain("upgrade-insecure-requests");
   });

@@ -116,7 +116,7 @@ describe("loadContent() on a small fixture project (tests/fixtures/small-site)",
       open: {
         name: "Offenes Training",
         unit: "pro Person",
-        summary: "Ein Platz für 3 Tage",
+        summary: "Ein Platz für drei Tage" /* the fact, then German typography (generator/typography.ts) */,
         features: ["Verpflegung"],
         cta: "Anfragen",
         at: expect.any(Object),

@@ -1,0 +1,93 @@
+/** The first view of the home page with the consent banner open (issue 13 item 3). */
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { closeNetwork, startBrowserTests, storeConsent } from "./support.ts";
+
+let origin: string;
+let browser: Browser;
+let stop: () => Promise<void>;
+beforeAll(async () => ({ origin, browser, stop } = await startBrowserTests()));
+afterAll(() => stop?.());
+
+const sizes = [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+];
+const homes = [
+  { path: "/", cta: "Book Training", current: { rejected: "Current choice: web fonts from Google declined" } },
+  {
+    path: "/de/",
+    cta: "Training buchen",
+    current: { rejected: "Aktuelle Auswahl: Webschriften von Google abgelehnt" },
+  },
+];
+
+/** Where the element's centre is, whether it lies in the viewport, and whether a click there would reach it. */
+const hitTest = (page: Page, selector: string) =>
+  page.evaluate((selector) => {
+    const element = document.querySelector(selector)!;
+    const box = element.getBoundingClientRect();
+    const x = box.left + box.width / 2;
+    const y = box.top + box.height / 2;
+    const inViewport = x >= 0 && y >= 0 && x <= innerWidth && y <= innerHeight;
+    const top = inViewport ? document.elementFromPoint(x, y) : null;
+    return {
+      inViewport,
+      reachable: !!top && element.contains(top),
+      covering: top?.closest("section")?.className ?? "",
+    };
+  }, selector);
+
+describe("first view", () => {
+  for (const size of sizes)
+    for (const home of homes)
+      it(`at ${size.width} × ${size.height}, ${home.path}: the hero's "${home.cta}" is in view and not under the open banner`, async () => {
+        const context = await browser.newContext({ viewport: size });
+        await closeNetwork(context);
+        const page = await context.newPage();
+        await page.goto(origin + home.path);
+        await page.locator("[data-cookie-banner]").waitFor({ state: "visible" });
+        const cta = page.locator("[data-hero-cta]");
+        expect(await cta.textContent()).toBe(home.cta);
+        expect(await hitTest(page, "[data-hero-cta]")).toEqual({ inViewport: true, reachable: true, covering: "hero" });
+        // Usable with the banner open: the call to action takes a real click and leads on.
+        await cta.click({ trial: false });
+        await page.waitForURL(/\/pricing\/$/);
+        await context.close();
+      });
+
+  it("Cookie settings reopens the banner with the current choice as a sentence and a pressed button", async () => {
+    for (const home of homes) {
+      const context = await browser.newContext({ viewport: sizes[0] });
+      await closeNetwork(context);
+      await storeConsent(context, "rejected");
+      const page = await context.newPage();
+      await page.goto(origin + home.path);
+      const banner = page.locator("[data-cookie-banner]");
+      expect(await banner.isHidden()).toBe(true);
+      await page.locator("[data-cookie-settings]").click();
+      await banner.waitFor({ state: "visible" });
+      expect(await banner.locator("[data-cookie-current]").textContent()).toContain(home.current.rejected);
+      const pressed = await banner
+        .locator("[data-choice]")
+        .evaluateAll((buttons) => buttons.map((button) => [button.dataset["consent"], button.ariaPressed]));
+      expect(pressed).toEqual([
+        ["accepted", "false"],
+        ["rejected", "true"],
+      ]);
+      await context.close();
+    }
+  });
+
+  it("a first visit names no choice and presses no button", async () => {
+    const context = await browser.newContext({ viewport: sizes[1] });
+    await closeNetwork(context);
+    const page = await context.newPage();
+    await page.goto(`${origin}/`);
+    const banner = page.locator("[data-cookie-banner]");
+    await banner.waitFor({ state: "visible" });
+    expect(await banner.locator("[data-cookie-current]").isHidden()).toBe(true);
+    expect(await banner.locator("[aria-pressed]").count()).toBe(0);
+    await context.close();
+  });
+});

@@ -1,0 +1,98 @@
+/** The typography the build applies per locale (design.md §9; issue 13 item 7). */
+import { describe, expect, it } from "vitest";
+import { renderMarkdown } from "../../generator/load/markdown.ts";
+import { typeset } from "../../generator/typography.ts";
+
+/** Non-breaking spaces shown as `~`, so expectations read like the typed text. */
+const shown = (text: string) => text.replaceAll("\u00a0", "~");
+
+describe("typeset", () => {
+  it("keeps numbers with their units and signs", () => {
+    expect(shown(typeset("Husum, 20 km away; about 150 km from Hamburg.", "en"))).toBe(
+      "Husum, 20~km away; about 150~km from Hamburg.",
+    );
+    expect(shown(typeset("50 % Anzahlung, Beginn 8:30 Uhr, Preis 2.490 € oder € 2.490", "de"))).toBe(
+      "50~% Anzahlung, Beginn 8:30~Uhr, Preis 2.490~€ oder €~2.490",
+    );
+  });
+
+  it("does not glue a number to an ordinary word that starts like a unit", () => {
+    expect(typeset("3 months, 12 managers, 2 goats", "en")).toBe("3 months, 12 managers, 2 goats");
+  });
+
+  it("keeps legal references and one-letter abbreviations together", () => {
+    expect(shown(typeset("nach § 5 DDG und Art. 6 Abs. 1 lit. a DSGVO, § 25 Abs. 2 Nr. 2 TDDDG", "de"))).toBe(
+      "nach §~5 DDG und Art.~6 Abs.~1 lit.~a DSGVO, §~25 Abs.~2 Nr.~2 TDDDG",
+    );
+    expect(shown(typeset("z. B. Kitesurfen, d. h. bei Wind, i. d. R. nachmittags", "de"))).toBe(
+      "z.~B. Kitesurfen, d.~h. bei Wind, i.~d.~R. nachmittags",
+    );
+    expect(shown(typeset("bei St. Peter-Ording, zum 20. Juli 2025", "de"))).toBe(
+      "bei St.~Peter-Ording, zum 20.~Juli 2025",
+    );
+  });
+
+  it("keeps a phone number on one line", () => {
+    expect(shown(typeset("Call +49 4671 930 41 20 today", "en"))).toBe("Call +49~4671~930~41~20 today");
+  });
+
+  it("writes a real ellipsis and a spaced en dash", () => {
+    expect(typeset("Loading...", "en")).toBe("Loading…");
+    expect(typeset("Wird geladen...", "de")).toBe("Wird geladen…");
+    expect(typeset("the ranch - and the sea", "en")).toBe("the ranch – and the sea");
+  });
+
+  it("sets the quotation marks of the locale", () => {
+    expect(typeset('kein "Soft Skill", sondern', "de")).toBe("kein \u201eSoft Skill\u201c, sondern");
+    expect(typeset("kein \u201cSoft Skill\u201d, sondern", "de")).toBe("kein \u201eSoft Skill\u201c, sondern");
+    expect(typeset('not a "soft skill" at all', "en")).toBe("not a \u201csoft skill\u201d at all");
+    expect(typeset("don't 'guess'", "en")).toBe("don\u2019t \u2018guess\u2019");
+  });
+
+  it("leaves an unpaired quotation mark alone rather than guess", () => {
+    expect(typeset('a 12" record', "en")).toBe('a 12" record');
+  });
+
+  it("spells out two to twelve in German running prose, and keeps figures where they count or label", () => {
+    expect(typeset("Jede Gruppe hat höchstens 12 Teilnehmende, in 3 konzentrierten Tagen.", "de")).toBe(
+      "Jede Gruppe hat höchstens zwölf Teilnehmende, in drei konzentrierten Tagen.",
+    );
+    const kept =
+      "An Tag 2 um 8:30 Uhr, nach § 5 und Art. 6, 3-tägig, am 3. Juli, 3 km weit, (2) Absatz, 1 Tag, 13 Orte";
+    expect(shown(typeset(kept, "de"))).toBe(
+      "An Tag 2 um 8:30~Uhr, nach §~5 und Art.~6, 3-tägig, am 3.~Juli, 3~km weit, (2) Absatz, 1 Tag, 13 Orte",
+    );
+    expect(typeset("3 Tage", "de")).toBe("3 Tage");
+    expect(typeset("Over 3 days in a group of 12 people", "en")).toBe("Over 3 days in a group of 12 people");
+  });
+
+  it("is idempotent", () => {
+    const once = typeset('„Ja" - z. B. 20 km... § 5', "de");
+    expect(typeset(once, "de")).toBe(once);
+  });
+
+  it("leaves {placeholders}, e-mail addresses and URLs unchanged", () => {
+    const text = "Write to {contact.email}, training@example.org or https://example.org/a...b?x=1";
+    expect(typeset(text, "en")).toBe(text.replace("...", "…"));
+    expect(typeset("{claims.animals} Tiere", "de")).toBe("{claims.animals} Tiere");
+  });
+});
+
+describe("markdown typography", () => {
+  it("sets text nodes and leaves code, link targets and inline code alone", () => {
+    const html = renderMarkdown(
+      'Nach § 5 DDG, "bitte" [z. B. hier](/de/a...b/) und `a - b...`\n\n```\nx - y...\n```',
+      undefined,
+      undefined,
+      undefined,
+      "de",
+    );
+    expect(shown(html)).toBe(
+      '<p>Nach §~5 DDG, \u201ebitte\u201c <a href="/de/a...b/">z.~B. hier</a> und <code>a - b...</code></p>\n<pre><code>x - y...\n</code></pre>',
+    );
+  });
+
+  it("uses the page's locale: English marks on English pages", () => {
+    expect(renderMarkdown('a "b"', undefined, undefined, undefined, "en")).toBe("<p>a \u201cb\u201d</p>");
+  });
+});
