@@ -100,6 +100,18 @@ export interface MarkdownOrigin {
   /** The body as written, placeholders unfilled. */
   body: string;
   bodyLine: number;
+  /** Every link and image of the body, placeholders filled, with its place. */
+  links: MarkdownLink[];
+}
+
+/** A link or image an editor wrote, where its address stands. */
+export interface MarkdownLink {
+  kind: "link" | "image";
+  url: string;
+  line: number;
+  column: number;
+  /** The language an editor marked the link as leading to, on purpose: `[About me](/about-me/ "en")`. */
+  hreflang?: string;
 }
 
 /** One testimonial in one language. */

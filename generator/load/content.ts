@@ -1,5 +1,5 @@
 import path from "node:path";
-import { readFile } from "node:fs/promises";
+import { readFile, stat } from "node:fs/promises";
 import type {
   LocaleContent,
   MarkdownOrigin,
@@ -8,7 +8,7 @@ import type {
   Testimonial,
 } from "../../model/content.ts";
 import { defaults, type SiteConfig } from "../config.ts";
-import { ContentError, placeAt } from "../errors.ts";
+import { ContentError, displayPath, UsageError } from "../errors.ts";
 import { interpolate, type Dictionary, type Facts } from "../i18n.ts";
 import { loadImages, type ImageCatalogue } from "../images/catalogue.ts";
 import type { MarkdownImages } from "../images/markdown.ts";
@@ -16,8 +16,9 @@ import { formatsFor } from "../images/slots.ts";
 import { imageStore } from "../images/store.ts";
 import type { Variant } from "../images/variants.ts";
 import { createHref } from "../links.ts";
-import { listFiles, listTree, readText } from "./files.ts";
-import { renderMarkdown, splitMarkdown } from "./markdown.ts";
+import { listFiles, listTree, readText, unreadable } from "./files.ts";
+import { findLinks, renderMarkdown, splitMarkdown } from "./markdown.ts";
+import { checkText, checkYamlTexts, fillPlaceholders } from "./texts.ts";
 import { readWithSchema, type Schema } from "./schema.ts";
 import { loadSite } from "./site.ts";
 import { loadDictionary } from "./translations.ts";
@@ -65,21 +66,31 @@ const testimonialSchema: Schema = { fields: { name: "text", role: "text", headli
 
 /** Reads content/ and public/: the load stage, the only one besides the template loader that reads files. */
 export async function loadContent(config: SiteConfig): Promise<Content> {
+  await checkRoot(config.root);
   const problems: ContentError[] = [];
   const { site, factsFor } = await loadSite(config.root, problems);
   const codes = config.locales.map((locale) => locale.code);
+  const refused = new Set<string>();
   const testimonialFiles = groupByLocale(
-    await listFiles(config.root, `${defaults.folders.content}/testimonials`, ".md"),
+    await listFiles(config.root, `${defaults.folders.content}/testimonials`, ".md", problems, refused),
     codes,
     problems,
   );
+  const pagesFolder = `${defaults.folders.content}/pages`;
   const pageFiles = groupByLocale(
-    await listFiles(config.root, `${defaults.folders.content}/pages`, ".md"),
+    await listFiles(config.root, pagesFolder, ".md", problems, refused),
     codes,
     problems,
+    true,
   );
   requireEveryLocale(testimonialFiles, codes, problems);
   requireEveryLocale(pageFiles, codes, problems);
+  if (!(await stat(path.join(config.root, pagesFolder)).catch(() => undefined)))
+    problems.push(
+      new ContentError({ file: pagesFolder }, "The folder of the long pages is missing", {
+        hint: `Create ${pagesFolder}/ with one file per page and language, such as about-me.en.md.`,
+      }),
+    );
   const catalogue = await loadImages(config.root, codes, imageStore(config.root), problems);
   const images: MarkdownImages = {
     catalogue,
@@ -104,6 +115,8 @@ export async function loadContent(config: SiteConfig): Promise<Content> {
           linkTo,
           images,
           problems,
+          refused,
+          true,
           (id, data, html, origin) => ({ id, ...(data as Omit<Testimonial, "id" | "html" | "origin">), html, origin }),
         ),
         pages: Object.fromEntries(
@@ -116,6 +129,8 @@ export async function loadContent(config: SiteConfig): Promise<Content> {
             linkTo,
             images,
             problems,
+            refused,
+            false,
             (id, data, html, origin) =>
               [id, { ...(data as Omit<MarkdownPage, "html" | "origin">), html, origin }] as const,
           ),
@@ -125,16 +140,65 @@ export async function loadContent(config: SiteConfig): Promise<Content> {
   );
   const publicDir = path.join(config.root, defaults.folders.public);
   const publicFiles = await Promise.all(
-    (await listTree(publicDir)).map(async (file) => ({
+    (await listTree(config.root, "public", problems)).map(async (file) => ({
       path: file,
-      contents: await readFile(path.join(publicDir, file)),
+      contents: await readFile(path.join(publicDir, file)).catch((error: unknown) => {
+        problems.push(unreadable(`public/${file}`, error));
+        return new Uint8Array();
+      }),
     })),
   );
   return { site, locales, publicFiles, images: { catalogue, markdownVariants: images.variants }, problems };
 }
 
+/** The project folder exists and holds content/: otherwise every file would be reported missing, one by one. */
+async function checkRoot(root: string) {
+  const shown = displayPath(root);
+  const entry = await stat(root).catch(() => undefined);
+  if (!entry)
+    throw new UsageError(`--root ${shown}: there is no such folder`, {
+      hint: "Give the project folder, the one that holds content/ and templates/.",
+    });
+  if (!entry.isDirectory())
+    throw new UsageError(`--root ${shown}: this is a file, not a folder`, {
+      hint: "Give the project folder, the one that holds content/ and templates/.",
+    });
+  const content = await stat(path.join(root, "content")).catch(() => undefined);
+  if (!content?.isDirectory())
+    throw new UsageError(`--root ${shown}: this folder holds no content/ folder, so it is no ranch-site project`, {
+      hint: "Give the project folder, the one that holds content/ and templates/, or run ranch-site there.",
+    });
+}
+
+/** A page name becomes a URL segment and a folder of the output: lowercase letters, digits and single hyphens. */
+const safePageName = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** Why a page name cannot be an address of the site, or undefined when it can (names the site uses itself: check.ts). */
+function pageNameProblem(id: string): { reason: string; hint: string } | undefined {
+  if (!safePageName.test(id)) {
+    const suggestion = id
+      .toLowerCase()
+      .normalize("NFKD")
+      .replace(/[\u0300-\u036f]/g, "")
+      .replace(/ß/g, "ss")
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-|-$/g, "");
+    return {
+      reason: `The page name "${id}" cannot be a web address`,
+      hint: `Name the file with lowercase letters, digits and hyphens${suggestion ? `, such as ${suggestion}` : ""}: the name becomes the page's address.`,
+    };
+  }
+  return undefined;
+}
+
 /** `01-anna.de.md` → id `01-anna`, locale `de`; grouped as id → locale → file. */
-function groupByLocale(files: string[], locales: string[], problems: ContentError[]): Map<string, Map<string, string>> {
+function groupByLocale(
+  files: string[],
+  locales: string[],
+  problems: ContentError[],
+  /** Pages: the name becomes an address, so it must be a safe URL segment. */
+  pageNames = false,
+): Map<string, Map<string, string>> {
   const groups = new Map<string, Map<string, string>>();
   for (const file of files) {
     const match = /^(.+)\.([a-z]{2})\.md$/.exec(path.posix.basename(file));
@@ -147,6 +211,11 @@ function groupByLocale(files: string[], locales: string[], problems: ContentErro
       continue;
     }
     const [, id, locale] = match as unknown as [string, string, string];
+    const nameProblem = pageNames ? pageNameProblem(id) : undefined;
+    if (nameProblem) {
+      problems.push(new ContentError({ file, line: 1, column: 1 }, nameProblem.reason, { hint: nameProblem.hint }));
+      continue;
+    }
     if (!groups.has(id)) groups.set(id, new Map());
     groups.get(id)!.set(locale, file);
   }
@@ -176,45 +245,51 @@ async function loadEach<T>(
   linkTo: (path: string) => string,
   images: MarkdownImages,
   problems: ContentError[],
+  /** Files already reported as no plain file: not read. */
+  refused: ReadonlySet<string>,
+  /** Testimonials are their text: an empty one would show an empty quote. */
+  requireBody: boolean,
   make: (id: string, data: unknown, html: string, origin: MarkdownOrigin) => T,
 ): Promise<T[]> {
   const loaded: T[] = [];
   for (const [id, files] of groups) {
     const file = files.get(locale);
-    if (!file) continue;
+    if (!file || refused.has(file)) continue;
     const read = await readText(root, file);
     if ("error" in read) {
       problems.push(read.error);
       continue;
     }
     const source = splitMarkdown(read.text, file, problems);
+    if (source.refused) continue;
     const data = source.front ? readWithSchema(source.front, schema, file, "", problems) : undefined;
+    problems.push(...checkYamlTexts(source.front, facts, file));
     const body = interpolate(source.body, facts);
-    for (const unknown of body.unknown) {
-      const at = placeAt(source.body, unknown.offset, { line: source.bodyLine, column: 1 });
+    problems.push(
+      ...checkText(source.body, facts, file, { line: source.bodyLine, column: 1 }, "", { leftovers: false }),
+    );
+    if (requireBody && source.body.trim() === "")
       problems.push(
-        new ContentError({ file, line: at.line, column: at.column }, `Unknown placeholder {${unknown.name}}`, {
-          hint: "Placeholders name a value of content/site.yaml, such as {contact.email}; check the spelling.",
+        new ContentError({ file, line: source.bodyLine, column: 1 }, "The text after the front matter is empty", {
+          hint: "Write the text below the closing `---` line, as in the other files of this folder.",
         }),
       );
-    }
     loaded.push(
       make(
         id,
-        fillFacts(data, facts),
+        fillPlaceholders(data, facts),
         renderMarkdown(body.text, linkTo, images, { file, bodyLine: source.bodyLine, problems }),
-        { file, body: source.body, bodyLine: source.bodyLine },
+        {
+          file,
+          body: source.body,
+          bodyLine: source.bodyLine,
+          links: findLinks(source.body, source.bodyLine, file, problems).map((link) => ({
+            ...link,
+            url: interpolate(link.url, facts).text,
+          })),
+        },
       ),
     );
   }
   return loaded;
-}
-
-/** Placeholders in front matter texts are filled like those in the body. */
-function fillFacts(data: unknown, facts: Facts): unknown {
-  if (typeof data === "string") return interpolate(data, facts).text;
-  if (Array.isArray(data)) return data.map((item) => fillFacts(item, facts));
-  if (data && typeof data === "object")
-    return Object.fromEntries(Object.entries(data).map(([key, value]) => [key, fillFacts(value, facts)]));
-  return data;
 }

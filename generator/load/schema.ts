@@ -11,8 +11,10 @@ export type Schema =
   | "text"
   | "email"
   | "url"
+  | "origin"
   | "number"
   | "date"
+  | "figure"
   | "boolean"
   | "scalar"
   | { list: Schema }
@@ -21,7 +23,11 @@ export type Schema =
 
 export type { Located } from "../../model/content.ts";
 
-const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** The HTML standard's valid e-mail address, with at least one dot in the domain. */
+const emailPattern =
+  /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+$/;
+/** A figure the texts quote: digits, perhaps a range or a plus (3, 25+, 8–12, 1.5). */
+const figurePattern = /^\d[\d.,]*(?:\s*[–-]\s*\d[\d.,]*)?\+?$/;
 
 /** Checks a YAML value against a schema and returns it as plain data, collecting every problem with its place. */
 export function readWithSchema(
@@ -130,8 +136,30 @@ export function readWithSchema(
     case "scalar":
       if (typeof value !== "boolean") return value;
       return (wrong("text or a number", "Write the value as text."), undefined);
+    case "figure":
+      if (typeof value === "number" || (typeof value === "string" && figurePattern.test(value))) return value;
+      return (
+        problems.push(
+          new ContentError(
+            { file, line: node.at.line, column: node.at.column },
+            `"${name}" must be a number, found "${value}"`,
+            { hint: "Write the figure in digits, such as 3 or 25+: every language quotes the same value." },
+          ),
+        ),
+        undefined
+      );
   }
   if (typeof value !== "string") return (wrong("text", `Put the value in quotes: "${value}".`), undefined);
+  if (schema === "email" && /^mailto:/i.test(value)) {
+    problems.push(
+      new ContentError(
+        { file, line: node.at.line, column: node.at.column },
+        `"${name}" must be the address alone, without "mailto:"`,
+        { hint: `Write ${value.replace(/^mailto:/i, "")}; the site makes the mailto: links itself.` },
+      ),
+    );
+    return undefined;
+  }
   if (schema === "email" && !emailPattern.test(value)) {
     problems.push(
       new ContentError(
@@ -141,7 +169,27 @@ export function readWithSchema(
       ),
     );
   }
-  if (schema === "url" && !isHttpUrl(value)) {
+  if (schema === "origin" && isHttpUrl(value) && new URL(value).href !== `${new URL(value).origin}/`) {
+    problems.push(
+      new ContentError(
+        { file, line: node.at.line, column: node.at.column },
+        `"${name}" must be the site's address alone, without a path or trailing slash: "${value}"`,
+        { hint: `Write ${new URL(value).origin}; a folder the site is hosted under goes in --base-path.` },
+      ),
+    );
+    return undefined;
+  }
+  if (schema === "origin" && isHttpUrl(value) && value !== new URL(value).origin) {
+    problems.push(
+      new ContentError(
+        { file, line: node.at.line, column: node.at.column },
+        `"${name}" must not end with a slash: "${value}"`,
+        { hint: `Write ${new URL(value).origin}: links add their own slash.` },
+      ),
+    );
+    return undefined;
+  }
+  if ((schema === "url" || schema === "origin") && !isHttpUrl(value)) {
     problems.push(
       new ContentError(
         { file, line: node.at.line, column: node.at.column },
@@ -166,6 +214,8 @@ function expectedOf(schema: Schema): string {
       {
         email: "an email address",
         url: "a URL",
+        origin: "a URL",
+        figure: "a number",
         number: "a number",
         date: "a date",
         boolean: "true or false",

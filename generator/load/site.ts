@@ -1,10 +1,11 @@
 import type { Site } from "../../model/content.ts";
 import { defaults } from "../config.ts";
 import { ContentError } from "../errors.ts";
-import { Facts } from "../i18n.ts";
+import { Facts, interpolate } from "../i18n.ts";
 import { readText } from "./files.ts";
 import { checkDates, upcomingDates } from "./dates.ts";
 import { localeFacts } from "./figures.ts";
+import { checkYamlTexts, fillPlaceholders } from "./texts.ts";
 import { readWithSchema, type Schema } from "./schema.ts";
 import { readYaml, type YamlNode } from "./yaml.ts";
 
@@ -28,7 +29,7 @@ const texts = (...keys: string[]) => ({ fields: Object.fromEntries(keys.map((key
 const siteSchema: Schema = {
   fields: {
     name: "text",
-    baseUrl: "url",
+    baseUrl: "origin",
     contact: { fields: { email: "email", phone: "text" } },
     social: { fields: { linkedin: "url", instagram: "url", youtube: "url" } },
     legal: texts("owner", "company", "street", "postalCode", "city", "region", "country", "countryCode", "vatId"),
@@ -44,10 +45,10 @@ const siteSchema: Schema = {
     consent: { fields: { fontsUrl: "url", fontFilesHost: "url", prefetchHost: "url" } },
     claims: {
       fields: {
-        trainingDays: "scalar",
-        animals: "scalar",
-        trainedProfessionals: "scalar",
-        replyHours: "scalar",
+        trainingDays: "figure",
+        animals: "figure",
+        trainedProfessionals: "figure",
+        replyHours: "figure",
         groupSize: "number",
         followUpDays: "number",
       },
@@ -94,17 +95,44 @@ export type FactsFor = (locale: string) => Facts;
  */
 export async function loadSite(root: string, problems: ContentError[]): Promise<{ site: Site; factsFor: FactsFor }> {
   const none = { site: {} as Site, factsFor: () => new Facts(new Map(), [""]) };
-  const read = await readText(root, siteFile);
+  const read = await readText(root, siteFile, {
+    reason: "The site file is missing",
+    hint: `Create ${siteFile} with the site's facts (name, baseUrl, contact, …), or give the project folder with --root.`,
+  });
   if ("error" in read) return (problems.push(read.error), none);
   const { root: node, errors } = readYaml(read.text, siteFile);
   problems.push(...errors);
   if (!node) return none;
-  const site = (readWithSchema(node, siteSchema, siteFile, "", problems) ?? {}) as Site;
+  const parsed = readWithSchema(node, siteSchema, siteFile, "", problems) as Site | undefined;
+  const values = flattenFacts(node);
+  const unreadable = unreadableGroups(siteSchema, parsed);
+  const byLocale = new Map<string, Facts>();
+  const factsFor = (locale: string) => {
+    if (!byLocale.has(locale))
+      byLocale.set(locale, new Facts(resolveFacts(localeFacts(parsed ?? ({} as Site), values, locale)), unreadable));
+    return byLocale.get(locale)!;
+  };
+  const facts = factsFor(defaults.locales[0]!.code);
+  problems.push(...checkYamlTexts(node, facts, siteFile));
+  const site = fillPlaceholders(parsed ?? {}, facts) as Site;
   problems.push(...checkDates(site, siteFile));
   if (Array.isArray(site.dates)) site.dates = upcomingDates(site.dates);
-  const facts = flattenFacts(node);
-  const unreadable = unreadableGroups(siteSchema, site);
-  return { site, factsFor: (locale) => new Facts(localeFacts(site, facts, locale), unreadable) };
+  return { site, factsFor };
+}
+
+/** A fact may quote another (`company: "{name} GmbH"`); quotes of quotes are followed a few levels deep. */
+function resolveFacts(values: Map<string, string>): Map<string, string> {
+  const facts = new Facts(values);
+  for (let pass = 0; pass < 4; pass++) {
+    let changed = false;
+    for (const [key, value] of values) {
+      if (!value.includes("{")) continue;
+      const filled = interpolate(value, facts).text;
+      if (filled !== value) (values.set(key, filled), (changed = true));
+    }
+    if (!changed) break;
+  }
+  return values;
 }
 
 /** The groups of the schema that came back empty because they had the wrong shape (already reported). */
