@@ -14,7 +14,7 @@ import { listen, movedPortLine } from "../../generator/listen.ts";
 import { startServer } from "../../generator/serve.ts";
 import { copyProject, editFile } from "../support/project.ts";
 import { rawRequest, startBin, type BinProcess, portOf } from "../support/bin-process.ts";
-import { buildSite, projectRoot } from "../support/site.ts";
+import { buildSite, builtSite, projectRoot } from "../support/site.ts";
 
 const englishNotFound = /<html lang="en"/;
 const germanNotFound = /<html lang="de"/;
@@ -252,7 +252,7 @@ describe("serve, attacked through its request paths", () => {
 
 describe("a handler that throws, and visitors who hang up", () => {
   it("answers 500 for the request whose handler threw, says so in the terminal, and serves the next one", async () => {
-    const dir = await buildSite();
+    const dir = builtSite(); // served, never changed
     const lines: string[] = [];
     const server = await startServer({
       dir,
@@ -280,7 +280,6 @@ describe("a handler that throws, and visitors who hang up", () => {
       expect((await rawRequest(port, "/de/")).status).toBe(200);
     } finally {
       await new Promise((resolve) => server.close(resolve));
-      await rm(dir, { recursive: true, force: true });
     }
   });
 });
@@ -350,7 +349,7 @@ describe("a busy port", () => {
     "%s with a busy --port says so in one line, names a free port, and exits 1",
     async (command) => {
       const held = await holdPort();
-      const dir = command === "serve" ? await buildSite() : await copyProject();
+      const dir = command === "serve" ? builtSite() : await copyProject();
       const args =
         command === "serve"
           ? ["serve", "--out", dir, "--port", String(held.port)]
@@ -367,7 +366,7 @@ describe("a busy port", () => {
         await closeServer(probe);
       } finally {
         await closeServer(held.server);
-        await rm(dir, { recursive: true, force: true });
+        if (command === "watch") await rm(dir, { recursive: true, force: true });
       }
     },
   );
@@ -389,7 +388,7 @@ describe("a busy port", () => {
 
 describe("serve --host", () => {
   it("listens on the network, prints every non-internal IPv4 URL, and answers there", async () => {
-    const dir = await buildSite();
+    const dir = builtSite(); // served, never changed
     const serve = await startServe(dir, "--host");
     try {
       await serve.process.waitFor(/^ {2}on your network: /);
@@ -403,7 +402,6 @@ describe("serve --host", () => {
       for (const address of addresses) expect((await fetch(`http://${address}:${serve.port}/de/`)).status).toBe(200);
     } finally {
       await serve.process.stop();
-      await rm(dir, { recursive: true, force: true });
     }
   });
 });

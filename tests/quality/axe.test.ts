@@ -48,19 +48,24 @@ async function violations(page: Page): Promise<string[]> {
  * runs axe, and fails with every violation of both layouts. Nothing may leave the machine.
  */
 async function check(path: string, what: string, reach?: (page: Page) => Promise<void>): Promise<void> {
-  const report: string[] = [];
-  for (const viewport of Object.keys(viewports) as ViewportName[]) {
-    const { context, page, thirdParty } = await openPage(browser, origin, path, viewport);
-    try {
-      await reach?.(page);
-      const found = await violations(page);
-      if (found.length > 0) report.push(`${what}, ${viewport} layout:\n${found.join("\n")}`);
-      if (thirdParty.length > 0)
-        report.push(`${what}, ${viewport} layout: requests to other hosts: ${thirdParty.join(", ")}`);
-    } finally {
-      await context.close();
-    }
-  }
+  // Both layouts at once, each in its own context: two renderers keep two cores busy.
+  const layouts = await Promise.all(
+    (Object.keys(viewports) as ViewportName[]).map(async (viewport) => {
+      const { context, page, thirdParty } = await openPage(browser, origin, path, viewport);
+      try {
+        await reach?.(page);
+        const found = await violations(page);
+        const report: string[] = [];
+        if (found.length > 0) report.push(`${what}, ${viewport} layout:\n${found.join("\n")}`);
+        if (thirdParty.length > 0)
+          report.push(`${what}, ${viewport} layout: requests to other hosts: ${thirdParty.join(", ")}`);
+        return report;
+      } finally {
+        await context.close();
+      }
+    }),
+  );
+  const report = layouts.flat();
   if (report.length > 0) expect.fail(`axe violations:\n${report.join("\n")}`);
 }
 

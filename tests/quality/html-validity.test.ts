@@ -60,14 +60,22 @@ beforeAll(async () => {
     ...sitePages.map((page) => ({ file: `banner/${page.file}`, path: page.path, reach: undefined })),
     ...interactiveStates.map((state) => ({ file: `${state.name}.html`, path: state.path, reach: state.reach })),
   ];
-  for (const state of states) {
-    const { context, page } = await openPage(browser, site.origin, state.path);
-    await state.reach?.(page);
-    const file = path.join(snapshots, state.file);
-    await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(file, await page.content());
-    await context.close();
-  }
+  // A few pages at a time, each in its own context: the renderers keep both cores busy while one waits.
+  const queue = [...states];
+  const snapshot = async () => {
+    for (let state = queue.shift(); state; state = queue.shift()) {
+      const { context, page } = await openPage(browser!, site.origin, state.path);
+      try {
+        await state.reach?.(page);
+        const file = path.join(snapshots, state.file);
+        await mkdir(path.dirname(file), { recursive: true });
+        await writeFile(file, await page.content());
+      } finally {
+        await context.close();
+      }
+    }
+  };
+  await Promise.all([snapshot(), snapshot(), snapshot()]);
   await browser.close();
   browser = undefined;
   // A canary with one known error proves that the checker ran and read the folders it was given.
