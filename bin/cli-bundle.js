@@ -89,7 +89,9 @@ export async function bundle() {
     },
   });
   const inputs = {};
-  for (const file of Object.keys(result.metafile.inputs).filter((name) => !name.includes("node_modules/"))) {
+  // package-lock.json stands for the bundled packages: an install that changes them recompiles the CLI.
+  const sources = Object.keys(result.metafile.inputs).filter((name) => !name.includes("node_modules/"));
+  for (const file of [...sources, "package-lock.json"]) {
     const { mtimeMs, size } = await stat(path.join(packageRoot, file));
     inputs[file] = [mtimeMs, size];
   }

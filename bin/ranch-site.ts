@@ -15,6 +15,7 @@ interface SiteOptions {
   out: string;
   baseUrl?: string;
   basePath: string;
+  cache: boolean;
 }
 
 const program = new Command("ranch-site")
@@ -26,7 +27,11 @@ const withSiteOptions = (command: Command) =>
     .option("--root <dir>", "project folder with content/, templates/ and public/", ".")
     .option("--out <dir>", "output folder", "dist")
     .option("--base-url <url>", "absolute address the site is published at (default: baseUrl in content/site.yaml)")
-    .option("--base-path <path>", "path the site is hosted under, such as /ranch/", "/");
+    .option("--base-path <path>", "path the site is hosted under, such as /ranch/", "/")
+    .option(
+      "--no-cache",
+      "render every markdown file afresh, without reading or writing node_modules/.cache/ranch-site/",
+    );
 
 const withPort = (command: Command, fallback: string) =>
   command.option("--port <number>", "port on localhost", parsePort, Number(fallback));
@@ -36,6 +41,7 @@ const toConfig = (options: SiteOptions): ConfigInput => ({
   outDir: options.out,
   baseUrl: options.baseUrl,
   basePath: options.basePath,
+  cache: options.cache,
 });
 
 withSiteOptions(program.command("build").description("build the site into the output folder")).action(

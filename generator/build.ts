@@ -3,6 +3,7 @@ import type { SiteConfig } from "./config.ts";
 import { ContentError, ContentErrors, placeAt } from "./errors.ts";
 import { loadContent, type Content } from "./load/content.ts";
 import { loadTemplates } from "./load/templates.ts";
+import { RenderCache } from "./render-cache.ts";
 import { renderRoutes, type MissingKey } from "./render.ts";
 import { createHref, createRoutes, sitePages } from "./routes.ts";
 import { bundleAssets } from "./write/assets.ts";
@@ -22,7 +23,8 @@ export interface BuildReport {
 /** The pipeline, one stage a line: load, check, route, bundle, render, write. */
 export async function build(config: SiteConfig, writer: Writer = new DiskWriter(config.outDir)): Promise<BuildReport> {
   const started = performance.now();
-  const content = await loadContent(config);
+  const cache = await RenderCache.open(config.root, config.cache);
+  const content = await loadContent(config, cache);
   const templates = await loadTemplates(config.root);
   const pages = sitePages(Object.keys(content.locales[0]?.pages ?? {}));
   failOn([
@@ -49,6 +51,7 @@ export async function build(config: SiteConfig, writer: Writer = new DiskWriter(
   ];
   files.push(...createHostConfigs(hostConfigInput(config, content, rendered.files, files)));
   await writer.write(files);
+  await cache.save();
   return { pages: rendered.files.length, files: files.length, milliseconds: performance.now() - started, warnings };
 }
 

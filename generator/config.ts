@@ -22,6 +22,8 @@ export interface SiteConfig {
   locales: readonly Locale[];
   /** `build` refuses missing translation keys; `watch` renders the key and warns. */
   mode: "build" | "watch";
+  /** Reuse rendered markdown from the project's cache folder; `--no-cache` turns it off. */
+  cache: boolean;
 }
 
 /** What callers may set; everything else comes from `defaults`. */
@@ -36,6 +38,7 @@ export const defaults = {
     { code: "de", prefix: "de" },
   ],
   mode: "build",
+  cache: true,
 } satisfies Omit<SiteConfig, "root">;
 
 /** Flags over defaults: a config with absolute folders and a normalised base path. */
@@ -48,6 +51,7 @@ export function resolveConfig(input: ConfigInput = {}): SiteConfig {
     basePath: normaliseBasePath(input.basePath ?? defaults.basePath),
     locales: input.locales ?? defaults.locales,
     mode: input.mode ?? defaults.mode,
+    cache: input.cache ?? defaults.cache,
   };
 }
 

@@ -5,7 +5,8 @@ import { ContentError, placeAt } from "../errors.ts";
 import { interpolate, type Dictionary } from "../i18n.ts";
 import { fixedPages } from "../routes.ts";
 import { listFiles, listTree, readText } from "./files.ts";
-import { renderMarkdown, splitMarkdown } from "./markdown.ts";
+import type { RenderCache } from "../render-cache.ts";
+import { markdownOptions, renderMarkdown, splitMarkdown } from "./markdown.ts";
 import { readWithSchema, type Schema } from "./schema.ts";
 import { loadSite, type Site } from "./site.ts";
 import { loadDictionary } from "./translations.ts";
@@ -92,7 +93,10 @@ const pageSchema: Schema = {
 const testimonialSchema: Schema = { fields: { name: "text", role: "text", headline: "text" } };
 
 /** Reads content/ and public/: the load stage, the only one besides the template loader that reads files. */
-export async function loadContent(config: SiteConfig): Promise<Content> {
+export async function loadContent(config: SiteConfig, cache?: RenderCache): Promise<Content> {
+  const render = cache
+    ? (body: string) => cache.get(markdownOptions, body, renderMarkdown)
+    : (body: string) => renderMarkdown(body);
   const problems: ContentError[] = [];
   const { site, facts } = await loadSite(config.root, problems);
   const codes = config.locales.map((locale) => locale.code);
@@ -113,6 +117,7 @@ export async function loadContent(config: SiteConfig): Promise<Content> {
         testimonialSchema,
         facts,
         problems,
+        render,
         (id, data, html, origin) => ({ id, ...(data as Omit<Testimonial, "id" | "html" | "origin">), html, origin }),
       ),
       pages: Object.fromEntries(
@@ -123,6 +128,7 @@ export async function loadContent(config: SiteConfig): Promise<Content> {
           pageSchema,
           facts,
           problems,
+          render,
           (id, data, html, origin) =>
             [id, { ...(data as Omit<MarkdownPage, "html" | "origin">), html, origin }] as const,
         ),
@@ -187,6 +193,7 @@ function requirePages(groups: Map<string, Map<string, string>>, locales: string[
   }
 }
 
+/** Reads and renders the files of one locale in parallel; results and problems keep file order. */
 async function loadEach<T>(
   root: string,
   groups: Map<string, Map<string, string>>,
@@ -194,37 +201,33 @@ async function loadEach<T>(
   schema: Schema,
   facts: ReadonlyMap<string, string>,
   problems: ContentError[],
+  render: (body: string) => Promise<string>,
   make: (id: string, data: unknown, html: string, origin: MarkdownOrigin) => T,
 ): Promise<T[]> {
-  const loaded: T[] = [];
-  for (const [id, files] of groups) {
-    const file = files.get(locale);
-    if (!file) continue;
-    const read = await readText(root, file);
-    if ("error" in read) {
-      problems.push(read.error);
-      continue;
-    }
-    const source = splitMarkdown(read.text, file, problems);
-    const data = source.front ? readWithSchema(source.front, schema, file, "", problems) : undefined;
-    const body = interpolate(source.body, facts);
-    for (const unknown of body.unknown) {
-      const at = placeAt(source.body, unknown.offset, { line: source.bodyLine, column: 1 });
-      problems.push(
-        new ContentError({ file, line: at.line, column: at.column }, `Unknown placeholder {${unknown.name}}`, {
-          hint: "Placeholders name a value of content/site.yaml, such as {contact.email}; check the spelling.",
-        }),
-      );
-    }
-    loaded.push(
-      make(id, fillFacts(data, facts), renderMarkdown(body.text), {
-        file,
-        body: source.body,
-        bodyLine: source.bodyLine,
-      }),
-    );
-  }
-  return loaded;
+  const loaded = await Promise.all(
+    [...groups].map(async ([id, files]) => {
+      const found: ContentError[] = [];
+      const file = files.get(locale);
+      if (!file) return { found };
+      const read = await readText(root, file);
+      if ("error" in read) return { found: [read.error] };
+      const source = splitMarkdown(read.text, file, found);
+      const data = source.front ? readWithSchema(source.front, schema, file, "", found) : undefined;
+      const body = interpolate(source.body, facts);
+      for (const unknown of body.unknown) {
+        const at = placeAt(source.body, unknown.offset, { line: source.bodyLine, column: 1 });
+        found.push(
+          new ContentError({ file, line: at.line, column: at.column }, `Unknown placeholder {${unknown.name}}`, {
+            hint: "Placeholders name a value of content/site.yaml, such as {contact.email}; check the spelling.",
+          }),
+        );
+      }
+      const origin = { file, body: source.body, bodyLine: source.bodyLine };
+      return { found, item: make(id, fillFacts(data, facts), await render(body.text), origin) };
+    }),
+  );
+  for (const { found } of loaded) problems.push(...found);
+  return loaded.flatMap((result) => ("item" in result ? [result.item as T] : []));
 }
 
 /** Placeholders in front matter texts are filled like those in the body. */

@@ -1,6 +1,4 @@
 import matter from "gray-matter";
-import { remark } from "remark";
-import remarkHtml from "remark-html";
 import { ContentError } from "../errors.ts";
 import { readYaml, type YamlNode } from "./yaml.ts";
 
@@ -12,7 +10,15 @@ export interface MarkdownSource {
   bodyLine: number;
 }
 
-const processor = remark().use(remarkHtml);
+/** remark and its plugins load on the first page a build renders, and never when the cache has every page. */
+let processor: Promise<{ processSync(body: string): unknown }> | undefined;
+const loadProcessor = () =>
+  (processor ??= Promise.all([import("remark"), import("remark-html")]).then(([{ remark }, { default: remarkHtml }]) =>
+    remark().use(remarkHtml),
+  ));
+
+/** What the rendered HTML depends on besides the text and the package versions: part of every cache key. */
+export const markdownOptions = "remark+remark-html:sanitize";
 
 /** The only place that reads front matter (gray-matter) and markdown (remark). */
 export function splitMarkdown(text: string, file: string, problems: ContentError[]): MarkdownSource {
@@ -41,6 +47,6 @@ export function splitMarkdown(text: string, file: string, problems: ContentError
 }
 
 /** Markdown to HTML; remark-html keeps its default sanitising, so no raw HTML reaches a page. */
-export function renderMarkdown(body: string): string {
-  return String(processor.processSync(body)).trim();
+export async function renderMarkdown(body: string): Promise<string> {
+  return String((await loadProcessor()).processSync(body)).trim();
 }
