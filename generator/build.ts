@@ -2,11 +2,9 @@ import { checkContent } from "./check.ts";
 import type { SiteConfig } from "./config.ts";
 import { ContentError, ContentErrors, placeAt } from "./errors.ts";
 import { loadContent, type Content } from "./load/content.ts";
-import { loadTemplates } from "./load/templates.ts";
-import { RenderCache } from "./render-cache.ts";
-import { renderRoutes, type MissingKey } from "./render.ts";
+import { freshStages, type Stages } from "./incremental.ts";
+import type { MissingKey } from "./render.ts";
 import { createHref, createRoutes, sitePages } from "./routes.ts";
-import { bundleAssets } from "./write/assets.ts";
 import { createHostConfigs, inlineScriptHashes, type HostConfigInput } from "./write/host-config.ts";
 import { createRobots, createSitemap } from "./write/sitemap.ts";
 import { DiskWriter, type OutputFile, type Writer } from "./write/writer.ts";
@@ -21,11 +19,15 @@ export interface BuildReport {
 }
 
 /** The pipeline, one stage a line: load, check, route, bundle, render, write. */
-export async function build(config: SiteConfig, writer: Writer = new DiskWriter(config.outDir)): Promise<BuildReport> {
+export async function build(
+  config: SiteConfig,
+  writer: Writer = new DiskWriter(config.outDir),
+  stages: Stages = freshStages,
+): Promise<BuildReport> {
   const started = performance.now();
-  const cache = await RenderCache.open(config.root, config.cache);
+  const cache = await stages.cache(config);
   const content = await loadContent(config, cache);
-  const templates = await loadTemplates(config.root);
+  const templates = await stages.templates(config.root);
   const pages = sitePages(Object.keys(content.locales[0]?.pages ?? {}));
   failOn([
     ...content.problems,
@@ -33,14 +35,14 @@ export async function build(config: SiteConfig, writer: Writer = new DiskWriter(
   ]);
   const links = createHref(config, config.baseUrl || content.site.baseUrl);
   const routes = createRoutes(pages, config.locales, links);
-  const assets = await bundleAssets(config.root, content.site);
+  const assets = await stages.assets(config.root, content.site);
   const pageAssets = {
     css: links.asset(assets.css),
     js: links.asset(assets.js),
     headScript: assets.headScript,
     favicon: links.asset("favicon.svg"),
   };
-  const rendered = renderRoutes(routes, content, templates.module, pageAssets, links);
+  const rendered = stages.render(routes, content, templates.module, pageAssets, links);
   const warnings = reportRenderProblems(config, rendered.missing, rendered.failures, templates.sources);
   const files: OutputFile[] = [
     ...rendered.files,

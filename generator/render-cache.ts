@@ -19,6 +19,9 @@ const fileName = "rendered.json";
 export class RenderCache {
   private readonly used = new Map<string, string>();
   private dirty = false;
+  /** In-memory results of this session (a `watch` keeps its cache open): the last build's, and this one's. */
+  private memory = new Map<string, unknown>();
+  private memoryUsed = new Map<string, unknown>();
 
   private readonly folder: string | undefined;
   private readonly stored: Map<string, string>;
@@ -52,8 +55,17 @@ export class RenderCache {
     return value;
   }
 
+  /** A result kept in memory only, for as long as this cache is open and each build asks for it. */
+  remember<T>(key: string, compute: () => T): T {
+    if (this.memoryUsed.has(key)) return this.memoryUsed.get(key) as T;
+    const value = this.memory.has(key) ? (this.memory.get(key) as T) : compute();
+    this.memoryUsed.set(key, value);
+    return value;
+  }
+
   /** Writes the entries this build used, if any are new or some went unused; a cache that cannot be written is skipped. */
   async save(): Promise<void> {
+    [this.memory, this.memoryUsed] = [this.memoryUsed, new Map()];
     if (!this.folder) return;
     if (!this.dirty && this.used.size === this.stored.size) return;
     const body = JSON.stringify({ versions: this.versions, entries: Object.fromEntries(this.used) });

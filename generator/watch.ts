@@ -4,7 +4,9 @@ import { watch as watchFiles } from "chokidar";
 import { build } from "./build.ts";
 import type { SiteConfig } from "./config.ts";
 import { formatError, isUserError } from "./errors.ts";
+import { BuildSession } from "./incremental.ts";
 import { startServer } from "./serve.ts";
+import { IncrementalWriter } from "./write/incremental-writer.ts";
 
 /** How `watch` runs. */
 export interface WatchOptions {
@@ -16,7 +18,8 @@ export interface WatchOptions {
 }
 
 const eventsPath = "/__ranch-site/events";
-const debounceMs = 75;
+/** Long enough to take an editor's atomic save (write a temporary file, rename it) as one change. */
+const debounceMs = 10;
 
 /**
  * Builds, serves the output on localhost and rebuilds on every change in content/, templates/ and
@@ -30,11 +33,13 @@ export async function watch(config: SiteConfig, options: WatchOptions) {
   let running: Promise<void> | undefined;
   let pending = false;
   let timer: NodeJS.Timeout | undefined;
+  const session = new BuildSession();
+  const writer = new IncrementalWriter(siteConfig.outDir);
 
   const rebuild = async (reason: string) => {
     const started = performance.now();
     try {
-      const report = await build(siteConfig);
+      const report = await build(siteConfig, writer, session);
       error = undefined;
       options.log(`${reason}: rebuilt ${report.pages} pages in ${Math.round(performance.now() - started)} ms`);
       for (const warning of report.warnings) options.log(`  warning: ${warning}`);

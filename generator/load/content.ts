@@ -97,6 +97,7 @@ export async function loadContent(config: SiteConfig, cache?: RenderCache): Prom
   const render = cache
     ? (body: string) => cache.get(markdownOptions, body, renderMarkdown)
     : (body: string) => renderMarkdown(body);
+  const remember = cache ? cache.remember.bind(cache) : <V>(_key: string, compute: () => V) => compute();
   const problems: ContentError[] = [];
   const { site, facts } = await loadSite(config.root, problems);
   const codes = config.locales.map((locale) => locale.code);
@@ -118,6 +119,7 @@ export async function loadContent(config: SiteConfig, cache?: RenderCache): Prom
         facts,
         problems,
         render,
+        remember,
         (id, data, html, origin) => ({ id, ...(data as Omit<Testimonial, "id" | "html" | "origin">), html, origin }),
       ),
       pages: Object.fromEntries(
@@ -129,6 +131,7 @@ export async function loadContent(config: SiteConfig, cache?: RenderCache): Prom
           facts,
           problems,
           render,
+          remember,
           (id, data, html, origin) =>
             [id, { ...(data as Omit<MarkdownPage, "html" | "origin">), html, origin }] as const,
         ),
@@ -202,28 +205,34 @@ async function loadEach<T>(
   facts: ReadonlyMap<string, string>,
   problems: ContentError[],
   render: (body: string) => Promise<string>,
+  remember: <V>(key: string, compute: () => V) => V,
   make: (id: string, data: unknown, html: string, origin: MarkdownOrigin) => T,
 ): Promise<T[]> {
+  const factsKey = JSON.stringify([...facts]);
   const loaded = await Promise.all(
     [...groups].map(async ([id, files]) => {
-      const found: ContentError[] = [];
       const file = files.get(locale);
-      if (!file) return { found };
+      if (!file) return { found: [] };
       const read = await readText(root, file);
       if ("error" in read) return { found: [read.error] };
-      const source = splitMarkdown(read.text, file, found);
-      const data = source.front ? readWithSchema(source.front, schema, file, "", found) : undefined;
-      const body = interpolate(source.body, facts);
-      for (const unknown of body.unknown) {
-        const at = placeAt(source.body, unknown.offset, { line: source.bodyLine, column: 1 });
-        found.push(
-          new ContentError({ file, line: at.line, column: at.column }, `Unknown placeholder {${unknown.name}}`, {
-            hint: "Placeholders name a value of content/site.yaml, such as {contact.email}; check the spelling.",
-          }),
-        );
-      }
-      const origin = { file, body: source.body, bodyLine: source.bodyLine };
-      return { found, item: make(id, fillFacts(data, facts), await render(body.text), origin) };
+      // Parsing depends only on the text, the file, its schema and the facts: a watch session parses a file again only when it changed.
+      const parsed = remember(`${file}\0${factsKey}\0${read.text}`, () => {
+        const found: ContentError[] = [];
+        const source = splitMarkdown(read.text, file, found);
+        const data = source.front ? readWithSchema(source.front, schema, file, "", found) : undefined;
+        const body = interpolate(source.body, facts);
+        for (const unknown of body.unknown) {
+          const at = placeAt(source.body, unknown.offset, { line: source.bodyLine, column: 1 });
+          found.push(
+            new ContentError({ file, line: at.line, column: at.column }, `Unknown placeholder {${unknown.name}}`, {
+              hint: "Placeholders name a value of content/site.yaml, such as {contact.email}; check the spelling.",
+            }),
+          );
+        }
+        const origin = { file, body: source.body, bodyLine: source.bodyLine };
+        return { found, data: fillFacts(data, facts), text: body.text, origin };
+      });
+      return { found: parsed.found, item: make(id, parsed.data, await render(parsed.text), parsed.origin) };
     }),
   );
   for (const { found } of loaded) problems.push(...found);
