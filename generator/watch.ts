@@ -5,6 +5,7 @@ import { build } from "./build.ts";
 import type { SiteConfig } from "./config.ts";
 import { formatError, isUserError } from "./errors.ts";
 import { BuildSession } from "./incremental.ts";
+import { liveReloadScript as reloadScript, reloadMessage } from "./live-reload.ts";
 import { startServer } from "./serve.ts";
 import { IncrementalWriter } from "./write/incremental-writer.ts";
 
@@ -35,9 +36,13 @@ export async function watch(config: SiteConfig, options: WatchOptions) {
   let timer: NodeJS.Timeout | undefined;
   const session = new BuildSession();
   const writer = new IncrementalWriter(siteConfig.outDir);
+  const saved = new Set<string>();
 
   const rebuild = async (reason: string) => {
     const started = performance.now();
+    const sources = [...saved];
+    saved.clear();
+    const failedBefore = error !== undefined;
     try {
       const report = await build(siteConfig, writer, session);
       error = undefined;
@@ -48,7 +53,9 @@ export async function watch(config: SiteConfig, options: WatchOptions) {
       options.log(`${reason}: build failed\n${error}`);
       if (!isUserError(failure)) options.log("  (this is a bug in ranch-site or a template, not in your content)");
     }
-    for (const client of clients) client.write("data: reload\n\n");
+    const everyTab = failedBefore || error !== undefined;
+    const message = reloadMessage({ sources, outputs: writer.changed, basePath: siteConfig.basePath, everyTab });
+    for (const client of clients) client.write(`data: ${JSON.stringify(message)}\n\n`);
   };
 
   /** Runs one rebuild at a time; changes during a rebuild cause exactly one more. */
@@ -92,6 +99,7 @@ export async function watch(config: SiteConfig, options: WatchOptions) {
   const folders = ["content", "templates", "public"].map((folder) => path.join(siteConfig.root, folder));
   const watcher = watchFiles(folders, { ignoreInitial: true, usePolling: options.poll, interval: 100 });
   watcher.on("all", (_event, file) => {
+    saved.add(path.relative(siteConfig.root, file).split(path.sep).join("/"));
     clearTimeout(timer);
     timer = setTimeout(() => schedule(path.relative(siteConfig.root, file)), debounceMs);
   });
@@ -111,7 +119,7 @@ export async function watch(config: SiteConfig, options: WatchOptions) {
   };
 }
 
-const liveReloadScript = `<script>new EventSource(${JSON.stringify(eventsPath)}).onmessage=()=>location.reload()</script>`;
+const liveReloadScript = reloadScript(eventsPath);
 
 const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (char) => `&#${char.charCodeAt(0)};`);
 
