@@ -63,7 +63,7 @@ export class BuildSession implements Stages {
   rendered = 0;
 
   cache(config: SiteConfig): Promise<RenderCache> {
-    return (this.openCache ??= RenderCache.open(config.root, config.cache));
+    return (this.openCache ??= RenderCache.open(config.root, config.cache, true));
   }
 
   async templates(root: string): Promise<Templates> {

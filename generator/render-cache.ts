@@ -26,19 +26,24 @@ export class RenderCache {
   private readonly folder: string | undefined;
   private readonly stored: Map<string, string>;
   private readonly versions: string;
+  private readonly session: boolean;
 
-  private constructor(folder: string | undefined, stored: Map<string, string>, versions: string) {
+  private constructor(folder: string | undefined, stored: Map<string, string>, versions: string, session: boolean) {
     this.folder = folder;
     this.stored = stored;
     this.versions = versions;
+    this.session = session;
   }
 
-  /** Opens the project's cache; with `enabled` false (`--no-cache`) nothing is read or written. */
-  static async open(root: string, enabled: boolean): Promise<RenderCache> {
+  /**
+   * Opens the project's cache; with `enabled` false (`--no-cache`) nothing is read or written. A
+   * `session` (watch) also keeps results in memory between builds; a one-off build has no use for that.
+   */
+  static async open(root: string, enabled: boolean, session = false): Promise<RenderCache> {
     const versions = packageVersions();
-    if (!enabled) return new RenderCache(undefined, new Map(), versions);
+    if (!enabled) return new RenderCache(undefined, new Map(), versions, session);
     const folder = cacheDir(root);
-    return new RenderCache(folder, await readEntries(path.join(folder, fileName), versions), versions);
+    return new RenderCache(folder, await readEntries(path.join(folder, fileName), versions), versions, session);
   }
 
   /** The cached result for `input` under `options`, or the one `compute` makes (and the cache keeps). */
@@ -57,6 +62,7 @@ export class RenderCache {
 
   /** A result kept in memory only, for as long as this cache is open and each build asks for it. */
   remember<T>(key: string, compute: () => T): T {
+    if (!this.session) return compute();
     if (this.memoryUsed.has(key)) return this.memoryUsed.get(key) as T;
     const value = this.memory.has(key) ? (this.memory.get(key) as T) : compute();
     this.memoryUsed.set(key, value);
