@@ -4,10 +4,13 @@ import {
   check,
   formatError,
   isUserError,
+  movedPortLine,
+  networkLines,
   resolveConfig,
   serve,
   watch,
   type ConfigInput,
+  type ServerOptions,
 } from "../generator/index.ts";
 
 interface SiteOptions {
@@ -33,8 +36,30 @@ const withSiteOptions = (command: Command) =>
       "render every markdown file afresh, without reading or writing node_modules/.cache/ranch-site/",
     );
 
-const withPort = (command: Command, fallback: string) =>
-  command.option("--port <number>", "port on localhost", parsePort, Number(fallback));
+/** Where a server listens and whom it answers: loopback unless `--host`; a chosen `--port` is kept or refused. */
+const withServerOptions = (command: Command, fallback: string) =>
+  command
+    .option("--port <number>", `port to listen on (default ${fallback}; if busy, the next free one)`, parsePort)
+    .option("--host [address]", "listen on the network too (every address, or the one given), for phones and tablets")
+    .option(
+      "--allowed-host <name>",
+      "also answer requests for this host name (repeatable; localhost and IP addresses always work)",
+      (value: string, previous: string[]) => [...previous, value],
+      [] as string[],
+    );
+
+interface ServerFlags {
+  port?: number;
+  host?: string | true;
+  allowedHost: string[];
+}
+
+const toServerOptions = (flags: ServerFlags, fallback: number): ServerOptions => ({
+  port: flags.port ?? fallback,
+  strictPort: flags.port !== undefined,
+  host: flags.host === true ? "0.0.0.0" : flags.host,
+  allowedHosts: flags.allowedHost,
+});
 
 const toConfig = (options: SiteOptions): ConfigInput => ({
   root: options.root,
@@ -60,31 +85,34 @@ withSiteOptions(
   console.log(`Checked ${report.pages} pages: no problems.`);
 });
 
-withPort(
-  withSiteOptions(
-    program.command("watch").description("build, serve on localhost with live reload, rebuild on every change"),
-  ),
+withServerOptions(
+  withSiteOptions(program.command("watch").description("build, serve with live reload, and rebuild on every change")),
   "4321",
 )
   .option("--poll", "poll for changes instead of file system events", false)
-  .action(async (options: SiteOptions & { port: number; poll: boolean }) => {
+  .option("--open-saved", "after a rebuild, open tabs go to the page of the file you saved", false)
+  .action(async (options: SiteOptions & ServerFlags & { poll: boolean; openSaved: boolean }) => {
     const watcher = await watch(resolveConfig(toConfig(options)), {
-      port: options.port,
+      ...toServerOptions(options, 4321),
       poll: options.poll,
+      openSaved: options.openSaved,
       log: (line) => console.log(line),
     });
     process.once("SIGINT", () => void watcher.close());
     process.once("SIGTERM", () => void watcher.close());
   });
 
-withPort(
+withServerOptions(
   withSiteOptions(
     program.command("serve").description("serve a built output folder as the shipped nginx configuration does"),
   ),
   "8080",
-).action(async (options: SiteOptions & { port: number }) => {
-  const server = await serve(resolveConfig(toConfig(options)), options.port);
+).action(async (options: SiteOptions & ServerFlags) => {
+  const serverOptions = toServerOptions(options, 8080);
+  const server = await serve(resolveConfig(toConfig(options)), { ...serverOptions, log: (line) => console.log(line) });
+  for (const line of movedPortLine(serverOptions, server.port)) console.log(line);
   console.log(`Serving ${options.out}/ at ${server.url}`);
+  for (const line of networkLines(serverOptions, { network: server.networkUrls })) console.log(line);
 });
 
 function parsePort(value: string): number {

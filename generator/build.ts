@@ -1,13 +1,14 @@
 import { checkContent } from "./check.ts";
+import { checkRendered } from "./check-rendered.ts";
 import type { SiteConfig } from "./config.ts";
-import { ContentError, ContentErrors, placeAt } from "./errors.ts";
-import { loadContent, type Content } from "./load/content.ts";
+import { ContentErrors, type ContentError } from "./errors.ts";
+import { encodeImages, planImages } from "./images/pipeline.ts";
+import { loadContent } from "./load/content.ts";
 import { freshStages, type Stages } from "./incremental.ts";
-import type { MissingKey } from "./render.ts";
-import { createHref, createRoutes, sitePages } from "./routes.ts";
-import { createHostConfigs, inlineScriptHashes, type HostConfigInput } from "./write/host-config.ts";
-import { createRobots, createSitemap } from "./write/sitemap.ts";
-import { DiskWriter, type OutputFile, type Writer } from "./write/writer.ts";
+import { createHref, createRoutes, resolveBaseUrl, sitePages, templateFiles } from "./routes.ts";
+import type { HostConfigInput } from "./write/host-config.ts";
+import { siteFiles } from "./write/site-files.ts";
+import { DiskWriter, type Writer } from "./write/writer.ts";
 
 /** What a build did, for the summary line. */
 export interface BuildReport {
@@ -16,9 +17,13 @@ export interface BuildReport {
   milliseconds: number;
   /** Problems that `watch` shows but does not stop for (missing keys, pages whose template threw). */
   warnings: string[];
+  /** What the host configuration was written from: `headerRules()` of it gives every response's headers. */
+  hostConfig: HostConfigInput;
+  /** Image files written, and how many of them were encoded now rather than taken from the cache. */
+  images: { encoded: number; reused: number };
 }
 
-/** The pipeline, one stage a line: load, check, route, bundle, render, write. */
+/** The pipeline, one stage a line: load, check, route, bundle, render, check rendered, write. */
 export async function build(
   config: SiteConfig,
   writer: Writer = new DiskWriter(config.outDir),
@@ -27,89 +32,36 @@ export async function build(
   const started = performance.now();
   const cache = await stages.cache(config);
   const content = await loadContent(config, cache);
-  const templates = await stages.templates(config.root);
-  const pages = sitePages(Object.keys(content.locales[0]?.pages ?? {}));
-  failOn([
-    ...content.problems,
-    ...checkContent(content, pages, config.locales, [...templates.sources.values()].join("\n")),
-  ]);
-  const links = createHref(config, config.baseUrl || content.site.baseUrl);
+  const pages = sitePages(content);
+  const templates = await stages.templates(config.root, templateFiles(pages));
+  failOn(content.problems, checkContent(content, pages, config.locales, templates.keys));
+  const links = createHref(config, resolveBaseUrl(config, content.site));
   const routes = createRoutes(pages, config.locales, links);
-  const assets = await stages.assets(config.root, content.site);
-  const pageAssets = {
-    css: links.asset(assets.css),
-    js: links.asset(assets.js),
-    headScript: assets.headScript,
-    favicon: links.asset("favicon.svg"),
-  };
-  const rendered = stages.render(routes, content, templates.module, pageAssets, links);
-  const warnings = reportRenderProblems(config, rendered.missing, rendered.failures, templates.sources);
-  const files: OutputFile[] = [
-    ...rendered.files,
-    ...assets.files,
-    ...content.publicFiles,
-    createSitemap(routes, config.locales[0]!.code),
-    createRobots(links.assetUrl("sitemap.xml")),
-  ];
-  files.push(...createHostConfigs(hostConfigInput(config, content, rendered.files, files)));
-  await writer.write(files);
+  const assets = await stages.assets(config.root, content.site, config.basePath);
+  const images = planImages(config, content, templates.module, links);
+  const rendered = stages.render(routes, content, templates.module, assets, links, images);
+  const warnings = checkRendered(config, rendered, templates.keys);
+  const encoded = await encodeImages(images, config);
+  const site = siteFiles(config, content, routes, assets, rendered, links, encoded.files);
+  await writer.write(site.files);
   await cache.save();
-  return { pages: rendered.files.length, files: files.length, milliseconds: performance.now() - started, warnings };
+  return report(rendered.files.length, site.files.length, started, warnings, site.hostConfig, encoded);
 }
 
-/** The host configuration serves exactly what was built: its CSP allows the inline scripts the pages carry. */
-function hostConfigInput(
-  config: SiteConfig,
-  content: Content,
-  pages: OutputFile[],
-  files: OutputFile[],
-): HostConfigInput {
-  return {
-    basePath: config.basePath,
-    locales: config.locales,
-    scriptHashes: inlineScriptHashes(pages.map((page) => String(page.contents))),
-    fontsOrigin: new URL(content.site.consent.fontsUrl).origin,
-    fontFilesOrigin: new URL(content.site.consent.fontFilesHost).origin,
-    formAction: "mailto:",
-    files: files.map((file) => file.path),
-  };
+/** Every problem of the load and check stages, reported together, then the build stops. */
+function failOn(...problems: ContentError[][]) {
+  const all = problems.flat();
+  if (all.length > 0) throw new ContentErrors(all);
 }
 
-function failOn(problems: ContentError[]) {
-  if (problems.length > 0) throw new ContentErrors(problems);
-}
-
-/** `build` stops on them; `watch` renders the key or the error page and lists them as warnings. */
-function reportRenderProblems(
-  config: SiteConfig,
-  missing: MissingKey[],
-  failures: Error[],
-  sources: Map<string, string>,
-): string[] {
-  const keys = [...new Set(missing.map((entry) => entry.key))];
-  const problems = keys.map((key) => {
-    const { file, line, column } = locateKey(sources, key) ?? {
-      file: missing.find((entry) => entry.key === key)!.template,
-      line: 1,
-      column: 1,
-    };
-    return new ContentError({ file, line, column }, `The translation key "${key}" is not defined in any dictionary`, {
-      hint: `Add "${key}" to every file in content/i18n/, or fix the key in the template.`,
-    });
-  });
-  if (config.mode === "build") {
-    if (failures.length > 0) throw failures[0];
-    failOn(problems);
-  }
-  return [...problems.map((problem) => problem.message), ...failures.map((failure) => failure.message)];
-}
-
-/** The template file, line and column where a key is written out: in the page's template or in any component it uses. */
-function locateKey(sources: Map<string, string>, key: string) {
-  const quoted = new RegExp(`["'\`]${key.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}["'\`]`);
-  for (const [file, source] of sources) {
-    const offset = source.search(quoted);
-    if (offset >= 0) return { file, ...placeAt(source, offset + 1) };
-  }
-  return undefined;
+function report(
+  pages: number,
+  files: number,
+  started: number,
+  warnings: string[],
+  hostConfig: HostConfigInput,
+  images: { encoded: number; reused: number },
+): BuildReport {
+  const { encoded, reused } = images;
+  return { pages, files, milliseconds: performance.now() - started, warnings, hostConfig, images: { encoded, reused } };
 }

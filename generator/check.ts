@@ -11,14 +11,14 @@ export function checkContent(
   content: Content,
   pages: readonly PageDefinition[],
   locales: readonly Locale[],
-  templateSources = "",
+  templateKeys: ReadonlyMap<string, unknown> = new Map(),
 ): ContentError[] {
   const problems: ContentError[] = [];
   const [reference, ...others] = content.locales;
   if (!reference) return problems;
   for (const other of others) {
     if (other.dictionary.size === 0 || reference.dictionary.size === 0) continue;
-    problems.push(...compareDictionaries(reference.dictionary, other.dictionary, templateSources));
+    problems.push(...compareDictionaries(reference.dictionary, other.dictionary, templateKeys));
   }
   for (const { dictionary } of content.locales) {
     for (const [key, entry] of dictionary) {
@@ -88,7 +88,7 @@ function checkMarkdown(origin: MarkdownOrigin, known: Set<string>): ContentError
 function compareDictionaries(
   reference: Map<string, Entry>,
   other: Map<string, Entry>,
-  templateSources: string,
+  templateKeys: ReadonlyMap<string, unknown>,
 ): ContentError[] {
   const missing = new Set([...reference.keys()].filter((key) => !other.has(key)));
   const extra = new Set([...other.keys()].filter((key) => !reference.has(key)));
@@ -99,7 +99,7 @@ function compareDictionaries(
     missing.delete(key);
     extra.delete(twin);
     const [wrong, right, wrongEntry, rightEntry] =
-      templateSources.includes(`"${twin}"`) && !templateSources.includes(`"${key}"`)
+      templateKeys.has(twin) && !templateKeys.has(key)
         ? [key, twin, reference.get(key)!, other.get(twin)!]
         : [twin, key, other.get(twin)!, reference.get(key)!];
     problems.push(

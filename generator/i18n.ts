@@ -1,16 +1,6 @@
-/** One translated text and where it was written. */
-export interface Entry {
-  text: string;
-  file: string;
-  line: number;
-  column: number;
-}
+import type { Dictionary, Translate } from "../model/content.ts";
 
-/** Every key of one locale, dotted (`hero.badges.animals`), in file order. */
-export type Dictionary = Map<string, Entry>;
-
-/** Looks up a translation; the key itself stands in for a missing one (seed spec §4). */
-export type Translate = (key: string) => string;
+export type { Dictionary, Entry, Translate } from "../model/content.ts";
 
 /** A translator that reports each key it could not find. */
 export function createTranslator(dictionary: Dictionary, onMissing: (key: string) => void): Translate {
@@ -22,17 +12,34 @@ export function createTranslator(dictionary: Dictionary, onMissing: (key: string
   };
 }
 
+/** The site facts `{placeholders}` quote, by dotted name (`contact.email`). */
+export class Facts {
+  readonly values: ReadonlyMap<string, string>;
+  /**
+   * Groups that content/site.yaml failed to give ("" when the whole file failed). That failure is the
+   * root error; a placeholder naming such a group is its echo, and is not reported again.
+   */
+  readonly unreadable: readonly string[];
+
+  constructor(values: ReadonlyMap<string, string> = new Map(), unreadable: readonly string[] = []) {
+    this.values = values;
+    this.unreadable = unreadable;
+  }
+
+  /** True when a missing fact is explained by a group that failed to load. */
+  explains(name: string): boolean {
+    return this.unreadable.some((group) => group === "" || name === group || name.startsWith(`${group}.`));
+  }
+}
+
 const placeholder = /\{([A-Za-z][\w.]*)\}/g;
 
-/** Fills `{path.to.fact}` placeholders from site facts; names the ones it does not know, with their offset. */
-export function interpolate(
-  text: string,
-  facts: ReadonlyMap<string, string>,
-): { text: string; unknown: { name: string; offset: number }[] } {
+/** Fills `{path.to.fact}` placeholders from site facts; names the unknown ones (not the echoes of a failed group), with their offset. */
+export function interpolate(text: string, facts: Facts): { text: string; unknown: { name: string; offset: number }[] } {
   const unknown: { name: string; offset: number }[] = [];
   const filled = text.replace(placeholder, (match, name: string, offset: number) => {
-    const value = facts.get(name);
-    if (value === undefined) unknown.push({ name, offset });
+    const value = facts.values.get(name);
+    if (value === undefined && !facts.explains(name)) unknown.push({ name, offset });
     return value ?? match;
   });
   return { text: filled, unknown };

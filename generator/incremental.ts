@@ -11,7 +11,7 @@
  */
 import { stat } from "node:fs/promises";
 import path from "node:path";
-import type { PageAssets, TemplateModule } from "../templates/types.ts";
+import type { TemplateModule } from "../templates/types.ts";
 import type { SiteConfig } from "./config.ts";
 import type { Dictionary } from "./i18n.ts";
 import { listTree } from "./load/files.ts";
@@ -19,7 +19,7 @@ import type { Content, LocaleContent } from "./load/content.ts";
 import type { Site } from "./load/site.ts";
 import { loadTemplates } from "./load/templates.ts";
 import { RenderCache } from "./render-cache.ts";
-import { renderRoutes, type MissingKey } from "./render.ts";
+import { renderRoutes, type MissingKey, type RenderImages } from "./render.ts";
 import type { Links, Route } from "./routes.ts";
 import { bundleAssets, type Assets } from "./write/assets.ts";
 import type { OutputFile } from "./write/writer.ts";
@@ -31,17 +31,25 @@ export type Rendered = ReturnType<typeof renderRoutes>;
 /** The expensive stages of build(), each replaceable by a remembering one. */
 export interface Stages {
   cache(config: SiteConfig): Promise<RenderCache>;
-  templates(root: string): Promise<Templates>;
-  assets(root: string, site: Site): Promise<Assets>;
-  render(routes: Route[], content: Content, templates: TemplateModule, assets: PageAssets, links: Links): Rendered;
+  templates(root: string, templateFiles: readonly string[]): Promise<Templates>;
+  assets(root: string, site: Site, basePath: string): Promise<Assets>;
+  render(
+    routes: Route[],
+    content: Content,
+    templates: TemplateModule,
+    assets: Assets,
+    links: Links,
+    images: RenderImages,
+  ): Rendered;
 }
 
 /** Every stage afresh: what `build` and `check` run. */
 export const freshStages: Stages = {
   cache: (config) => RenderCache.open(config.root, config.cache),
-  templates: (root) => loadTemplates(root),
-  assets: (root, site) => bundleAssets(root, site),
-  render: (routes, content, templates, assets, links) => renderRoutes(routes, content, templates, assets, links),
+  templates: (root, templateFiles) => loadTemplates(root, templateFiles),
+  assets: (root, site, basePath) => bundleAssets(root, site, basePath),
+  render: (routes, content, templates, assets, links, images) =>
+    renderRoutes(routes, content, templates, assets, links, images),
 };
 
 /** One route's last rendering and everything it read, with the value it read. */
@@ -66,24 +74,33 @@ export class BuildSession implements Stages {
     return (this.openCache ??= RenderCache.open(config.root, config.cache, true));
   }
 
-  async templates(root: string): Promise<Templates> {
-    const key = await treeKey(root, "templates", (file) => !/^templates\/(styles|client)\//.test(file));
-    if (this.lastTemplates?.key !== key) this.lastTemplates = { key, value: await loadTemplates(root) };
+  async templates(root: string, templateFiles: readonly string[]): Promise<Templates> {
+    const files = await treeKey(root, "templates", (file) => !/^templates\/(styles|client)\//.test(file));
+    const key = `${files}\n${templateFiles.join("\n")}`;
+    if (this.lastTemplates?.key !== key) this.lastTemplates = { key, value: await loadTemplates(root, templateFiles) };
     return this.lastTemplates.value;
   }
 
-  async assets(root: string, site: Site): Promise<Assets> {
+  async assets(root: string, site: Site, basePath: string): Promise<Assets> {
     const files = await treeKey(root, "templates", (file) => /^templates\/(styles|client)\//.test(file));
-    const key = `${files}\n${JSON.stringify(site.consent ?? null)}`;
-    if (this.lastAssets?.key !== key) this.lastAssets = { key, value: await bundleAssets(root, site) };
+    const key = `${files}\n${JSON.stringify(site.consent ?? null)}\n${basePath}`;
+    if (this.lastAssets?.key !== key) this.lastAssets = { key, value: await bundleAssets(root, site, basePath) };
     return this.lastAssets.value;
   }
 
-  render(routes: Route[], content: Content, templates: TemplateModule, assets: PageAssets, links: Links): Rendered {
-    const values = new ContentValues(content);
+  render(
+    routes: Route[],
+    content: Content,
+    templates: TemplateModule,
+    assets: Assets,
+    links: Links,
+    images: RenderImages,
+  ): Rendered {
+    const values = new ContentValues(content, images);
     if (!moduleIds.has(templates)) moduleIds.set(templates, ++lastModuleId);
     const moduleId = moduleIds.get(templates)!;
-    const assetsKey = JSON.stringify(assets);
+    const { files: _files, ...inline } = assets;
+    const assetsKey = JSON.stringify([inline, images.ogImages]);
     const next = new Map<string, RouteMemo>();
     const result: Rendered = { files: [], missing: [], failures: [] };
     this.rendered = 0;
@@ -93,7 +110,14 @@ export class BuildSession implements Stages {
       const current = memo && memo.key === key && [...memo.reads].every(([read, value]) => values.of(read) === value);
       if (!current) {
         const reads = new Set<string>();
-        const once = renderRoutes([route], trackReads(content, reads), templates, assets, links);
+        const picture: RenderImages["picture"] = (slot, locale) => {
+          reads.add(`image:${locale}:${slot}`);
+          return images.picture(slot, locale);
+        };
+        const once = renderRoutes([route], trackReads(content, reads), templates, assets, links, {
+          ...images,
+          picture,
+        });
         memo = {
           key,
           reads: new Map([...reads].map((read) => [read, values.of(read)])),
@@ -132,14 +156,16 @@ async function treeKey(root: string, folder: string, include: (file: string) => 
 /**
  * The value behind each kind of read, in the current content: `site`, `dict:<locale>:<key>`,
  * `dict:<locale>:*` (the whole dictionary), `page:<locale>:<id>`, `pages:<locale>` (the list of
- * pages) and `testimonials:<locale>`. Values are compared as strings, computed once per build.
+ * pages), `testimonials:<locale>` and `image:<locale>:<slot>` (a photo of the image pipeline). Values are compared as strings, computed once per build.
  */
 class ContentValues {
   private readonly content: Content;
+  private readonly images: RenderImages;
   private readonly known = new Map<string, string>();
 
-  constructor(content: Content) {
+  constructor(content: Content, images: RenderImages) {
     this.content = content;
+    this.images = images;
   }
 
   of(read: string): string {
@@ -155,6 +181,8 @@ class ContentValues {
     if (read === "site") return JSON.stringify(this.content.site);
     const [kind, locale, ...rest] = read.split(":");
     const name = rest.join(":");
+    if (kind === "image")
+      return JSON.stringify(this.images.picture(name as Parameters<RenderImages["picture"]>[0], locale!) ?? null);
     const content = this.content.locales.find((candidate) => candidate.locale === locale);
     if (!content) return "no locale";
     if (kind === "dict" && name === "*")

@@ -3,15 +3,16 @@ import { stat } from "node:fs/promises";
 import { build, type BuildReport } from "./build.ts";
 import type { SiteConfig } from "./config.ts";
 import { UsageError } from "./errors.ts";
-import { readHostHeaders } from "./host-headers.ts";
+import { allowedHostNames, serverUrls, type ServerOptions } from "./listen.ts";
 import { startServer } from "./serve.ts";
-import { hostConfigFiles } from "./write/host-config.ts";
+import { headerRules, headersFor, type HeaderRules } from "./write/host-config.ts";
 import { MemoryWriter } from "./write/writer.ts";
 
 export { build, type BuildReport } from "./build.ts";
 export { resolveConfig, defaults, type ConfigInput, type SiteConfig } from "./config.ts";
 export { formatError, isUserError, ContentError, ContentErrors, RenderError } from "./errors.ts";
 export { watch, type WatchOptions } from "./watch.ts";
+export { movedPortLine, networkLines, type ServerOptions } from "./listen.ts";
 export { MemoryWriter, DiskWriter, type OutputFile, type Writer } from "./write/writer.ts";
 
 /** Every check a build makes, rendering included, with nothing written. */
@@ -19,21 +20,46 @@ export function check(config: SiteConfig): Promise<BuildReport> {
   return build({ ...config, mode: "build" }, new MemoryWriter());
 }
 
-/** Serves a built output folder for a production preview. */
-export async function serve(config: SiteConfig, port: number) {
+/** How `serve` runs. */
+export interface ServeCommandOptions extends ServerOptions {
+  /** Where status lines go (refused hosts, a moved port). */
+  log: (line: string) => void;
+}
+
+/**
+ * Serves a built output folder for a production preview, with the headers the shipped host
+ * configuration gives each file. `serve` did not run that build, and nothing reads the `_headers`
+ * it wrote back: the rules come from the sources through the same stages and the same pure
+ * function (`headerRules`) that wrote them, in a build that writes nothing.
+ */
+export async function serve(config: SiteConfig, options: ServeCommandOptions) {
   const exists = await stat(config.outDir)
     .then((entry) => entry.isDirectory())
     .catch(() => false);
   if (!exists) throw new UsageError(`There is no built site in ${config.outDir}: run "ranch-site build" first.`);
-  const headers = await readHostHeaders(config.outDir, config.basePath);
+  // Listen first, so a busy port is reported at once; requests wait for the rules.
+  let rules: HeaderRules | undefined;
+  let rulesReady: (value?: unknown) => void = () => {};
   const server = await startServer({
     dir: config.outDir,
-    port,
+    port: options.port,
+    host: options.host,
+    strictPort: options.strictPort,
+    allowedHosts: allowedHostNames(options),
     basePath: config.basePath,
     locales: config.locales,
-    headers,
-    hiddenFiles: hostConfigFiles,
+    ready: new Promise((resolve) => (rulesReady = resolve)),
+    headers: (file) => (rules ? headersFor(rules, file) : {}),
+    log: options.log,
   });
-  const address = server.address() as { port: number };
-  return { server, url: `http://localhost:${address.port}${config.basePath}` };
+  try {
+    rules = headerRules((await check(config)).hostConfig);
+  } catch (error) {
+    server.close();
+    throw error;
+  }
+  rulesReady();
+  const { port } = server.address() as { port: number };
+  const urls = serverUrls(options, port, config.basePath);
+  return { server, port, url: urls.local, networkUrls: urls.network };
 }

@@ -7,12 +7,14 @@
 
 /** What the browser is told after a rebuild. */
 export interface ReloadMessage {
+  /** With `--open-saved`: [locale prefix, page] pairs; a tab under the prefix goes to the saved page. */
+  pages?: [string, string][];
   /** Reload every tab. */
   all?: boolean;
   /** The new stylesheet's URL path, when only styles changed. */
   css?: string;
   /** URL paths of the rewritten pages (`/`, `/de/about-me/`). */
-  pages?: string[];
+  changed?: string[];
   /** A not-found page was rewritten: tabs that show one reload. */
   notFound?: boolean;
 }
@@ -37,15 +39,17 @@ export function reloadMessage(input: {
   const unseen = /^(assets\/|sitemap\.xml$|robots\.txt$|_headers$|_redirects$|nginx\.conf$)/;
   if (input.outputs.some((file) => !file.endsWith(".html") && !unseen.test(file))) return { all: true };
   return {
-    pages: html
+    changed: html
       .filter((file) => file.endsWith("index.html"))
       .map((file) => input.basePath + file.replace(/index\.html$/, "")),
     notFound: html.some((file) => /(^|\/)404\.html$/.test(file)),
   };
 }
 
-/** The script `watch` adds to every page it serves. */
-export function liveReloadScript(eventsPath: string): string {
-  const client = `(()=>{const k="ranch-site:scroll:"+location.pathname,s=sessionStorage.getItem(k);if(s){sessionStorage.removeItem(k);const[x,y]=JSON.parse(s);scrollTo(x,y);addEventListener("load",()=>scrollTo(x,y))}new EventSource(${JSON.stringify(eventsPath)}).onmessage=e=>{let m;try{m=JSON.parse(e.data)}catch{m={all:true}}if(m.css){for(const l of document.querySelectorAll('link[rel="stylesheet"]'))if(/\\/assets\\/[^/]+\\.css$/.test(new URL(l.href).pathname))l.href=m.css;return}const nf=!!document.querySelector('meta[name="robots"][content~="noindex"]');if(m.all||(m.pages||[]).includes(location.pathname)||(m.notFound&&nf)){sessionStorage.setItem(k,JSON.stringify([scrollX,scrollY]));location.reload()}}})()`;
-  return `<script>${client}</script>`;
+/**
+ * The script `watch` adds to every page it serves (inline, allowed by its hash). With `--open-saved`,
+ * `pages` holds [locale prefix, page] pairs: a tab under that prefix goes to the saved page.
+ */
+export function liveReloadClient(eventsPath: string): string {
+  return `(()=>{const k="ranch-site:scroll:"+location.pathname,s=sessionStorage.getItem(k);if(s){sessionStorage.removeItem(k);const[x,y]=JSON.parse(s);scrollTo(x,y);addEventListener("load",()=>scrollTo(x,y))}new EventSource(${JSON.stringify(eventsPath)}).onmessage=e=>{let m;try{m=JSON.parse(e.data)}catch{m={all:true}}const t=(m.pages||[]).find(p=>location.pathname.indexOf(p[0])===0);if(t&&t[1]!==location.pathname){location.assign(t[1]);return}if(m.css){for(const l of document.querySelectorAll('link[rel="stylesheet"]'))if(/\\/assets\\/[^/]+\\.css$/.test(new URL(l.href).pathname))l.href=m.css;return}const nf=!!document.querySelector('meta[name="robots"][content~="noindex"]');if(m.all||t||(m.changed||[]).includes(location.pathname)||(m.notFound&&nf)){sessionStorage.setItem(k,JSON.stringify([scrollX,scrollY]));location.reload()}}})()`;
 }

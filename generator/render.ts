@@ -1,6 +1,9 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import type { PageAssets, TemplateModule } from "../templates/types.ts";
+import type { PictureImage } from "../model/image.ts";
+import type { PageAssets, TemplateModule } from "../model/page.ts";
+import type { ImageSlot } from "./images/slots.ts";
+import type { Assets } from "./write/assets.ts";
 import { RenderError, messageOf } from "./errors.ts";
 import { createTranslator } from "./i18n.ts";
 import type { Content } from "./load/content.ts";
@@ -22,6 +25,7 @@ export function renderRoute(
   assets: PageAssets,
   links: Links,
   onMissing: (key: string) => void,
+  images: SlotPictures = () => undefined,
 ): string {
   const locale = content.locales.find((candidate) => candidate.locale === route.locale)!;
   const t = createTranslator(locale.dictionary, onMissing);
@@ -48,8 +52,16 @@ export function renderRoute(
     site: content.site,
     content: locale,
     assets,
+    image: (slot: ImageSlot) => images(slot, route.locale),
   });
   return `<!doctype html>\n${renderToStaticMarkup(element)}\n`;
+}
+
+/** The rendered pages, with what went wrong on the way (see check-rendered.ts). */
+export interface Rendered {
+  files: OutputFile[];
+  missing: MissingKey[];
+  failures: RenderError[];
 }
 
 /** Renders every route; a template that throws names its route, locale and file. */
@@ -57,17 +69,25 @@ export function renderRoutes(
   routes: Route[],
   content: Content,
   templates: TemplateModule,
-  assets: PageAssets,
+  bundled: Assets,
   links: Links,
-) {
+  images: RenderImages = { picture: () => undefined, ogImages: {} },
+): Rendered {
+  const assets = pageAssets(bundled, links, images.ogImages);
   const missing: MissingKey[] = [];
   const failures: RenderError[] = [];
   const files: OutputFile[] = [];
   for (const route of routes) {
     const template = `templates/${route.page.template}`;
     try {
-      const html = renderRoute(route, content, templates, assets, links, (key) =>
-        missing.push({ key, locale: route.locale, template }),
+      const html = renderRoute(
+        route,
+        content,
+        templates,
+        assets,
+        links,
+        (key) => missing.push({ key, locale: route.locale, template }),
+        images.picture,
       );
       files.push({ path: route.file, contents: html });
     } catch (error) {
@@ -78,12 +98,47 @@ export function renderRoutes(
   return { files, missing, failures };
 }
 
+/** The stylesheet of the error page, inline: `watch` allows it by hash in its Content-Security-Policy. */
+export const errorPageStyle =
+  "body{font:16px/1.5 system-ui,sans-serif;margin:0;padding:2rem;background:#fdf6f3;color:#3b1d12}h1{font-size:1.5rem;margin:0 0 1rem}pre{white-space:pre-wrap;background:#fff;border:1px solid #e8c7ba;border-left:4px solid #b3401e;padding:1rem;border-radius:4px}";
+
+/** What the layout links to or inlines, as the pages' links name them. */
+function pageAssets(assets: Assets, links: Links, ogImages: Record<string, string>): PageAssets {
+  return {
+    css: links.asset(assets.css),
+    js: links.asset(assets.js),
+    headScript: assets.headScript,
+    speculationRules: assets.speculationRules,
+    favicon: links.asset("favicon.svg"),
+    ogImages,
+  };
+}
+
 /** The page `watch` serves in place of one whose template threw (seed spec §8). */
 export function renderErrorPage(message: string, locale = "en"): string {
   const escaped = message.replace(/[&<>"]/g, (char) => `&#${char.charCodeAt(0)};`);
   return `<!doctype html>
 <html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>Unexpected Application Error!</title>
-<style>body{font:16px/1.5 system-ui,sans-serif;margin:0;padding:2rem;background:#fdf6f3;color:#3b1d12}h1{font-size:1.5rem;margin:0 0 1rem}pre{white-space:pre-wrap;background:#fff;border:1px solid #e8c7ba;border-left:4px solid #b3401e;padding:1rem;border-radius:4px}</style>
+<style>${errorPageStyle}</style>
 </head><body><main><h1>Unexpected Application Error!</h1><pre>${escaped}</pre></main></body></html>
 `;
+}
+
+/** The photo of a slot in a locale, if the slot has one. */
+export type SlotPictures = (slot: ImageSlot, locale: string) => PictureImage | undefined;
+
+/** What the image stage gives the pages: the slots' photos and each locale's Open Graph card (absolute URL). */
+export interface RenderImages {
+  picture: SlotPictures;
+  ogImages: Record<string, string>;
+}
+
+/** The Open Graph card of each locale as an SVG document, from the templates' `openGraphImage`. */
+export function renderOpenGraphSvgs(content: Content, templates: TemplateModule): Map<string, string> {
+  const svgs = new Map<string, string>();
+  for (const locale of content.locales) {
+    const t = createTranslator(locale.dictionary, () => undefined);
+    svgs.set(locale.locale, renderToStaticMarkup(createElement(templates.openGraphImage, { t, site: content.site })));
+  }
+  return svgs;
 }

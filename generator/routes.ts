@@ -1,4 +1,8 @@
+import type { Content } from "../model/content.ts";
 import type { Locale, SiteConfig } from "./config.ts";
+import type { Links } from "./links.ts";
+
+export { createHref, type Links } from "./links.ts";
 
 /** One page of the site, before locales: its path below the locale prefix and the template that renders it. */
 export interface PageDefinition {
@@ -51,10 +55,23 @@ export const fixedPages: readonly PageDefinition[] = [
 ];
 
 /** The fixed pages, then every other markdown page editors added, as `/<name>/` (as Hugo and Eleventy do). */
-export function sitePages(markdownPages: Iterable<string>): PageDefinition[] {
+export function sitePages(content: Pick<Content, "locales">): PageDefinition[] {
   const known = new Set(fixedPages.map((page) => page.markdown));
-  const extra = [...markdownPages].filter((name) => !known.has(name)).sort();
+  const extra = Object.keys(content.locales[0]?.pages ?? {})
+    .filter((name) => !known.has(name))
+    .sort();
   return [...fixedPages, ...extra.map((name) => markdownPage(name as PageId))];
+}
+
+/** The template files the pages use, each once: what the template loader compiles. */
+export const templateFiles = (pages: readonly PageDefinition[]) => [...new Set(pages.map((page) => page.template))];
+
+/**
+ * The absolute origin of every canonical, hreflang, Open Graph and sitemap URL: the --base-url flag,
+ * else site.yaml's `baseUrl`, without a trailing slash. The one place it is decided.
+ */
+export function resolveBaseUrl(config: Pick<SiteConfig, "baseUrl">, site: Pick<Content["site"], "baseUrl">): string {
+  return (config.baseUrl || site.baseUrl || "").replace(/\/+$/, "");
 }
 
 /** A link to the same page in one language. */
@@ -79,25 +96,6 @@ export interface Route {
   /** This page in every locale, this one included, in locale order; for the not-found page, each locale's home. */
   alternates: Alternate[];
 }
-
-/** Builds links for one configuration: the one function every URL of the site goes through. */
-export function createHref(config: Pick<SiteConfig, "basePath" | "locales">, baseUrl: string) {
-  const prefixOf = (locale: string) => config.locales.find((candidate) => candidate.code === locale)?.prefix ?? "";
-  /** Root-relative link to `path` (below the locale prefix) in `locale`; `#fragment`s pass through. */
-  const href = (locale: string, path = "") => {
-    const prefix = prefixOf(locale);
-    return config.basePath + (prefix ? `${prefix}/` : "") + path.replace(/^\//, "");
-  };
-  /** The same, as an absolute URL. */
-  const url = (locale: string, path = "") => baseUrl + href(locale, path);
-  /** Root-relative link to a built asset or public file. */
-  const asset = (file: string) => config.basePath + file.replace(/^\//, "");
-  /** The same, as an absolute URL. */
-  const assetUrl = (file: string) => baseUrl + asset(file);
-  return { href, url, asset, assetUrl };
-}
-
-export type Links = ReturnType<typeof createHref>;
 
 /** The route × locale table. */
 export function createRoutes(pages: readonly PageDefinition[], locales: readonly Locale[], links: Links): Route[] {

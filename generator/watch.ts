@@ -1,19 +1,25 @@
+import { createHash } from "node:crypto";
 import type { ServerResponse } from "node:http";
 import path from "node:path";
 import { watch as watchFiles } from "chokidar";
-import { build } from "./build.ts";
+import { build, type BuildReport } from "./build.ts";
 import type { SiteConfig } from "./config.ts";
 import { formatError, isUserError } from "./errors.ts";
 import { BuildSession } from "./incremental.ts";
-import { liveReloadScript as reloadScript, reloadMessage } from "./live-reload.ts";
+import { liveReloadClient, reloadMessage } from "./live-reload.ts";
+import { allowedHostNames, movedPortLine, networkLines, serverUrls, type ServerOptions } from "./listen.ts";
+import { errorPageStyle } from "./render.ts";
+import { fixedPages } from "./routes.ts";
 import { startServer } from "./serve.ts";
+import { headerRules, headersFor, type HeaderRules, type HostConfigInput } from "./write/host-config.ts";
 import { IncrementalWriter } from "./write/incremental-writer.ts";
 
 /** How `watch` runs. */
-export interface WatchOptions {
-  port: number;
+export interface WatchOptions extends ServerOptions {
   /** Poll the file system instead of using events (network drives, containers, tests). */
   poll: boolean;
+  /** After a rebuild, open tabs go to the page of the file just saved, instead of reloading where they are. */
+  openSaved?: boolean;
   /** Where status lines go. */
   log: (line: string) => void;
 }
@@ -22,29 +28,35 @@ const eventsPath = "/__ranch-site/events";
 /** Long enough to take an editor's atomic save (write a temporary file, rename it) as one change. */
 const debounceMs = 10;
 
+/** The one step that turns the sources into the site: incremental, through the session's remembered stages. */
+function rebuildSite(config: SiteConfig, writer: IncrementalWriter, session: BuildSession): Promise<BuildReport> {
+  return build(config, writer, session);
+}
+
 /**
- * Builds, serves the output on localhost and rebuilds on every change in content/, templates/ and
- * public/. Rebuilds are debounced and never overlap; a failed one is shown in the terminal and, as an
- * overlay, in every open tab, and the last good site stays served until the next good save.
+ * Builds, serves the output and rebuilds on every change in content/, templates/ and public/.
+ * Rebuilds are debounced and never overlap; a failed one is shown in the terminal and, as an
+ * overlay, in every open tab, and the last good site stays served until the next good save. The
+ * server sends the shipped configuration's headers, plus only what live reload needs.
  */
 export async function watch(config: SiteConfig, options: WatchOptions) {
   const siteConfig: SiteConfig = { ...config, mode: "watch" };
   const clients = new Set<ServerResponse>();
   let error: string | undefined;
+  let rules = watchRules(siteConfig, undefined);
   let running: Promise<void> | undefined;
-  let pending = false;
+  let pending: string | undefined;
   let timer: NodeJS.Timeout | undefined;
+  const saved = new Set<string>();
   const session = new BuildSession();
   const writer = new IncrementalWriter(siteConfig.outDir);
-  const saved = new Set<string>();
 
-  const rebuild = async (reason: string) => {
+  const rebuild = async (reason: string, files: readonly string[]) => {
     const started = performance.now();
-    const sources = [...saved];
-    saved.clear();
     const failedBefore = error !== undefined;
     try {
-      const report = await build(siteConfig, writer, session);
+      const report = await rebuildSite(siteConfig, writer, session);
+      rules = watchRules(siteConfig, report.hostConfig);
       error = undefined;
       options.log(`${reason}: rebuilt ${report.pages} pages in ${Math.round(performance.now() - started)} ms`);
       for (const warning of report.warnings) options.log(`  warning: ${warning}`);
@@ -53,33 +65,46 @@ export async function watch(config: SiteConfig, options: WatchOptions) {
       options.log(`${reason}: build failed\n${error}`);
       if (!isUserError(failure)) options.log("  (this is a bug in ranch-site or a template, not in your content)");
     }
+    const targets = options.openSaved && !error ? files.map((file) => pagesOfFile(siteConfig, file)) : [];
+    const pages = targets.filter((pairs) => pairs.length > 0).at(-1);
     const everyTab = failedBefore || error !== undefined;
-    const message = reloadMessage({ sources, outputs: writer.changed, basePath: siteConfig.basePath, everyTab });
-    for (const client of clients) client.write(`data: ${JSON.stringify(message)}\n\n`);
+    const changes = reloadMessage({ sources: files, outputs: writer.changed, basePath: siteConfig.basePath, everyTab });
+    const message = JSON.stringify(pages ? { pages, ...changes } : changes);
+    for (const client of clients) client.write(`data: ${message}\n\n`);
   };
 
-  /** Runs one rebuild at a time; changes during a rebuild cause exactly one more. */
+  /** Runs one rebuild at a time; changes during a rebuild cause exactly one more, named after the last file saved. */
   const schedule = (reason: string) => {
     if (running) {
-      pending = true;
+      pending = reason;
       return;
     }
-    running = rebuild(reason).finally(() => {
+    const files = [...saved];
+    saved.clear();
+    running = rebuild(reason, files).finally(() => {
       running = undefined;
       if (pending) {
-        pending = false;
-        schedule("changes during rebuild");
+        const next = pending;
+        pending = undefined;
+        schedule(next);
       }
     });
   };
 
-  await rebuild("initial build");
+  // Listen first: a busy port is reported before a build is spent, and requests wait for the first build.
+  let firstBuild: () => void = () => {};
+  const ready = new Promise<void>((resolve) => (firstBuild = resolve));
   const server = await startServer({
     dir: siteConfig.outDir,
     port: options.port,
+    host: options.host,
+    strictPort: options.strictPort,
+    allowedHosts: allowedHostNames(options),
     basePath: siteConfig.basePath,
     locales: siteConfig.locales,
-    headers: () => ({ "cache-control": "no-store" }),
+    ready,
+    log: options.log,
+    headers: (file) => ({ ...headersFor(rules, file), "cache-control": "no-store" }),
     intercept: (request, response) => {
       if (request.url !== eventsPath) return false;
       response.writeHead(200, {
@@ -92,19 +117,38 @@ export async function watch(config: SiteConfig, options: WatchOptions) {
       request.on("close", () => clients.delete(response));
       return true;
     },
-    transformHtml: (html) => html.replace("</body>", `${error ? errorOverlay(error) : ""}${liveReloadScript}</body>`),
+    transformHtml: (html) => html.replace("</body>", `${error ? errorOverlay(error) : ""}${liveReload}</body>`),
     fallback: () => (error ? errorDocument(error) : undefined),
   });
+  await rebuild("initial build", []);
+  firstBuild();
+
   const { port } = server.address() as { port: number };
   const folders = ["content", "templates", "public"].map((folder) => path.join(siteConfig.root, folder));
-  const watcher = watchFiles(folders, { ignoreInitial: true, usePolling: options.poll, interval: 100 });
+  const watcher = watchFiles(folders, {
+    ignoreInitial: true,
+    usePolling: options.poll,
+    interval: 100,
+    // A symlink loop in a watched folder would be followed dozens of levels deep.
+    followSymlinks: false,
+    ignored: (file) => isBuildOutput(siteConfig.outDir, file),
+  });
+  const reported = new Set<string>();
+  watcher.on("error", (failure) => {
+    const line = `Cannot watch a file: ${failure instanceof Error ? failure.message : String(failure)}; watching the rest.`;
+    if (!reported.has(line) && reported.size < 20) options.log(line);
+    reported.add(line);
+  });
   watcher.on("all", (_event, file) => {
     saved.add(path.relative(siteConfig.root, file).split(path.sep).join("/"));
     clearTimeout(timer);
     timer = setTimeout(() => schedule(path.relative(siteConfig.root, file)), debounceMs);
   });
   await new Promise<void>((resolve) => watcher.once("ready", () => resolve()));
-  options.log(`Serving http://localhost:${port}${siteConfig.basePath}`);
+  const urls = serverUrls(options, port, siteConfig.basePath);
+  for (const line of movedPortLine(options, port)) options.log(line);
+  options.log(`Serving ${urls.local}`);
+  for (const line of networkLines(options, urls)) options.log(line);
   options.log("Watching content/, templates/ and public/ for changes (Ctrl+C to stop)");
 
   return {
@@ -119,14 +163,80 @@ export async function watch(config: SiteConfig, options: WatchOptions) {
   };
 }
 
-const liveReloadScript = reloadScript(eventsPath);
+/**
+ * The output folder and the writer's staging and previous folders beside it (`dist.staging-<pid>`,
+ * `dist.previous-<pid>`): a build that writes into a watched folder must not trigger itself.
+ */
+export function isBuildOutput(outDir: string, file: string): boolean {
+  const relative = path.relative(path.dirname(outDir), path.resolve(file));
+  if (relative.startsWith("..") || path.isAbsolute(relative)) return false;
+  const first = relative.split(path.sep)[0]!;
+  const name = path.basename(outDir);
+  return first === name || first.startsWith(`${name}.staging-`) || first.startsWith(`${name}.previous-`);
+}
+
+/**
+ * Where open tabs go after saving a file, as `[path prefix, page]` pairs, the first whose prefix
+ * starts the tab's path wins: a page's markdown leads to that page in its language; a page's own
+ * template leads to that page in the tab's language. Other files (dictionaries, components) lead
+ * nowhere, and the tab reloads where it is.
+ */
+export function pagesOfFile(config: SiteConfig, file: string): [string, string][] {
+  const base = config.basePath;
+  const localeBase = (prefix: string) => (prefix ? `${base}${prefix}/` : base);
+  const markdown = /^content\/pages\/([^/]+)\.([^./]+)\.md$/.exec(file);
+  if (markdown) {
+    const [, name, code] = markdown;
+    const locale = config.locales.find((candidate) => candidate.code === code);
+    // A fixed page that reads this markdown, else an editor's own page, which lives at /<name>/ (routes.ts).
+    const page = fixedPages.find((candidate) => candidate.markdown === name) ?? { path: `${name}/` };
+    if (!locale) return [];
+    return [[base, localeBase(locale.prefix) + page.path]];
+  }
+  const template = /^templates\/(pages\/[^/]+\.tsx)$/.exec(file);
+  const pages = template ? fixedPages.filter((page) => page.template === template[1]) : [];
+  if (pages.length !== 1) return [];
+  const byPrefix = [...config.locales].sort((a, b) => b.prefix.length - a.prefix.length);
+  return byPrefix.map((locale) => [localeBase(locale.prefix), localeBase(locale.prefix) + pages[0]!.path]);
+}
+
+/** The live-reload client (generator/live-reload.ts); allowed by its hash, nothing broader. */
+const liveReloadScript = liveReloadClient(eventsPath);
+const liveReload = `<script>${liveReloadScript}</script>`;
+
+const overlayStyle =
+  "[data-build-error]{position:fixed;inset:0 0 auto;z-index:2147483647;max-height:70vh;overflow:auto;margin:0;padding:1.25rem 1.5rem;background:#2b1410;color:#ffe9e2;font:14px/1.5 ui-monospace,monospace;box-shadow:0 6px 24px rgb(0 0 0/40%)}[data-build-error] strong{display:block;font:600 16px/1.4 system-ui,sans-serif;margin-bottom:.5rem}[data-build-error] pre{white-space:pre-wrap;margin:0}";
+
+const sha256 = (text: string) => `sha256-${createHash("sha256").update(text, "utf8").digest("base64")}`;
+
+/**
+ * The shipped header rules, with what live reload needs added: its inline script and the inline
+ * styles of the overlay and the error page, each by hash. Its EventSource is same-origin, which
+ * the shipped `connect-src 'self'` already allows. Before a first good build there are no font
+ * origins and no page scripts to allow.
+ */
+function watchRules(config: SiteConfig, hostConfig: HostConfigInput | undefined): HeaderRules {
+  const input: HostConfigInput = hostConfig ?? {
+    basePath: config.basePath,
+    locales: config.locales,
+    scriptHashes: [],
+    fontsOrigin: "",
+    fontFilesOrigin: "",
+    formAction: "mailto:",
+  };
+  return headerRules({
+    ...input,
+    scriptHashes: [...input.scriptHashes, sha256(liveReloadScript)],
+    styleHashes: [...(input.styleHashes ?? []), sha256(overlayStyle), sha256(errorPageStyle)],
+  });
+}
 
 const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (char) => `&#${char.charCodeAt(0)};`);
 
 function errorOverlay(error: string): string {
-  return `<div role="alert" data-build-error style="position:fixed;inset:0 0 auto;z-index:2147483647;max-height:70vh;overflow:auto;margin:0;padding:1.25rem 1.5rem;background:#2b1410;color:#ffe9e2;font:14px/1.5 ui-monospace,monospace;box-shadow:0 6px 24px rgb(0 0 0/40%)"><strong style="display:block;font:600 16px/1.4 system-ui,sans-serif;margin-bottom:.5rem">The build failed; this page shows the last good version.</strong><pre style="white-space:pre-wrap;margin:0">${escapeHtml(error)}</pre></div>`;
+  return `<style>${overlayStyle}</style><div role="alert" data-build-error><strong>The build failed; this page shows the last good version.</strong><pre>${escapeHtml(error)}</pre></div>`;
 }
 
 function errorDocument(error: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Build failed</title></head><body>${errorOverlay(error)}${liveReloadScript}</body></html>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Build failed</title></head><body>${errorOverlay(error)}${liveReload}</body></html>`;
 }

@@ -3,6 +3,7 @@ import { CookieBanner } from "./components/CookieBanner.tsx";
 import { Footer } from "./components/Footer.tsx";
 import { Header } from "./components/Header.tsx";
 import { JsonLd, businessData } from "./components/StructuredData.tsx";
+import { openGraphAlt, openGraphSize } from "./OpenGraphImage.tsx";
 import type { PageProps } from "./types.ts";
 
 interface LayoutProps extends PageProps {
@@ -25,26 +26,11 @@ export function Layout(props: LayoutProps) {
     indexable,
     alternates,
     assets,
-    asset,
-    assetUrl,
     children,
     structuredData = [],
   } = props;
   const fullTitle = `${title} | ${site.name}`;
   const fallback = alternates[0]!;
-  const speculation = {
-    prefetch: [
-      {
-        where: {
-          and: [
-            { href_matches: `${asset("")}*` },
-            { not: { selector_matches: "[data-lang-switch], [rel~=nofollow]" } },
-          ],
-        },
-        eagerness: "moderate",
-      },
-    ],
-  };
   return (
     <html lang={locale}>
       <head>
@@ -64,11 +50,14 @@ export function Layout(props: LayoutProps) {
         <meta property="og:description" content={description} />
         {indexable && <meta property="og:url" content={canonical} />}
         <meta property="og:locale" content={t("lang.ogLocale")} />
-        <meta property="og:image" content={assetUrl("og-image.png")} />
-        <meta property="og:image:width" content="1200" />
-        <meta property="og:image:height" content="630" />
-        <meta property="og:image:alt" content={t("meta.imageAlt")} />
+        <meta property="og:image" content={assets.ogImages[locale]} />
+        <meta property="og:image:type" content="image/png" />
+        <meta property="og:image:width" content={String(openGraphSize.width)} />
+        <meta property="og:image:height" content={String(openGraphSize.height)} />
+        <meta property="og:image:alt" content={openGraphAlt(t, site)} />
         <meta name="twitter:card" content="summary_large_image" />
+        <meta name="twitter:image" content={assets.ogImages[locale]} />
+        <meta name="twitter:image:alt" content={openGraphAlt(t, site)} />
         <meta name="twitter:title" content={title} />
         <meta name="twitter:description" content={description} />
         <meta name="theme-color" content="#2f4a3a" />
@@ -76,7 +65,7 @@ export function Layout(props: LayoutProps) {
         <link rel="stylesheet" href={assets.css} />
         <script dangerouslySetInnerHTML={{ __html: assets.headScript }} />
         <script type="module" src={assets.js} />
-        <script type="speculationrules" dangerouslySetInnerHTML={{ __html: JSON.stringify(speculation) }} />
+        <script type="speculationrules" dangerouslySetInnerHTML={{ __html: assets.speculationRules }} />
         <JsonLd data={businessData(props)} />
         {structuredData.map((data, index) => (
           <JsonLd key={index} data={data} />

@@ -1,75 +1,42 @@
 import path from "node:path";
 import { readFile } from "node:fs/promises";
+import type {
+  LocaleContent,
+  MarkdownOrigin,
+  MarkdownPage,
+  Content as SiteContent,
+  Testimonial,
+} from "../../model/content.ts";
 import type { SiteConfig } from "../config.ts";
 import { ContentError, placeAt } from "../errors.ts";
-import { interpolate, type Dictionary } from "../i18n.ts";
+import { interpolate, type Dictionary, type Facts } from "../i18n.ts";
+import { loadImages, type ImageCatalogue } from "../images/catalogue.ts";
+import type { MarkdownImages, MarkdownPlace } from "../images/markdown.ts";
+import { formatsFor } from "../images/slots.ts";
+import { imageStore } from "../images/store.ts";
+import type { Variant } from "../images/variants.ts";
+import { createHref } from "../links.ts";
 import { fixedPages } from "../routes.ts";
 import { listFiles, listTree, readText } from "./files.ts";
 import type { RenderCache } from "../render-cache.ts";
 import { markdownOptions, renderMarkdown, splitMarkdown } from "./markdown.ts";
 import { readWithSchema, type Schema } from "./schema.ts";
-import { loadSite, type Site } from "./site.ts";
+import { loadSite } from "./site.ts";
 import { loadDictionary } from "./translations.ts";
 
-/** Where a markdown text came from, for locating problems found after loading. */
-export interface MarkdownOrigin {
-  file: string;
-  /** The body as written, placeholders unfilled. */
-  body: string;
-  bodyLine: number;
-}
-
-/** One testimonial in one language. */
-export interface Testimonial {
-  id: string;
-  name: string;
-  role: string;
-  headline: string;
-  html: string;
-  origin: MarkdownOrigin;
-}
-
-/** A pricing offer (content/pages/pricing.*.md front matter). */
-export interface Offer {
-  name: string;
-  price?: number;
-  priceNote?: string;
-  unit: string;
-  summary: string;
-  features: string[];
-  cta: string;
-  highlighted: boolean;
-}
-
-/** A long page written in markdown. */
-export interface MarkdownPage {
-  title: string;
-  description: string;
-  lead: string;
-  offers?: Offer[];
-  html: string;
-  origin: MarkdownOrigin;
-}
-
-/** Everything one language of the site says. */
-export interface LocaleContent {
-  locale: string;
-  dictionary: Dictionary;
-  testimonials: Testimonial[];
-  pages: Record<string, MarkdownPage>;
-}
-
-/** A file copied as is from public/. */
-export interface PublicFile {
-  path: string;
-  contents: Uint8Array;
-}
+export type {
+  LocaleContent,
+  MarkdownOrigin,
+  MarkdownPage,
+  Offer,
+  PublicFile,
+  Testimonial,
+} from "../../model/content.ts";
 
 /** All content, loaded and parsed, with every problem found on the way. */
-export interface Content {
-  site: Site;
-  locales: LocaleContent[];
-  publicFiles: PublicFile[];
+export interface Content extends SiteContent {
+  /** The originals of content/images/, and the variants the markdown images need. */
+  images: { catalogue: ImageCatalogue; markdownVariants: Variant[] };
   problems: ContentError[];
 }
 
@@ -87,17 +54,19 @@ const offerSchema: Schema = {
   optional: ["price", "priceNote"],
 };
 const pageSchema: Schema = {
-  fields: { title: "text", description: "text", lead: "text", offers: { list: offerSchema } },
-  optional: ["offers"],
+  fields: {
+    title: "text",
+    description: "text",
+    lead: "text",
+    offers: { list: offerSchema },
+    describesCourse: "boolean",
+  },
+  optional: ["offers", "describesCourse"],
 };
 const testimonialSchema: Schema = { fields: { name: "text", role: "text", headline: "text" } };
 
 /** Reads content/ and public/: the load stage, the only one besides the template loader that reads files. */
 export async function loadContent(config: SiteConfig, cache?: RenderCache): Promise<Content> {
-  const render = cache
-    ? (body: string) => cache.get(markdownOptions, body, renderMarkdown)
-    : (body: string) => renderMarkdown(body);
-  const remember = cache ? cache.remember.bind(cache) : <V>(_key: string, compute: () => V) => compute();
   const problems: ContentError[] = [];
   const { site, facts } = await loadSite(config.root, problems);
   const codes = config.locales.map((locale) => locale.code);
@@ -106,7 +75,23 @@ export async function loadContent(config: SiteConfig, cache?: RenderCache): Prom
   requireEveryLocale(testimonialFiles, codes, problems);
   requireEveryLocale(pageFiles, codes, problems);
   requirePages(pageFiles, codes, problems);
-
+  const catalogue = await loadImages(config.root, codes, imageStore(config.root), problems);
+  const images: MarkdownImages = {
+    catalogue,
+    formats: (opaque) => formatsFor(config.mode, opaque),
+    asset: createHref(config, "").asset,
+    variants: [],
+  };
+  const linkTo = images.asset;
+  const memo: ContentMemo = {
+    // The HTML of a body without images depends on its text and the base path of its links only.
+    render: (body, place) => {
+      const compute = (text: string) => renderMarkdown(text, linkTo, images, place);
+      if (!cache || body.includes("![")) return compute(body);
+      return cache.get(`${markdownOptions}\0${config.basePath}`, body, compute);
+    },
+    remember: cache ? cache.remember.bind(cache) : (_key, compute) => compute(),
+  };
   const locales = await Promise.all(
     codes.map(async (locale) => ({
       locale,
@@ -117,9 +102,8 @@ export async function loadContent(config: SiteConfig, cache?: RenderCache): Prom
         locale,
         testimonialSchema,
         facts,
+        memo,
         problems,
-        render,
-        remember,
         (id, data, html, origin) => ({ id, ...(data as Omit<Testimonial, "id" | "html" | "origin">), html, origin }),
       ),
       pages: Object.fromEntries(
@@ -129,9 +113,8 @@ export async function loadContent(config: SiteConfig, cache?: RenderCache): Prom
           locale,
           pageSchema,
           facts,
+          memo,
           problems,
-          render,
-          remember,
           (id, data, html, origin) =>
             [id, { ...(data as Omit<MarkdownPage, "html" | "origin">), html, origin }] as const,
         ),
@@ -145,7 +128,7 @@ export async function loadContent(config: SiteConfig, cache?: RenderCache): Prom
       contents: await readFile(path.join(publicDir, file)),
     })),
   );
-  return { site, locales, publicFiles, problems };
+  return { site, locales, publicFiles, images: { catalogue, markdownVariants: images.variants }, problems };
 }
 
 /** `01-anna.de.md` → id `01-anna`, locale `de`; grouped as id → locale → file. */
@@ -196,51 +179,67 @@ function requirePages(groups: Map<string, Map<string, string>>, locales: string[
   }
 }
 
-/** Reads and renders the files of one locale in parallel; results and problems keep file order. */
+/** How loadEach renders a body and keeps parsed files: through the cache when there is one. */
+interface ContentMemo {
+  render(body: string, place: MarkdownPlace): Promise<string>;
+  remember<V>(key: string, compute: () => V): V;
+}
+
+/**
+ * The files of one locale, read in parallel, then parsed and rendered in file order (problems and
+ * image variants keep their order). Parsing depends only on a file's text, its schema and the facts,
+ * so a watch session parses a file again only when its text changed.
+ */
 async function loadEach<T>(
   root: string,
   groups: Map<string, Map<string, string>>,
   locale: string,
   schema: Schema,
-  facts: ReadonlyMap<string, string>,
+  facts: Facts,
+  memo: ContentMemo,
   problems: ContentError[],
-  render: (body: string) => Promise<string>,
-  remember: <V>(key: string, compute: () => V) => V,
   make: (id: string, data: unknown, html: string, origin: MarkdownOrigin) => T,
 ): Promise<T[]> {
-  const factsKey = JSON.stringify([...facts]);
-  const loaded = await Promise.all(
+  const reads = await Promise.all(
     [...groups].map(async ([id, files]) => {
       const file = files.get(locale);
-      if (!file) return { found: [] };
-      const read = await readText(root, file);
-      if ("error" in read) return { found: [read.error] };
-      // Parsing depends only on the text, the file, its schema and the facts: a watch session parses a file again only when it changed.
-      const parsed = remember(`${file}\0${factsKey}\0${read.text}`, () => {
-        const found: ContentError[] = [];
-        const source = splitMarkdown(read.text, file, found);
-        const data = source.front ? readWithSchema(source.front, schema, file, "", found) : undefined;
-        const body = interpolate(source.body, facts);
-        for (const unknown of body.unknown) {
-          const at = placeAt(source.body, unknown.offset, { line: source.bodyLine, column: 1 });
-          found.push(
-            new ContentError({ file, line: at.line, column: at.column }, `Unknown placeholder {${unknown.name}}`, {
-              hint: "Placeholders name a value of content/site.yaml, such as {contact.email}; check the spelling.",
-            }),
-          );
-        }
-        const origin = { file, body: source.body, bodyLine: source.bodyLine };
-        return { found, data: fillFacts(data, facts), text: body.text, origin };
-      });
-      return { found: parsed.found, item: make(id, parsed.data, await render(parsed.text), parsed.origin) };
+      return file ? { id, file, read: await readText(root, file) } : undefined;
     }),
   );
-  for (const { found } of loaded) problems.push(...found);
-  return loaded.flatMap((result) => ("item" in result ? [result.item as T] : []));
+  const factsKey = JSON.stringify([[...facts.values], facts.unreadable]);
+  const loaded: T[] = [];
+  for (const entry of reads) {
+    if (!entry) continue;
+    const { id, file, read } = entry;
+    if ("error" in read) {
+      problems.push(read.error);
+      continue;
+    }
+    const parsed = memo.remember(`${file}\0${factsKey}\0${read.text}`, () => {
+      const found: ContentError[] = [];
+      const source = splitMarkdown(read.text, file, found);
+      const data = source.front ? readWithSchema(source.front, schema, file, "", found) : undefined;
+      const body = interpolate(source.body, facts);
+      for (const unknown of body.unknown) {
+        const at = placeAt(source.body, unknown.offset, { line: source.bodyLine, column: 1 });
+        found.push(
+          new ContentError({ file, line: at.line, column: at.column }, `Unknown placeholder {${unknown.name}}`, {
+            hint: "Placeholders name a value of content/site.yaml, such as {contact.email}; check the spelling.",
+          }),
+        );
+      }
+      const origin = { file, body: source.body, bodyLine: source.bodyLine };
+      return { found, data: fillFacts(data, facts), text: body.text, origin };
+    });
+    problems.push(...parsed.found);
+    const html = await memo.render(parsed.text, { file, bodyLine: parsed.origin.bodyLine, problems });
+    loaded.push(make(id, parsed.data, html, parsed.origin));
+  }
+  return loaded;
 }
 
 /** Placeholders in front matter texts are filled like those in the body. */
-function fillFacts(data: unknown, facts: ReadonlyMap<string, string>): unknown {
+function fillFacts(data: unknown, facts: Facts): unknown {
   if (typeof data === "string") return interpolate(data, facts).text;
   if (Array.isArray(data)) return data.map((item) => fillFacts(item, facts));
   if (data && typeof data === "object")

@@ -1,30 +1,11 @@
+import type { Site } from "../../model/content.ts";
 import { ContentError } from "../errors.ts";
+import { Facts } from "../i18n.ts";
 import { readText } from "./files.ts";
 import { readWithSchema, type Schema } from "./schema.ts";
 import { readYaml, type YamlNode } from "./yaml.ts";
 
-/** The facts and settings of content/site.yaml, the same in every language. */
-export interface Site {
-  name: string;
-  baseUrl: string;
-  contact: { email: string; phone: string };
-  social: { linkedin: string; instagram: string; youtube: string };
-  legal: {
-    owner: string;
-    company: string;
-    street: string;
-    postalCode: string;
-    city: string;
-    region: string;
-    country: string;
-    countryCode: string;
-    vatId: string;
-  };
-  location: { latitude: number; longitude: number; airportDistance: string; stationDistance: string; mapsUrl: string };
-  consent: { fontsUrl: string; fontFilesHost: string; prefetchHost: string };
-  claims: Record<"trainingDays" | "animals" | "trainedProfessionals" | "replyHours" | "groupSize", string | number>;
-  clients: string[];
-}
+export type { Site };
 
 const texts = (...keys: string[]) => ({ fields: Object.fromEntries(keys.map((key) => [key, "text" as const])) });
 
@@ -61,20 +42,26 @@ const siteSchema: Schema = {
 export const siteFile = "content/site.yaml";
 
 /** Reads content/site.yaml; the facts come back flattened too, for `{placeholder}`s in texts. */
-export async function loadSite(
-  root: string,
-  problems: ContentError[],
-): Promise<{ site: Site; facts: Map<string, string> }> {
+export async function loadSite(root: string, problems: ContentError[]): Promise<{ site: Site; facts: Facts }> {
   const read = await readText(root, siteFile);
   if ("error" in read) {
     problems.push(read.error);
-    return { site: {} as Site, facts: new Map() };
+    return { site: {} as Site, facts: new Facts(new Map(), [""]) };
   }
   const { root: node, errors } = readYaml(read.text, siteFile);
   problems.push(...errors);
-  if (!node) return { site: {} as Site, facts: new Map() };
-  const site = (readWithSchema(node, siteSchema, siteFile, "", problems) ?? {}) as Site;
-  return { site, facts: flattenFacts(node) };
+  if (!node) return { site: {} as Site, facts: new Facts(new Map(), [""]) };
+  const site = readWithSchema(node, siteSchema, siteFile, "", problems) as Site | undefined;
+  return { site: site ?? ({} as Site), facts: new Facts(flattenFacts(node), unreadableGroups(siteSchema, site)) };
+}
+
+/** The groups of the schema that came back empty because they had the wrong shape (already reported). */
+function unreadableGroups(schema: Schema, value: unknown, name = ""): string[] {
+  if (typeof schema !== "object" || !("fields" in schema)) return [];
+  if (value === undefined || value === null) return [name];
+  return Object.entries(schema.fields).flatMap(([key, field]) =>
+    unreadableGroups(field, (value as Record<string, unknown>)[key], name ? `${name}.${key}` : key),
+  );
 }
 
 function flattenFacts(node: YamlNode, prefix = "", facts = new Map<string, string>()): Map<string, string> {

@@ -1,5 +1,5 @@
 import { ContentError, placeAt } from "../errors.ts";
-import { interpolate, type Dictionary } from "../i18n.ts";
+import { interpolate, type Dictionary, type Facts } from "../i18n.ts";
 import { readText } from "./files.ts";
 import { describeKind, readYaml, type YamlNode } from "./yaml.ts";
 
@@ -10,7 +10,7 @@ export const dictionaryFile = (locale: string) => `content/i18n/${locale}.yaml`;
 export async function loadDictionary(
   root: string,
   locale: string,
-  facts: ReadonlyMap<string, string>,
+  facts: Facts,
   problems: ContentError[],
 ): Promise<Dictionary> {
   const file = dictionaryFile(locale);
@@ -42,12 +42,15 @@ function collect(
   node: Extract<YamlNode, { kind: "map" }>,
   prefix: string,
   file: string,
-  facts: ReadonlyMap<string, string>,
+  facts: Facts,
   dictionary: Dictionary,
   problems: ContentError[],
 ) {
   for (const { key: name, keyAt, node: value } of node.entries) {
     const key = prefix + name;
+    // A key whose value is unusable is still written: its problem is the one error, so key parity and
+    // rendering see it present (showing the key, as for a missing one) instead of reporting echoes.
+    const reject = (key: string) => dictionary.set(key, { text: key, file, line: keyAt.line, column: keyAt.column });
     if (value.kind === "map") {
       collect(value, `${key}.`, file, facts, dictionary, problems);
       continue;
@@ -62,6 +65,7 @@ function collect(
           },
         ),
       );
+      reject(key);
       continue;
     }
     if (value.value === null || value.value === "") {
@@ -70,6 +74,7 @@ function collect(
           hint: "Write the text after the colon, or delete the key in every language.",
         }),
       );
+      reject(key);
       continue;
     }
     if (typeof value.value !== "string") {
@@ -80,6 +85,7 @@ function collect(
           { hint: `Put the value in quotes: "${value.value}".` },
         ),
       );
+      reject(key);
       continue;
     }
     const start = { line: value.at.line, column: value.at.column + (value.quoted ? 1 : 0) };

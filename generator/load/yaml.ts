@@ -31,7 +31,10 @@ export function readYaml(
     const { line, col } = lines.linePos(offset);
     return { line: line + lineOffset, column: col };
   };
-  const errors = doc.errors.map((error) => {
+  // After the first syntax error the parser's recovery reports echoes of it; duplicate keys stand on their own.
+  const firstSyntaxError = doc.errors.find((error) => error.code !== "DUPLICATE_KEY");
+  const rootErrors = doc.errors.filter((error) => error.code === "DUPLICATE_KEY" || error === firstSyntaxError);
+  const errors = rootErrors.map((error) => {
     const offset = openingQuote(source, error.message, error.pos[0]);
     const { line, column } = place(offset);
     return describeSyntaxError(

@@ -4,18 +4,24 @@ import * as esbuild from "esbuild";
 import type { Site } from "../load/site.ts";
 import type { OutputFile } from "./writer.ts";
 
-/** The bundled stylesheet and browser script, and the inline head script. */
+/** The bundled stylesheet and browser script, and the inline scripts every page carries. */
 export interface Assets {
   css: string;
   js: string;
+  /** The inline head script that applies a stored consent choice before first paint. */
   headScript: string;
-  /** `sha256-…` of the head script, for the Content-Security-Policy. */
-  headScriptHash: string;
+  /** The inline speculation rules: prefetch same-origin pages on intent (design.md §3). */
+  speculationRules: string;
+  /** `sha256-…` of each inline script above, for the Content-Security-Policy: known here, never read back from pages. */
+  inlineScriptHashes: string[];
   files: OutputFile[];
 }
 
-/** Bundles templates/styles and templates/client with esbuild into content-hashed files under assets/. */
-export async function bundleAssets(root: string, site: Site): Promise<Assets> {
+/**
+ * Bundles templates/styles and templates/client with esbuild into content-hashed files under assets/,
+ * and writes the inline scripts, so that their hashes are known before any page is rendered.
+ */
+export async function bundleAssets(root: string, site: Site, basePath: string): Promise<Assets> {
   const consent = { fontsUrl: site.consent?.fontsUrl ?? "", prefetchHost: site.consent?.prefetchHost ?? "" };
   const common = {
     bundle: true,
@@ -51,11 +57,30 @@ export async function bundleAssets(root: string, site: Site): Promise<Assets> {
   }));
   const find = (extension: string) => files.find((file) => file.path.endsWith(extension))!.path;
   const headScript = head.outputFiles[0]!.text.trim();
+  const rules = speculationRules(basePath);
   return {
     css: find(".css"),
     js: find(".js"),
     headScript,
-    headScriptHash: `sha256-${createHash("sha256").update(headScript).digest("base64")}`,
+    speculationRules: rules,
+    inlineScriptHashes: [headScript, rules].map(sha256),
     files,
   };
 }
+
+/** Prefetch same-origin pages on intent, except the language switch and links that ask not to be followed. */
+function speculationRules(basePath: string): string {
+  return JSON.stringify({
+    prefetch: [
+      {
+        where: {
+          and: [{ href_matches: `${basePath}*` }, { not: { selector_matches: "[data-lang-switch], [rel~=nofollow]" } }],
+        },
+        eagerness: "moderate",
+      },
+    ],
+  });
+}
+
+/** A CSP hash source, as browsers compute it over the exact text of an inline script. */
+const sha256 = (text: string) => `sha256-${createHash("sha256").update(text, "utf8").digest("base64")}`;

@@ -3,7 +3,6 @@
  * Netlify and Cloudflare Pages (`_headers`, `_redirects`) and for nginx (`nginx.conf`), so that
  * every host serves the same cache and security headers and the locale's own 404 page.
  */
-import { createHash } from "node:crypto";
 import { fixedPages } from "../routes.ts";
 import type { OutputFile } from "./writer.ts";
 
@@ -20,6 +19,11 @@ export interface HostConfigInput {
   fontFilesOrigin: string;
   /** Where the contact form may submit besides the site itself: `mailto:`. */
   formAction: string;
+  /**
+   * `'sha256-…'` sources of inline `<style>` elements. The built pages have none; `watch` adds the
+   * styles of its error overlay and error page here.
+   */
+  styleHashes?: string[];
   /**
    * Output-relative paths of every file the build writes. `_headers` names each file outside
    * `assets/` so that no header is ever set twice for one path (see `headersFile`); without the
@@ -44,7 +48,7 @@ export function contentSecurityPolicy(input: HostConfigInput): string {
   const directives: [string, ...string[]][] = [
     ["default-src", "'self'"],
     ["script-src", "'self'", ...input.scriptHashes.map(quoteHash)],
-    ["style-src", "'self'", input.fontsOrigin],
+    ["style-src", "'self'", ...(input.styleHashes ?? []).map(quoteHash), input.fontsOrigin],
     ["font-src", "'self'", input.fontFilesOrigin],
     ["img-src", "'self'", "data:"],
     ["connect-src", "'self'"],
@@ -57,32 +61,35 @@ export function contentSecurityPolicy(input: HostConfigInput): string {
 }
 
 /**
- * The `sha256-…` sources of every inline script in the given HTML documents, as browsers hash
- * them: over the exact text between the tags. Scripts with `src` are covered by 'self';
- * `application/ld+json` blocks are data, which script-src does not govern. For this site that is
- * the consent head script and the speculation rules (which contain the base path).
+ * The header rules of a site, as data: what every response carries, and the Cache-Control by kind
+ * of file. `_headers` and `nginx.conf` are written from it, and `serve` and `watch` answer with it,
+ * so no host and no local server can disagree about a header.
  */
-export function inlineScriptHashes(htmlDocuments: Iterable<string>): string[] {
-  const hashes = new Set<string>();
-  for (const html of htmlDocuments) {
-    for (const [, attributes = "", text = ""] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
-      if (/\ssrc\s*=/i.test(attributes) || /\stype\s*=\s*["']?application\/ld\+json/i.test(attributes)) continue;
-      hashes.add(`sha256-${createHash("sha256").update(text, "utf8").digest("base64")}`);
-    }
-  }
-  return [...hashes];
+export interface HeaderRules {
+  /** Headers every response carries, pages, files, redirects and 404s alike (lower-case names). */
+  security: Record<string, string>;
+  /** Cache-Control of the content-hashed files under assets/, and of every other file. */
+  cache: { hashed: string; other: string };
 }
 
-/** Headers every response carries, pages, files and 404s alike. */
-function securityHeaders(input: HostConfigInput): Record<string, string> {
+/** The one pure function from a site's host configuration to its header rules. */
+export function headerRules(input: HostConfigInput): HeaderRules {
   return {
-    "content-security-policy": contentSecurityPolicy(input),
-    "x-content-type-options": "nosniff",
-    "referrer-policy": "strict-origin-when-cross-origin",
-    "permissions-policy": "camera=(), microphone=(), geolocation=(), payment=()",
-    "x-frame-options": "DENY",
-    "cross-origin-opener-policy": "same-origin",
+    security: {
+      "content-security-policy": contentSecurityPolicy(input),
+      "x-content-type-options": "nosniff",
+      "referrer-policy": "strict-origin-when-cross-origin",
+      "permissions-policy": "camera=(), microphone=(), geolocation=(), payment=()",
+      "x-frame-options": "DENY",
+      "cross-origin-opener-policy": "same-origin",
+    },
+    cache: { hashed: immutableCache, other: shortCache },
   };
+}
+
+/** The headers the rules give one output file (`de/about-me/index.html`, `assets/app.X1Y2.js`). */
+export function headersFor(rules: HeaderRules, file: string): Record<string, string> {
+  return { "cache-control": isHashedAsset(file) ? rules.cache.hashed : rules.cache.other, ...rules.security };
 }
 
 /** Whether an output-relative file is content-hashed (everything esbuild writes under assets/). */
@@ -90,12 +97,9 @@ function isHashedAsset(file: string): boolean {
   return file.replace(/^\/+/, "").startsWith("assets/");
 }
 
-/**
- * The single source of header rules: the headers for one output file (`de/about-me/index.html`,
- * `assets/app.X1Y2.js`), lower-case names. `_headers` and `nginx.conf` are written from it.
- */
+/** The headers for one output file, lower-case names: `headersFor` over the site's rules. */
 export function responseHeaders(input: HostConfigInput, file: string): Record<string, string> {
-  return { "cache-control": isHashedAsset(file) ? immutableCache : shortCache, ...securityHeaders(input) };
+  return headersFor(headerRules(input), file);
 }
 
 /** The three host files, for the root of the output folder. */
@@ -155,8 +159,9 @@ function headersFile(input: HostConfigInput): string {
     `${comment ? `# ${comment}\n` : ""}${pattern}\n${Object.entries(headers)
       .map(([name, value]) => `  ${displayName(name)}: ${value}`)
       .join("\n")}\n`;
-  const { "cache-control": _html, ...security } = responseHeaders(input, "index.html");
-  const asset = responseHeaders(input, "assets/x");
+  const rules = headerRules(input);
+  const { "cache-control": _html, ...security } = headersFor(rules, "index.html");
+  const asset = headersFor(rules, "assets/x");
   const blocks = [
     block(`${input.basePath}*`, security, "Security headers: every response, 404s included. Set here only."),
     block(
@@ -170,7 +175,7 @@ function headersFile(input: HostConfigInput): string {
     blocks.push(
       block(
         urlPath(input.basePath, file),
-        { "cache-control": responseHeaders(input, file)["cache-control"]! },
+        { "cache-control": headersFor(rules, file)["cache-control"]! },
         index === 0
           ? "Pages and other unhashed files: fresh 5 minutes, then stale while revalidating for 30."
           : undefined,
@@ -232,8 +237,9 @@ function addHeaders(headers: Record<string, string>, indent: string): string {
  */
 function nginxConf(input: HostConfigInput): string {
   const base = input.basePath;
-  const page = addHeaders(responseHeaders(input, "index.html"), "    ");
-  const asset = addHeaders(responseHeaders(input, "assets/x"), "    ");
+  const rules = headerRules(input);
+  const page = addHeaders(headersFor(rules, "index.html"), "    ");
+  const asset = addHeaders(headersFor(rules, "assets/x"), "    ");
   const notFound = (prefix: string) => `${base}${prefix ? `${prefix}/` : ""}404.html`;
   const localeBlocks = prefixedLocales(input).map(
     (locale) => `
@@ -287,6 +293,9 @@ ${localeBlocks.join("\n")}
 
 # The host configuration files are not part of the site.
 ${hidden}
+
+# Nor is any dotfile or dot-folder: the build's output marker, .DS_Store, .git/.
+location ~ ^${base.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(.*/)?\\. { return 404; }
 `;
 }
 

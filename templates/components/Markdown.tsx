@@ -1,16 +1,7 @@
 /**
- * The one place raw HTML enters the tree: markdown rendered (and sanitised) by remark-html at load time.
- * Root-relative links written by editors (`/de/pricing/`) get the site's base path.
+ * The one place raw HTML enters the tree: markdown rendered (and sanitised) by remark-html at load
+ * time, its root-relative links already resolved through the site's href().
  */
-export function Markdown({
-  html,
-  basePath,
-  className = "prose",
-}: {
-  html: string;
-  basePath: string;
-  className?: string;
-}) {
-  const linked = basePath === "/" ? html : html.replace(/href="\/(?!\/)/g, `href="${basePath}`);
-  return <div className={className} dangerouslySetInnerHTML={{ __html: linked }} />;
+export function Markdown({ html, className = "prose" }: { html: string; className?: string }) {
+  return <div className={className} dangerouslySetInnerHTML={{ __html: html }} />;
 }

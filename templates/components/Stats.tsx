@@ -1,4 +1,4 @@
-import type { Translate } from "../../generator/i18n.ts";
+import type { Translate } from "../types.ts";
 
 /** The claims as figures with their labels (`about.stats.*`), in the order given. */
 export function Stats({ t, keys, className = "stats" }: { t: Translate; keys: readonly string[]; className?: string }) {

@@ -4,6 +4,7 @@ import { Card } from "../components/Card.tsx";
 import { Stats } from "../components/Stats.tsx";
 import { Icon, type IconName } from "../components/Icon.tsx";
 import { Landscape } from "../components/Landscape.tsx";
+import { Picture } from "../components/Picture.tsx";
 import { courseData } from "../components/StructuredData.tsx";
 import { WithTooltip } from "../components/Tooltip.tsx";
 import { Layout } from "../Layout.tsx";
@@ -35,7 +36,9 @@ const badges: [string, string, IconName][] = [
 
 /** The home page: every section of seed spec §2 "Home", in its order. */
 export default function Home(props: PageProps) {
-  const { t, href, site } = props;
+  const { t, href, site, image } = props;
+  const hero = image("hero");
+  const animalsPhoto = image("animals");
   return (
     <Layout
       {...props}
@@ -44,7 +47,7 @@ export default function Home(props: PageProps) {
       structuredData={[courseData(props)]}
     >
       <section className="hero" aria-labelledby="hero-title">
-        <Landscape />
+        {hero ? <Picture image={hero} sizes="100vw" className="hero-photo" priority /> : <Landscape />}
         <div className="container hero-content">
           <p className="eyebrow">{t("hero.eyebrow")}</p>
           <h1 id="hero-title">{t("hero.title")}</h1>
@@ -82,6 +85,9 @@ export default function Home(props: PageProps) {
             title={t("ranch.title")}
             intro={t("ranch.intro")}
           />
+          {animalsPhoto && (
+            <Picture image={animalsPhoto} sizes="(min-width: 76rem) 72rem, 94vw" className="section-photo" />
+          )}
           <ul className="card-grid card-grid-5">
             {animals.map(([key, icon]) => (
               <Card

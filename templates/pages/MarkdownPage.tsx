@@ -11,13 +11,13 @@ import type { PageProps } from "../types.ts";
  */
 export default function MarkdownPage(props: PageProps) {
   const page = props.content.pages[props.page]!;
-  const structuredData = props.page === "training-details" ? [courseData(props)] : [];
+  const structuredData = page.describesCourse ? [courseData(props)] : [];
   return (
     <Layout {...props} title={page.title} description={page.description} structuredData={structuredData}>
       <PageHeader title={page.title} lead={page.lead} />
       <div className="section">
         <div className="container container-narrow">
-          <Markdown html={page.html} basePath={props.asset("")} />
+          <Markdown html={page.html} />
         </div>
       </div>
     </Layout>

@@ -7,7 +7,7 @@ import type { PageProps } from "../types.ts";
 
 /** Pricing: the offers of content/pages/pricing.<locale>.md front matter, then its text; every offer leads to contact. */
 export default function Pricing(props: PageProps) {
-  const { href, locale, asset } = props;
+  const { href, locale } = props;
   const page = props.content.pages["pricing"]!;
   const money = new Intl.NumberFormat(locale, { style: "currency", currency: "EUR", maximumFractionDigits: 0 });
   return (
@@ -47,7 +47,7 @@ export default function Pricing(props: PageProps) {
       </section>
       <div className="section section-tinted">
         <div className="container container-narrow">
-          <Markdown html={page.html} basePath={asset("")} />
+          <Markdown html={page.html} />
         </div>
       </div>
     </Layout>

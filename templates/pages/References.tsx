@@ -1,22 +1,29 @@
 import { CallToAction } from "../components/CallToAction.tsx";
 import { Markdown } from "../components/Markdown.tsx";
+import { Picture } from "../components/Picture.tsx";
 import { PageHeader } from "../components/PageHeader.tsx";
 import { Layout } from "../Layout.tsx";
 import type { PageProps } from "../types.ts";
 
 /** References: four testimonials (content/testimonials/) and the booking call to action. */
 export default function References(props: PageProps) {
-  const { t, href, content, asset } = props;
+  const { t, href, content, image } = props;
+  const group = image("group");
   return (
     <Layout {...props} title={t("meta.references.title")} description={t("meta.references.description")}>
       <PageHeader title={t("references.title")} lead={t("references.subtitle")} />
       <section className="section" aria-label={t("references.title")}>
+        {group && (
+          <div className="container">
+            <Picture image={group} sizes="(min-width: 76rem) 72rem, 94vw" className="section-photo" />
+          </div>
+        )}
         <div className="container testimonials">
           {content.testimonials.map((testimonial) => (
             <figure className="testimonial" key={testimonial.id}>
               <blockquote>
                 <p className="testimonial-headline">{testimonial.headline}</p>
-                <Markdown html={testimonial.html} basePath={asset("")} className="testimonial-text" />
+                <Markdown html={testimonial.html} className="testimonial-text" />
               </blockquote>
               <figcaption>
                 <span className="avatar" aria-hidden="true">

@@ -3,7 +3,9 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   allPaths,
-  closeNetwork,
+  newContext,
+  nextFrames,
+  thirdPartyRequests,
   collectErrors,
   localeOf,
   scrollSettled,
@@ -51,8 +53,8 @@ const injected = (page: Page) =>
 
 describe("cookie consent", () => {
   it("C1: with empty storage the banner shows on all 22 pages, and nothing contacts a third party", async () => {
-    const context = await browser.newContext();
-    const thirdParty = await closeNetwork(context);
+    const context = await newContext(browser);
+    const thirdParty = thirdPartyRequests(context);
     const page = await context.newPage();
     for (const path of allPaths) {
       await page.goto(origin + path, { waitUntil: "load" });
@@ -71,8 +73,8 @@ describe("cookie consent", () => {
   });
 
   it("C2: Accept All stores the choice, loads the fonts once with the dns-prefetch, and a reload applies it before DOMContentLoaded", async () => {
-    const context = await browser.newContext();
-    const thirdParty = await closeNetwork(context);
+    const context = await newContext(browser);
+    const thirdParty = thirdPartyRequests(context);
     const page = await context.newPage();
     await page.goto(`${origin}/`);
     await banner(page).getByRole("button", { name: "Accept All" }).click();
@@ -106,7 +108,7 @@ describe("cookie consent", () => {
     });
     for (const path of ["/", "/de/pricing/"]) {
       await page.goto(origin + path, { waitUntil: "load" });
-      await page.waitForTimeout(100);
+      await nextFrames(page);
       expect(await page.evaluate(() => (window as unknown as { consentTest: object }).consentTest), path).toEqual({
         fontsAtDomContentLoaded: true,
         bannerShown: false,
@@ -121,8 +123,8 @@ describe("cookie consent", () => {
     ["the close X", "Close and reject"],
   ] as const) {
     it(`C3: ${button} stores "rejected"; nothing third-party loads here or later, and the banner stays hidden`, async () => {
-      const context = await browser.newContext();
-      const thirdParty = await closeNetwork(context);
+      const context = await newContext(browser);
+      const thirdParty = thirdPartyRequests(context);
       const page = await context.newPage();
       await page.goto(`${origin}/contact/`);
       await banner(page).getByRole("button", { name, exact: true }).click();
@@ -130,7 +132,7 @@ describe("cookie consent", () => {
       expect(await banner(page).isHidden()).toBe(true);
       for (const path of ["/contact/", "/", "/de/about-me/", "/de/nope/"]) {
         await page.goto(origin + path, { waitUntil: "load" });
-        await page.waitForTimeout(50);
+        await nextFrames(page);
         expect(await banner(page).isHidden(), path).toBe(true);
         expect(await injected(page), path).toEqual({ fonts: [], prefetch: [] });
       }
@@ -140,8 +142,7 @@ describe("cookie consent", () => {
   }
 
   it("C4: any other stored value counts as no choice", async () => {
-    const context = await browser.newContext();
-    await closeNetwork(context);
+    const context = await newContext(browser);
     const page = await context.newPage();
     for (const value of ["yes", "ACCEPTED", "accepted ", "", "true", "null"]) {
       await page.goto(`${origin}/`);
@@ -173,8 +174,7 @@ describe("cookie consent", () => {
   };
   for (const [how, block] of Object.entries(blockedStorage)) {
     it(`C4: blocked storage (${how}) raises no error, and the banner works for the current page`, async () => {
-      const context = await browser.newContext();
-      await closeNetwork(context);
+      const context = await newContext(browser);
       await context.addInitScript(block);
       const page = await context.newPage();
       const errors = collectErrors(page);
@@ -195,8 +195,7 @@ describe("cookie consent", () => {
   }
 
   it("C5: Cookie settings reopens the banner with focus inside, returns focus after a choice, and Reject removes the injected links", async () => {
-    const context = await browser.newContext();
-    await closeNetwork(context);
+    const context = await newContext(browser);
     await storeConsent(context, "accepted");
     const page = await context.newPage();
     await page.goto(`${origin}/references/`);
@@ -237,8 +236,7 @@ describe("cookie consent", () => {
   });
 
   it("C6: neither the banner nor the sticky header covers the focused element; dismissing with the keyboard leaves focus on the page", async () => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-    await closeNetwork(context);
+    const context = await newContext(browser, { viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
     await page.goto(`${origin}/`);
     await banner(page).waitFor({ state: "visible" });

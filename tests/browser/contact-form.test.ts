@@ -1,7 +1,7 @@
 /** The contact form in a real browser (design.md §6, RFC 6068): tests F1–F4. */
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeNetwork, collectErrors, scrollSettled, startBrowserTests, storeConsent } from "./support.ts";
+import { newContext, collectErrors, scrollSettled, startBrowserTests, storeConsent } from "./support.ts";
 
 const address = "training@deichhof-sales-ranch.de";
 const texts = {
@@ -56,9 +56,9 @@ let stop: () => Promise<void>;
 beforeAll(async () => ({ origin, browser, stop } = await startBrowserTests()));
 afterAll(() => stop?.());
 
-async function newContext(options: Parameters<Browser["newContext"]>[0] = {}): Promise<BrowserContext> {
-  const context = await browser.newContext({ permissions: ["clipboard-read", "clipboard-write"], ...options });
-  await closeNetwork(context);
+/** A context with a choice stored (so the banner stays out of the way), the clipboard allowed and the network closed. */
+async function decidedContext(options: Parameters<Browser["newContext"]>[0] = {}): Promise<BrowserContext> {
+  const context = await newContext(browser, { permissions: ["clipboard-read", "clipboard-write"], ...options });
   await storeConsent(context, "rejected");
   return context;
 }
@@ -94,7 +94,7 @@ const clipboard = (page: Page) => page.evaluate(() => navigator.clipboard.readTe
 describe("contact form", () => {
   for (const [locale, text] of Object.entries(texts)) {
     it(`F1 (${locale}): an invalid submit shows translated messages at the fields, focuses the first, and opens nothing`, async () => {
-      const context = await newContext({
+      const context = await decidedContext({
         viewport: locale === "de" ? { width: 390, height: 844 } : { width: 1280, height: 800 },
       });
       const { page, opened, errors } = await openForm(context, text.path);
@@ -149,7 +149,7 @@ describe("contact form", () => {
     });
 
     it(`F2 (${locale}): a valid submit opens an RFC 6068 mailto: link in the same tab, then offers the address and a copy`, async () => {
-      const context = await newContext();
+      const context = await decidedContext();
       const { page, opened, errors } = await openForm(context, text.path);
       await fill(page, tricky);
       const request = page.waitForEvent("request", (candidate) => candidate.url().startsWith("mailto:"));
@@ -188,7 +188,7 @@ describe("contact form", () => {
   }
 
   it("F3: a link over 1,900 characters opens nothing and offers the copy fallback; Edit message keeps the values", async () => {
-    const context = await newContext();
+    const context = await decidedContext();
     const { page, opened, errors } = await openForm(context, "/contact/");
     const message = "We would like to book the training for our whole team. ".repeat(30);
     await fill(page, { name: "Anna Berg", email: "anna@example.com", message });
@@ -222,7 +222,7 @@ describe("contact form", () => {
   });
 
   it("F3: where copying is refused, the message is shown selected for the visitor to copy", async () => {
-    const context = await newContext({ permissions: [] });
+    const context = await decidedContext({ permissions: [] });
     await context.addInitScript(() => {
       Object.defineProperty(Navigator.prototype, "clipboard", {
         get: () => ({
@@ -257,7 +257,7 @@ describe("contact form", () => {
   });
 
   it("F4: without JavaScript the form is a mailto: form, and the browser blocks an empty submit", async () => {
-    const context = await newContext({ javaScriptEnabled: false });
+    const context = await decidedContext({ javaScriptEnabled: false });
     const { page, opened } = await openForm(context, "/contact/");
     const form = page.locator("form[data-contact-form]");
     expect(
@@ -277,7 +277,6 @@ describe("contact form", () => {
         .evaluateAll((fields) => fields.map((field) => (field as HTMLElement).dataset["field"])),
     ).toEqual(["name", "email", "message"]);
     await page.getByRole("button", { name: "Send Message" }).click();
-    await page.waitForTimeout(200);
     expect(await page.locator("form:invalid").count()).toBe(1);
     expect(
       await page.locator("[data-field=name]").evaluate((field) => (field as HTMLInputElement).validity.valueMissing),

@@ -3,7 +3,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { allPaths, closeNetwork, collectErrors, startBrowserTests, storeConsent } from "./support.ts";
+import { allPaths, collectErrors, newContext, scrollSettled, startBrowserTests, storeConsent } from "./support.ts";
 
 let origin: string;
 let dir: string;
@@ -12,9 +12,9 @@ let stop: () => Promise<void>;
 beforeAll(async () => ({ origin, dir, browser, stop } = await startBrowserTests({ backForwardCache: true })));
 afterAll(() => stop?.());
 
-async function newContext(options: Parameters<Browser["newContext"]>[0] = {}): Promise<BrowserContext> {
-  const context = await browser.newContext(options);
-  await closeNetwork(context);
+/** A context with a choice stored (so the banner stays out of the way) and the network closed. */
+async function decidedContext(options: Parameters<Browser["newContext"]>[0] = {}): Promise<BrowserContext> {
+  const context = await newContext(browser, options);
   await storeConsent(context, "rejected");
   return context;
 }
@@ -74,7 +74,7 @@ function watchPlaceholder() {
 
 /** A context whose pages report the placeholder into the returned list. */
 async function watchedContext(): Promise<{ context: BrowserContext; reports: PlaceholderReport[] }> {
-  const context = await newContext();
+  const context = await decidedContext();
   const reports: PlaceholderReport[] = [];
   await context.exposeFunction("placeholderShown", (report: PlaceholderReport) => reports.push(report));
   await context.addInitScript(watchPlaceholder);
@@ -105,18 +105,19 @@ describe("navigation", () => {
 
     // Back: the page comes out of the back/forward cache as it was before the click.
     await page.goBack({ waitUntil: "commit" });
-    await page.waitForTimeout(400);
-    expect(
-      await page.evaluate(() => ({
-        url: location.pathname,
-        restored: (window as { restoredFromCache?: boolean }).restoredFromCache,
-        placeholders: document.querySelectorAll(".loading-placeholder").length,
-      })),
-    ).toEqual({
-      url: "/de/",
-      restored: true,
-      placeholders: 0,
-    });
+    await expect
+      .poll(() =>
+        page.evaluate(() => ({
+          url: location.pathname,
+          restored: (window as { restoredFromCache?: boolean }).restoredFromCache,
+          placeholders: document.querySelectorAll(".loading-placeholder").length,
+        })),
+      )
+      .toEqual({
+        url: "/de/",
+        restored: true,
+        placeholders: 0,
+      });
     expect(reports).toHaveLength(1);
     await context.close();
   });
@@ -148,7 +149,7 @@ describe("navigation", () => {
 
     await page.goto(`${origin}/`);
     await page.locator(".main-nav a[href='/#about']").click();
-    await page.waitForTimeout(500);
+    await scrollSettled(page);
     await delay(page, "/pricing/", 1000);
     const popup = context.waitForEvent("page");
     await page.locator(".header-actions a[href='/pricing/']").click({ modifiers: ["ControlOrMeta"] });
@@ -172,7 +173,7 @@ describe("navigation", () => {
   });
 
   it("N2: the language switch leads to the same page and #fragment in the other language", async () => {
-    const context = await newContext();
+    const context = await decidedContext();
     const page = await context.newPage();
     await page.goto(`${origin}/#about`);
     await page.locator("[data-lang-switch]").click();
@@ -190,7 +191,7 @@ describe("navigation", () => {
     await context.close();
 
     // Without JavaScript it is a plain link to the other language's page.
-    const noScript = await newContext({ javaScriptEnabled: false });
+    const noScript = await decidedContext({ javaScriptEnabled: false });
     const plain = await noScript.newPage();
     await plain.goto(`${origin}/pricing/#offers`);
     await plain.locator("[data-lang-switch]").click();
@@ -200,7 +201,7 @@ describe("navigation", () => {
   });
 
   it("N3: speculation rules prefetch same-origin pages only; view transitions and pulsing stop under reduced motion", async () => {
-    const context = await newContext();
+    const context = await decidedContext();
     const page = await context.newPage();
     await page.goto(`${origin}/de/contact/`);
     const rules = JSON.parse((await page.locator("script[type=speculationrules]").textContent()) ?? "{}");
@@ -264,19 +265,21 @@ describe("navigation", () => {
   });
 
   for (const consent of [null, "accepted", "rejected"]) {
-    it(`N4: no console error or uncaught exception on any of the 22 pages (consent: ${consent ?? "none"})`, async () => {
-      const context = await browser.newContext();
-      await closeNetwork(context);
-      await storeConsent(context, consent);
-      const page = await context.newPage();
-      const errors = collectErrors(page);
-      for (const target of allPaths) await page.goto(origin + target, { waitUntil: "load" });
-      await page.waitForTimeout(200);
-      // Chromium reports a page's own 404 status in the console; that status is the design (§2), not an error.
-      const notFound = (target: string) =>
-        `${origin}${target}: console: Failed to load resource: the server responded with a status of 404 (Not Found)`;
-      expect(errors.filter((error) => error !== notFound("/nope/") && error !== notFound("/de/nope/"))).toEqual([]);
-      await context.close();
-    });
+    it.concurrent(
+      `N4: no console error or uncaught exception on any of the 22 pages (consent: ${consent ?? "none"})`,
+      async () => {
+        const context = await newContext(browser);
+        await storeConsent(context, consent);
+        const page = await context.newPage();
+        const errors = collectErrors(page);
+        for (const target of allPaths) await page.goto(origin + target, { waitUntil: "load" });
+        await page.waitForTimeout(200);
+        // Chromium reports a page's own 404 status in the console; that status is the design (§2), not an error.
+        const notFound = (target: string) =>
+          `${origin}${target}: console: Failed to load resource: the server responded with a status of 404 (Not Found)`;
+        expect(errors.filter((error) => error !== notFound("/nope/") && error !== notFound("/de/nope/"))).toEqual([]);
+        await context.close();
+      },
+    );
   }
 });

@@ -1,17 +1,16 @@
 /** The JavaScript a page ships stays small (design.md §3: "one small, dependency-free bundle"). */
-import { readdir, readFile, rm } from "node:fs/promises";
+import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildSite } from "../support/site.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { builtSite } from "../support/site.ts";
 
 const budget = 8 * 1024;
 
 let dir: string;
 beforeAll(async () => {
-  dir = await buildSite();
+  dir = builtSite();
 });
-afterAll(() => rm(dir, { recursive: true, force: true }));
 
 describe("shipped JavaScript", () => {
   it(`app bundle plus inline head script stay under ${budget / 1024} KB gzip on every page kind`, async () => {

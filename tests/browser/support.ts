@@ -1,24 +1,18 @@
 /** What the browser tests share: the built site, one Chromium per file, the page list and a closed network. */
-import { rm } from "node:fs/promises";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { chromiumArgs, findChromium, launchChromium } from "../support/chromium.ts";
 import { serveSite } from "../support/site.ts";
 
-import { routes } from "../support/pages.ts";
+import { sitePages } from "../support/pages.ts";
 
-export { routes };
+export { routes } from "../support/pages.ts";
+export { closeNetwork, isThirdParty, newContext, thirdPartyRequests } from "../support/browser.ts";
 
-/** All 22 pages: every route in English and German, and a missing path in each (the 404 pages). */
-export const allPaths = [...routes, "/nope/", ...routes.map((route) => `/de${route}`), "/de/nope/"];
+/** The paths of all 22 pages: every route in English and German, and a missing path in each (the 404 pages). */
+export const allPaths = sitePages.map((page) => page.path);
 
 /** The page's locale, from its path. */
 export const localeOf = (path: string) => (path.startsWith("/de/") ? "de" : "en");
-
-/** True for a request that would leave this machine. */
-export function isThirdParty(url: string): boolean {
-  const { protocol, hostname } = new URL(url);
-  return (protocol === "http:" || protocol === "https:") && hostname !== "127.0.0.1";
-}
 
 /**
  * A built and served site plus a browser, for one test file; `stop` cleans both up. Playwright turns the
@@ -43,28 +37,8 @@ export async function startBrowserTests(
     stop: async () => {
       await browser.close();
       await site.close();
-      await rm(site.dir, { recursive: true, force: true });
     },
   };
-}
-
-/**
- * Answers third-party requests here, so nothing leaves the machine: the fonts stylesheet gets an empty
- * stylesheet (no console error for a failed load), anything else is aborted. Returns the URLs asked for.
- */
-export async function closeNetwork(context: BrowserContext): Promise<string[]> {
-  const asked: string[] = [];
-  context.on("request", (request) => {
-    if (isThirdParty(request.url())) asked.push(request.url());
-  });
-  await context.route(
-    (url) => isThirdParty(url.href),
-    (route) =>
-      route.request().url().startsWith("https://fonts.googleapis.com/")
-        ? route.fulfill({ contentType: "text/css", body: "" })
-        : route.abort(),
-  );
-  return asked;
 }
 
 /** Makes every page of the context start with this stored consent value (null: nothing stored). */
@@ -85,6 +59,12 @@ export function collectErrors(page: Page): string[] {
 
 /** The consent value this page's storage holds. */
 export const storedConsent = (page: Page) => page.evaluate(() => window.localStorage.getItem("cookie-consent"));
+
+/** Waits for the page's next two rendered frames: what scripts do after `load` has happened by then. */
+export const nextFrames = (page: Page) =>
+  page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  );
 
 /** Waits until the page has stopped (smooth) scrolling: five frames in a row at the same position. */
 export const scrollSettled = (page: Page) =>

@@ -1,7 +1,7 @@
 /** Tooltips in a real browser with a fake clock (design.md §5, WCAG 1.4.13): tests T1–T4. */
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeNetwork, startBrowserTests, storeConsent } from "./support.ts";
+import { newContext, startBrowserTests, storeConsent } from "./support.ts";
 
 let origin: string;
 let browser: Browser;
@@ -10,9 +10,8 @@ beforeAll(async () => ({ origin, browser, stop } = await startBrowserTests()));
 afterAll(() => stop?.());
 
 /** A context with a choice stored (so the banner stays out of the way) and the network closed. */
-async function newContext(options: Parameters<Browser["newContext"]>[0] = {}): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
-  await closeNetwork(context);
+async function decidedContext(options: Parameters<Browser["newContext"]>[0] = {}): Promise<BrowserContext> {
+  const context = await newContext(browser, { viewport: { width: 1280, height: 800 }, ...options });
   await storeConsent(context, "rejected");
   return context;
 }
@@ -35,7 +34,7 @@ const moveAway = (page: Page) => page.mouse.move(1200, 420);
 
 describe("tooltips", () => {
   it("T1: hover with a mouse or pen opens after 700 ms, not at 699; leaving early never opens; no auto-hide", async () => {
-    const context = await newContext();
+    const context = await decidedContext();
     const page = await openHome(context);
     await trigger(page, "tip-animals").hover();
     await page.clock.runFor(699);
@@ -71,7 +70,7 @@ describe("tooltips", () => {
   });
 
   it("T2: while one is open and for 300 ms after it closes, the next opens at once; at most one is open", async () => {
-    const context = await newContext();
+    const context = await decidedContext();
     const page = await openHome(context);
     await trigger(page, "tip-animals").hover();
     await page.clock.runFor(700);
@@ -103,7 +102,7 @@ describe("tooltips", () => {
   });
 
   it("T3: keyboard focus opens at once and blur closes; Escape closes and keeps focus; pointer-down, scrolling and touch", async () => {
-    const context = await newContext();
+    const context = await decidedContext();
     const page = await openHome(context);
     const isLangSwitchFocused = () =>
       page.evaluate(() => document.activeElement?.getAttribute("aria-describedby") === "tip-lang-de");
@@ -149,7 +148,7 @@ describe("tooltips", () => {
     await context.close();
 
     // Touch never opens.
-    const touch = await newContext({ hasTouch: true, isMobile: true, viewport: { width: 390, height: 844 } });
+    const touch = await decidedContext({ hasTouch: true, isMobile: true, viewport: { width: 390, height: 844 } });
     const phone = await openHome(touch);
     await phone.evaluate(() => document.addEventListener("click", (event) => event.preventDefault()));
     await trigger(phone, "tip-animals").tap();
@@ -159,7 +158,7 @@ describe("tooltips", () => {
   });
 
   it("T4: each trigger's accessible description is its tooltip's text, in both languages", async () => {
-    const context = await newContext();
+    const context = await decidedContext();
     for (const path of ["/", "/de/"]) {
       const page = await openHome(context, path);
       const cdp = await context.newCDPSession(page);
@@ -195,7 +194,7 @@ describe("tooltips", () => {
   });
 
   it("T4: on a 390 px phone every tooltip stays inside the viewport and clear of the sticky header", async () => {
-    const context = await newContext({ viewport: { width: 390, height: 844 } });
+    const context = await decidedContext({ viewport: { width: 390, height: 844 } });
     for (const path of ["/", "/de/"]) {
       const page = await openHome(context, path);
       const ids = await page.locator("[role=tooltip]").evaluateAll((elements) => elements.map((element) => element.id));

@@ -1,13 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { spawn, type ChildProcess } from "node:child_process";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { buildSite, projectRoot } from "../support/site.ts";
+import { builtSite, projectRoot } from "../support/site.ts";
 
 let child: ChildProcess;
 let origin: string;
+let dir: string;
 
 beforeAll(async () => {
-  const dir = await buildSite();
+  dir = builtSite();
   child = spawn(process.execPath, [path.join(projectRoot, "bin/ranch-site.js"), "serve", "--out", dir, "--port", "0"], {
     cwd: projectRoot,
     stdio: ["ignore", "pipe", "inherit"],
@@ -51,5 +53,18 @@ describe("ranch-site serve", () => {
 
   it("never serves the host configuration itself", async () => {
     for (const file of ["/nginx.conf", "/_headers", "/_redirects"]) expect((await get(file)).status).toBe(404);
+  });
+
+  it("answers with exactly the headers the build wrote for the hosts, without reading them back", async () => {
+    const written = await readFile(path.join(dir, "_headers"), "utf8");
+    const nginx = await readFile(path.join(dir, "nginx.conf"), "utf8");
+    for (const pathname of ["/", "/de/pricing/", "/nope/"]) {
+      const response = await get(pathname);
+      const csp = response.headers.get("content-security-policy")!;
+      expect(written).toContain(`  Content-Security-Policy: ${csp}\n`);
+      expect(nginx).toContain(`add_header content-security-policy "${csp}" always;`);
+      for (const name of ["x-content-type-options", "referrer-policy", "permissions-policy", "x-frame-options"])
+        expect(nginx, name).toContain(`add_header ${name} "${response.headers.get(name)}" always;`);
+    }
   });
 });

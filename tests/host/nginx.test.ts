@@ -4,14 +4,15 @@
  * then Chromium loads pages under the shipped Content-Security-Policy and sees no violation.
  */
 import { existsSync } from "node:fs";
-import { mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse as parseYaml } from "yaml";
 import { defaults } from "../../generator/config.ts";
-import { createHostConfigs, inlineScriptHashes, type HostConfigInput } from "../../generator/write/host-config.ts";
+import { createHostConfigs, type HostConfigInput } from "../../generator/write/host-config.ts";
+import { inlineScriptHashes } from "../support/html.ts";
 import { launchChromium } from "../support/chromium.ts";
 import { startNginx, type Nginx } from "../support/nginx.ts";
 import { buildSite, projectRoot } from "../support/site.ts";
@@ -186,6 +187,20 @@ describe("nginx with the shipped snippet (base path /)", () => {
       const response = await get(origin, pathname);
       expect(response.status, pathname).toBe(404);
       expect(await response.text(), pathname).toContain('<html lang="en">');
+    }
+  });
+
+  it("never serves a dotfile or dot-folder (the output marker, .env, .git/), under any spelling", async () => {
+    await writeFile(path.join(built.dir, ".env"), "SECRET=do-not-serve");
+    await mkdir(path.join(built.dir, ".git"), { recursive: true });
+    await writeFile(path.join(built.dir, ".git/config"), "SECRET=do-not-serve");
+    await writeFile(path.join(built.dir, "assets/.DS_Store"), "SECRET=do-not-serve");
+    for (const pathname of ["/.env", "/%2Eenv", "//.env", "/.git/config", "/assets/.DS_Store", "/de/../.env"]) {
+      const response = await get(origin, pathname);
+      expect(response.status, pathname).toBe(404);
+      const body = await response.text();
+      expect(body, pathname).not.toContain("SECRET");
+      expect(body, pathname).toContain('<html lang="en">');
     }
   });
 

@@ -5,7 +5,6 @@
  * desktop's width.
  */
 import { AxeBuilder } from "@axe-core/playwright";
-import { rm } from "node:fs/promises";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium } from "../support/chromium.ts";
@@ -25,7 +24,6 @@ beforeAll(async () => {
   stop = async () => {
     await browser.close();
     await site.close();
-    await rm(site.dir, { recursive: true, force: true });
   };
 });
 afterAll(() => stop?.());

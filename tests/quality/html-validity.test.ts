@@ -5,6 +5,7 @@
  */
 import { execFile, spawnSync } from "node:child_process";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
@@ -47,15 +48,12 @@ beforeAll(async () => {
   if (!hasJava) return;
   const site = await serveSite();
   dist = site.dir;
-  snapshots = await mkdtemp(path.join(path.dirname(site.dir), "ranch-snapshots-"));
+  snapshots = await mkdtemp(path.join(os.tmpdir(), "ranch-snapshots-"));
   let browser: Browser | undefined;
   stop = async () => {
     await browser?.close();
     await site.close();
-    await Promise.all([
-      rm(site.dir, { recursive: true, force: true }),
-      rm(snapshots, { recursive: true, force: true }),
-    ]);
+    await rm(snapshots, { recursive: true, force: true });
   };
   browser = await launchChromium();
   const states = [

@@ -8,7 +8,6 @@
  * the machine (and a request that tried would show up as a console error, failing best practices).
  */
 import * as chromeLauncher from "chrome-launcher";
-import { rm } from "node:fs/promises";
 import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import type { Config, Result } from "lighthouse";
@@ -37,7 +36,6 @@ beforeAll(async () => {
   stop = async () => {
     chrome?.kill();
     await site.close();
-    await rm(site.dir, { recursive: true, force: true });
   };
   chrome = await chromeLauncher.launch({
     chromePath: findChromium(),

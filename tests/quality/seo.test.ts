@@ -4,15 +4,15 @@
  * descriptions of a useful length, Open Graph and Twitter cards, and JSON-LD that is valid schema.org
  * and meets Google's rich-result requirements.
  */
-import { readFile, rm } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { HTMLElement } from "node-html-parser";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { parse as parseYaml } from "yaml";
 import { readPage, type BuiltPage } from "../support/html.ts";
 import { checkJsonLd } from "../support/quality-schema.ts";
 import { sitePages, type SitePage } from "../support/quality-site.ts";
-import { buildSite, projectRoot } from "../support/site.ts";
+import { builtSite, projectRoot } from "../support/site.ts";
 
 let dist: string;
 let baseUrl: string;
@@ -22,12 +22,11 @@ beforeAll(async () => {
   baseUrl = (
     parseYaml(await readFile(path.join(projectRoot, "content/site.yaml"), "utf8")) as { baseUrl: string }
   ).baseUrl.replace(/\/$/, "");
-  dist = await buildSite();
+  dist = builtSite();
   pages = await Promise.all(
     sitePages.map(async (page) => ({ ...page, ...(await readPage(dist, page.file)), url: `${baseUrl}${page.path}` })),
   );
 });
-afterAll(() => (dist ? rm(dist, { recursive: true, force: true }) : undefined));
 
 const indexable = () => pages.filter((page) => page.indexable);
 const notFound = () => pages.filter((page) => !page.indexable);

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { parse, type HTMLElement } from "node-html-parser";
@@ -20,4 +21,22 @@ export function visibleText(page: BuiltPage): string {
   for (const element of body.querySelectorAll("script, style, [hidden]:not([role=tooltip])")) element.remove();
   for (const element of body.querySelectorAll("[lang]")) if (element.getAttribute("lang") !== lang) element.remove();
   return body.textContent.replace(/\s+/g, " ");
+}
+
+/**
+ * The `sha256-…` sources of every inline script in the given HTML documents, as browsers hash
+ * them: over the exact text between the tags. Scripts with `src` are covered by 'self';
+ * `application/ld+json` blocks are data, which script-src does not govern. For this site that is
+ * the consent head script and the speculation rules (which contain the base path).
+ */
+/** (Tests only: the generator knows its hashes; this reads them back to prove the CSP matches what pages carry.) */
+export function inlineScriptHashes(htmlDocuments: Iterable<string>): string[] {
+  const hashes = new Set<string>();
+  for (const html of htmlDocuments) {
+    for (const [, attributes = "", text = ""] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
+      if (/\ssrc\s*=/i.test(attributes) || /\stype\s*=\s*["']?application\/ld\+json/i.test(attributes)) continue;
+      hashes.add(`sha256-${createHash("sha256").update(text, "utf8").digest("base64")}`);
+    }
+  }
+  return [...hashes];
 }

@@ -14,3 +14,29 @@ export const routes = [
   "/terms-of-service/",
   "/cookie-policy/",
 ] as const;
+
+export interface SitePage {
+  /** The path a visitor asks for (the 404 pages: a path that does not exist). */
+  path: string;
+  /** The built file that answers it, relative to dist/. */
+  file: string;
+  locale: "en" | "de";
+  /** False for the not-found pages: noindex, out of the sitemap. */
+  indexable: boolean;
+}
+
+const englishPages: SitePage[] = [
+  ...routes.map((route) => ({
+    path: route,
+    file: `${route.slice(1)}index.html`,
+    locale: "en" as const,
+    indexable: true,
+  })),
+  { path: "/nope/", file: "404.html", locale: "en", indexable: false },
+];
+
+/** All 22 pages: every route in English and German, and the not-found page of each locale. */
+export const sitePages: SitePage[] = [
+  ...englishPages,
+  ...englishPages.map((page) => ({ ...page, path: `/de${page.path}`, file: `de/${page.file}`, locale: "de" as const })),
+];

@@ -3,55 +3,9 @@
  * interactive states a visitor can put a page in, and a browser context that never leaves the machine.
  */
 import type { Browser, BrowserContext, Page } from "playwright-core";
+import { newContext, thirdPartyRequests } from "./browser.ts";
 
-import { routes } from "./pages.ts";
-
-export { routes };
-
-export interface SitePage {
-  /** The path a visitor asks for (the 404 pages: a path that does not exist). */
-  path: string;
-  /** The built file that answers it, relative to dist/. */
-  file: string;
-  locale: "en" | "de";
-  /** False for the not-found pages: noindex, out of the sitemap. */
-  indexable: boolean;
-}
-
-const englishPages: SitePage[] = [
-  ...routes.map((route) => ({
-    path: route,
-    file: `${route.slice(1)}index.html`,
-    locale: "en" as const,
-    indexable: true,
-  })),
-  { path: "/nope/", file: "404.html", locale: "en", indexable: false },
-];
-
-/** All 22 pages: every route in English and German, and the not-found page of each locale. */
-export const sitePages: SitePage[] = [
-  ...englishPages,
-  ...englishPages.map((page) => ({ ...page, path: `/de${page.path}`, file: `de/${page.file}`, locale: "de" as const })),
-];
-
-/** True for a request that would leave this machine. */
-export function isThirdParty(url: string): boolean {
-  const { protocol, hostname } = new URL(url);
-  return (protocol === "http:" || protocol === "https:") && hostname !== "127.0.0.1";
-}
-
-/** Aborts every request to another host (none is expected: nothing is stored, so no fonts). Returns what was asked for. */
-export async function closeNetwork(context: BrowserContext): Promise<string[]> {
-  const asked: string[] = [];
-  await context.route(
-    (url) => isThirdParty(url.href),
-    (route) => {
-      asked.push(route.request().url());
-      return route.abort();
-    },
-  );
-  return asked;
-}
+export { routes, sitePages, type SitePage } from "./pages.ts";
 
 /** A state a visitor can put a page in, beyond loading it; reached by real input. */
 export interface PageState {
@@ -91,8 +45,8 @@ export async function openPage(
   path: string,
   viewport: ViewportName = "desktop",
 ): Promise<{ context: BrowserContext; page: Page; thirdParty: string[] }> {
-  const context = await browser.newContext(viewports[viewport]);
-  const thirdParty = await closeNetwork(context);
+  const context = await newContext(browser, viewports[viewport]);
+  const thirdParty = thirdPartyRequests(context);
   const page = await context.newPage();
   await page.goto(origin + path, { waitUntil: "load" });
   await page.locator("[data-cookie-banner]:not([hidden])").waitFor({ state: "visible" });

@@ -1,25 +1,38 @@
-import { mkdtemp } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import type { Server } from "node:http";
+import { inject } from "vitest";
 import { build, resolveConfig, type ConfigInput } from "../../generator/index.ts";
 import { startServer } from "../../generator/serve.ts";
 
 /** The repository root: tests build its real content. */
 export const projectRoot = path.resolve(import.meta.dirname, "../..");
 
-/** Builds the real site into a fresh temp folder (tmpfs where there is one). */
+/** The real site with the default config, built once per run by tests/support/shared-site.ts. Read only. */
+export function builtSite(): string {
+  const dir = inject("siteDir");
+  if (!dir)
+    throw new Error("No shared build: this tier has no globalSetup tests/support/shared-site.ts (vitest.config.ts)");
+  return dir;
+}
+
+/** Builds the real site with these options into a fresh temp folder (tmpfs where there is one); the caller removes it. */
 export async function buildSite(options: ConfigInput = {}): Promise<string> {
   const outDir = await mkdtemp(path.join(tmpBase(), "ranch-site-"));
   await build(resolveConfig({ root: projectRoot, ...options, outDir }));
   return outDir;
 }
 
-/** Builds the real site and serves it on 127.0.0.1 as a static host would. */
+/**
+ * Serves the real site on 127.0.0.1 as a static host would: the shared build, or with options a build
+ * of its own, which `close` removes.
+ */
 export async function serveSite(
   options: ConfigInput = {},
 ): Promise<{ dir: string; origin: string; server: Server; close: () => Promise<void> }> {
-  const dir = await buildSite(options);
+  const own = Object.keys(options).length > 0;
+  const dir = own ? await buildSite(options) : builtSite();
   const config = resolveConfig({ root: projectRoot, ...options });
   const server = await startServer({ dir, port: 0, locales: config.locales, basePath: config.basePath });
   const { port } = server.address() as { port: number };
@@ -27,7 +40,10 @@ export async function serveSite(
     dir,
     origin: `http://127.0.0.1:${port}`,
     server,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: async () => {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      if (own) await rm(dir, { recursive: true, force: true });
+    },
   };
 }
 

@@ -15,8 +15,8 @@ export interface WatchProcess {
   stop(): Promise<void>;
 }
 
-/** Starts `watch` with polling on a project folder and waits for its ready line. */
-export async function startWatch(root: string): Promise<WatchProcess> {
+/** Starts `watch` with polling on a project folder (and any extra flags) and waits for its ready line. */
+export async function startWatch(root: string, extraArgs: readonly string[] = []): Promise<WatchProcess> {
   const child = spawn(
     process.execPath,
     [
@@ -29,6 +29,7 @@ export async function startWatch(root: string): Promise<WatchProcess> {
       "--port",
       "0",
       "--poll",
+      ...extraArgs,
     ],
     {
       cwd: projectRoot,

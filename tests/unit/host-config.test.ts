@@ -1,9 +1,11 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
+import { build, MemoryWriter, resolveConfig } from "../../generator/index.ts";
+import { inlineScriptHashes } from "../support/html.ts";
+import { projectRoot } from "../support/site.ts";
 import {
   contentSecurityPolicy,
   createHostConfigs,
-  inlineScriptHashes,
   responseHeaders,
   type HostConfigInput,
 } from "../../generator/write/host-config.ts";
@@ -155,7 +157,21 @@ describe("contentSecurityPolicy", () => {
   });
 });
 
-describe("inlineScriptHashes", () => {
+describe("the shipped CSP", () => {
+  it("allows exactly the inline scripts the built pages carry, with hashes known before rendering", async () => {
+    for (const basePath of ["/", "/ranch/"]) {
+      const writer = new MemoryWriter();
+      await build(resolveConfig({ root: projectRoot, basePath }), writer);
+      const pages = [...writer.files].filter(([file]) => file.endsWith(".html")).map(([, html]) => String(html));
+      const headers = String(writer.files.get("_headers"));
+      const allowed = [...headers.matchAll(/'(sha256-[^']+)'/g)].map((match) => match[1]);
+      expect(new Set(allowed), basePath).toEqual(new Set(inlineScriptHashes(pages)));
+      expect(inlineScriptHashes(pages), basePath).toHaveLength(2);
+    }
+  });
+});
+
+describe("inlineScriptHashes (the tests' reader of built pages)", () => {
   const sha = (text: string) => `sha256-${createHash("sha256").update(text, "utf8").digest("base64")}`;
   const head = '(()=>{try{localStorage.getItem("cookie-consent")}catch{}})();';
   const rules = '{"prefetch":[{"where":{"href_matches":"/*"},"eagerness":"moderate"}]}';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createTranslator, interpolate, type Dictionary } from "../../generator/i18n.ts";
+import { createTranslator, Facts, interpolate, type Dictionary } from "../../generator/i18n.ts";
 
 const dictionary: Dictionary = new Map([
   ["hero.title", { text: "Professionelles Verkaufstraining", file: "de.yaml", line: 3, column: 3 }],
@@ -19,10 +19,12 @@ describe("t()", () => {
 });
 
 describe("interpolate()", () => {
-  const facts = new Map([
-    ["claims.animals", "25+"],
-    ["contact.email", "a@b.de"],
-  ]);
+  const facts = new Facts(
+    new Map([
+      ["claims.animals", "25+"],
+      ["contact.email", "a@b.de"],
+    ]),
+  );
 
   it("fills placeholders from site facts", () => {
     expect(interpolate("{claims.animals} Farm Animals, write to {contact.email}", facts)).toEqual({
@@ -36,5 +38,13 @@ describe("interpolate()", () => {
       text: "Call {contact.phone}",
       unknown: [{ name: "contact.phone", offset: 5 }],
     });
+  });
+
+  it("does not report a placeholder whose group failed to load: that failure is the one error", () => {
+    const broken = new Facts(new Map([["claims.animals", "25+"]]), ["contact"]);
+    expect(interpolate("{contact.email} {claims.animalz}", broken).unknown.map(({ name }) => name)).toEqual([
+      "claims.animalz",
+    ]);
+    expect(interpolate("{anything.at.all}", new Facts(new Map(), [""])).unknown).toEqual([]);
   });
 });

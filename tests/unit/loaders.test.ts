@@ -4,11 +4,11 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { resolveConfig } from "../../generator/config.ts";
 import type { ContentError } from "../../generator/errors.ts";
+import { Facts } from "../../generator/i18n.ts";
 import { loadContent } from "../../generator/load/content.ts";
 import { renderMarkdown, splitMarkdown } from "../../generator/load/markdown.ts";
 import { loadDictionary } from "../../generator/load/translations.ts";
 import { readYaml } from "../../generator/load/yaml.ts";
-import { projectRoot } from "../support/site.ts";
 
 async function tree(files: Record<string, string>): Promise<string> {
   const root = await mkdtemp(path.join(os.tmpdir(), "ranch-loader-"));
@@ -37,7 +37,7 @@ describe("the translation loader", () => {
       "content/i18n/en.yaml": 'hero:\n  badges:\n    animals: "{claims.animals} Farm Animals"\n',
     });
     const problems: ContentError[] = [];
-    const dictionary = await loadDictionary(root, "en", new Map([["claims.animals", "25+"]]), problems);
+    const dictionary = await loadDictionary(root, "en", new Facts(new Map([["claims.animals", "25+"]])), problems);
     expect(problems).toEqual([]);
     expect(dictionary.get("hero.badges.animals")).toEqual({
       text: "25+ Farm Animals",
@@ -50,7 +50,7 @@ describe("the translation loader", () => {
   it("reports numbers, lists and empty values where text belongs, each at its place", async () => {
     const root = await tree({ "content/i18n/en.yaml": "a: 3\nb:\n  - x\nc:\n" });
     const problems: ContentError[] = [];
-    await loadDictionary(root, "en", new Map(), problems);
+    await loadDictionary(root, "en", new Facts(), problems);
     expect(problems.map((problem) => problem.message)).toEqual([
       'content/i18n/en.yaml:1:4: "a" must be text, found a number',
       'content/i18n/en.yaml:3:3: "b" must be text, found a list',
@@ -82,28 +82,47 @@ describe("the markdown loader", () => {
   });
 });
 
-describe("loadContent() on the real content", () => {
-  it("loads both locales with four testimonials and every long page, without problems", async () => {
-    const content = await loadContent(resolveConfig({ root: projectRoot }));
+describe("loadContent() on a small fixture project (tests/fixtures/small-site)", () => {
+  const root = path.join(import.meta.dirname, "../fixtures/small-site");
+
+  it("loads both locales, fills site facts into texts, front matter and bodies, without problems", async () => {
+    const content = await loadContent(resolveConfig({ root }));
     expect(content.problems.map((problem) => problem.message)).toEqual([]);
-    for (const locale of content.locales) {
-      expect(locale.testimonials).toHaveLength(4);
-      expect(Object.keys(locale.pages).sort()).toEqual([
-        "about-me",
-        "cookie-policy",
-        "imprint",
-        "not-found",
-        "pricing",
-        "privacy-policy",
-        "terms-of-service",
-        "training-details",
-      ]);
-      expect(
-        locale.testimonials.every(
-          (testimonial) => testimonial.name && testimonial.role && testimonial.headline && testimonial.html,
-        ),
-      ).toBe(true);
-    }
+    expect(content.site.name).toBe("Fixture Ranch");
+    const [en, de] = content.locales;
+    expect(en!.dictionary.get("hero.title")?.text).toBe("A ranch with 7+ animals");
+    expect(de!.dictionary.get("hero.title")?.text).toBe("Eine Ranch mit 7+ Tieren");
+    expect(de!.testimonials.map(({ id, name, role, headline, html }) => ({ id, name, role, headline, html }))).toEqual([
+      {
+        id: "01-anna-berg",
+        name: "Anna Berg",
+        role: "CEO, Beispiel GmbH",
+        headline: "Die Reise wert",
+        html: "<p>Drei Tage, die unseren <em>Vertrieb</em> verändert haben.</p>",
+      },
+    ]);
+    expect(Object.keys(en!.pages).sort()).toEqual([
+      "about-me",
+      "cookie-policy",
+      "imprint",
+      "not-found",
+      "pricing",
+      "privacy-policy",
+      "terms-of-service",
+      "training-details",
+    ]);
+    expect(en!.pages["imprint"]!.html).toBe("<p>Write to training@fixture-ranch.de.</p>");
+    expect(de!.pages["pricing"]!.offers).toEqual([
+      {
+        name: "Offenes Training",
+        price: 990,
+        unit: "pro Person",
+        summary: "Ein Platz für 3 Tage",
+        features: ["Verpflegung"],
+        cta: "Anfragen",
+        highlighted: true,
+      },
+    ]);
   });
 });
 

@@ -65,7 +65,8 @@ describe("the route table", () => {
 
 describe("an editor's own markdown page", () => {
   it("becomes a page at /<name>/ in every locale, after the fixed ones", () => {
-    const pages = sitePages(["imprint", "faq", "about-me"]);
+    const markdownPages = Object.fromEntries(["imprint", "faq", "about-me"].map((name) => [name, {}]));
+    const pages = sitePages({ locales: [{ pages: markdownPages }] } as unknown as Parameters<typeof sitePages>[0]);
     expect(pages.slice(fixedPages.length).map((page) => [page.id, page.path, page.template])).toEqual([
       ["faq", "faq/", "pages/MarkdownPage.tsx"],
     ]);

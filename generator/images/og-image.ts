@@ -1,0 +1,19 @@
+import sharp from "sharp";
+import type { EncodeJob } from "./encode.ts";
+import { digest } from "./store.ts";
+
+const pngOptions = { compressionLevel: 9, palette: true, quality: 90, effort: 8 } as const;
+
+/**
+ * The Open Graph card of one language (1200 × 630 PNG), rasterised by sharp from the SVG its template
+ * rendered. The name hashes the SVG and the encoder, so a changed title gets a new URL that social
+ * networks fetch afresh.
+ */
+export function openGraphJob(locale: string, svg: string): EncodeJob {
+  const key = digest("open graph 1", sharp.versions.sharp, sharp.versions.vips, JSON.stringify(pngOptions), svg);
+  return {
+    path: `assets/og-image.${locale}.${key.slice(0, 10)}.png`,
+    key,
+    encode: async () => new Uint8Array(await sharp(Buffer.from(svg), { density: 72 }).png(pngOptions).toBuffer()),
+  };
+}

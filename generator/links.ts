@@ -1,0 +1,20 @@
+import type { SiteConfig } from "./config.ts";
+
+/** Builds links for one configuration: the one function every URL of the site goes through. */
+export function createHref(config: Pick<SiteConfig, "basePath" | "locales">, baseUrl: string) {
+  const prefixOf = (locale: string) => config.locales.find((candidate) => candidate.code === locale)?.prefix ?? "";
+  /** Root-relative link to `path` (below the locale prefix) in `locale`; `#fragment`s pass through. */
+  const href = (locale: string, path = "") => {
+    const prefix = prefixOf(locale);
+    return config.basePath + (prefix ? `${prefix}/` : "") + path.replace(/^\//, "");
+  };
+  /** The same, as an absolute URL. */
+  const url = (locale: string, path = "") => baseUrl + href(locale, path);
+  /** Root-relative link to a built asset or public file. */
+  const asset = (file: string) => config.basePath + file.replace(/^\//, "");
+  /** The same, as an absolute URL. */
+  const assetUrl = (file: string) => baseUrl + asset(file);
+  return { href, url, asset, assetUrl };
+}
+
+export type Links = ReturnType<typeof createHref>;

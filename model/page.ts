@@ -1,0 +1,69 @@
+/** What a page template receives and what the template module exports: the contract between generator/ and templates/. */
+import type { ReactElement } from "react";
+import type { LocaleContent, Site, Translate } from "./content.ts";
+import type { ImageSlot, PictureImage } from "./image.ts";
+
+/** A language version of the current page, for hreflang and the language switch. */
+export interface AlternateLink {
+  locale: string;
+  href: string;
+  url: string;
+  /** The language's own name, from its dictionary (`lang.name`). */
+  name: string;
+  /** Tooltip of the switch to it, in that language (`lang.switchTip`). */
+  tip: string;
+}
+
+/** Built files the layout links to. */
+export interface PageAssets {
+  css: string;
+  js: string;
+  /** The inline head script that applies a stored consent choice before first paint. */
+  headScript: string;
+  /** The inline speculation rules (JSON). */
+  speculationRules: string;
+  favicon: string;
+  /** Absolute URL of each language's Open Graph card, by locale. */
+  ogImages: Record<string, string>;
+}
+
+/** What every page template gets: props in, markup out; no file system, no globals. */
+export interface PageProps {
+  t: Translate;
+  locale: string;
+  /** The page's name: `home`, `about-me`, …, or an editor's own markdown page. */
+  page: string;
+  /** Root-relative link to a page path of the current locale: `href("pricing/")`. */
+  href: (path: string) => string;
+  /** Absolute URL of a page path in the current locale. */
+  url: (path: string) => string;
+  /** Root-relative link to a public file or asset. */
+  asset: (file: string) => string;
+  /** Absolute URL of a public file or asset. */
+  assetUrl: (file: string) => string;
+  /** Absolute URL of the current page. */
+  canonical: string;
+  /** Indexable pages have a canonical, hreflang links and a sitemap entry. */
+  indexable: boolean;
+  alternates: AlternateLink[];
+  site: Site;
+  content: LocaleContent;
+  assets: PageAssets;
+  /** The photo of a slot with its alt text in the page's language; undefined while the slot has none. */
+  image: (slot: ImageSlot) => PictureImage | undefined;
+}
+
+/** What the Open Graph card of one language gets (templates/OpenGraphImage.tsx). */
+export interface OpenGraphProps {
+  t: Translate;
+  site: Site;
+}
+
+export type PageComponent = (props: PageProps) => ReactElement;
+
+/** What templates/index.ts exports: each page template by its file, as generator/routes.ts names them. */
+export interface TemplateModule {
+  templates: Record<string, PageComponent>;
+  /** The Open Graph card of one language, as a standalone SVG document. */
+  openGraphImage: (props: OpenGraphProps) => ReactElement;
+}

@@ -1,0 +1,141 @@
+/** Live reload of `watch` as a visitor sees it: open tabs reload after a save, and a build error shows in the page. */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser } from "playwright-core";
+import { launchChromium } from "../support/chromium.ts";
+import { copyProject, editFile } from "../support/project.ts";
+import { startWatch, type WatchProcess } from "../support/watch.ts";
+
+let root: string;
+let watch: WatchProcess;
+let browser: Browser;
+
+beforeAll(async () => {
+  root = await copyProject();
+  [watch, browser] = await Promise.all([startWatch(root), launchChromium()]);
+});
+
+afterAll(async () => {
+  await watch?.stop();
+  await browser?.close();
+});
+
+/** Saves an edit and waits for the rebuild it causes. */
+async function save(file: string, find: string, replacement: string, expected = /: rebuilt \d+ pages in \d+ ms$/) {
+  const from = watch.lines.length;
+  await editFile(root, file, find, replacement);
+  return watch.waitFor(expected, from);
+}
+
+describe("ranch-site watch in the browser", () => {
+  it("rebuilds on a content change, and open tabs reload by themselves", async () => {
+    const page = await browser.newPage();
+    await page.goto(`${watch.origin}/de/`);
+    const reloaded = page.waitForEvent("load");
+    await save("content/i18n/de.yaml", "cta:\n  title: ", "cta:\n  title: Frisch gespeichert – ");
+    await reloaded;
+    await expect.poll(() => page.textContent("#cta-title")).toMatch(/^Frisch gespeichert – /);
+    await page.close();
+  });
+
+  it("shows a content error with file and line in the terminal and the browser, and clears it on the next good save", async () => {
+    const failed = await save("content/i18n/en.yaml", "loading: Loading...", "loading: [Loading", /: build failed$/);
+    const page = await browser.newPage();
+    try {
+      expect(watch.lines[failed + 1]).toMatch(/^content\/i18n\/en\.yaml:\d+:\d+: YAML syntax error/);
+      await page.goto(`${watch.origin}/`);
+      await expect
+        .poll(() => page.locator("[data-build-error]").textContent())
+        .toMatch(/content\/i18n\/en\.yaml:\d+:\d+/);
+    } finally {
+      const reloaded = page.waitForEvent("load");
+      await save("content/i18n/en.yaml", "loading: [Loading", "loading: Loading...");
+      await reloaded;
+    }
+    await expect.poll(() => page.locator("[data-build-error]").count()).toBe(0);
+    await page.close();
+  });
+});
+
+describe("ranch-site watch under the shipped Content-Security-Policy", () => {
+  it("runs live reload and shows the error overlay, styled, with no CSP violation", async () => {
+    const page = await browser.newPage();
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { violations: string[] }).violations = seen;
+      document.addEventListener("securitypolicyviolation", (event) => seen.push(`${event.violatedDirective}`));
+    });
+    await page.goto(`${watch.origin}/de/`);
+    const reloaded = page.waitForEvent("load");
+    const failed = save(
+      "content/i18n/de.yaml",
+      "loading: Wird geladen...",
+      "loading: [Wird geladen",
+      /: build failed$/,
+    );
+    await failed;
+    await reloaded;
+    try {
+      const overlay = page.locator("[data-build-error]");
+      await expect.poll(() => overlay.count()).toBe(1);
+      expect(await overlay.evaluate((element) => getComputedStyle(element).position)).toBe("fixed");
+      expect(await page.evaluate(() => (window as unknown as { violations: string[] }).violations)).toEqual([]);
+    } finally {
+      await save("content/i18n/de.yaml", "loading: [Wird geladen", "loading: Wird geladen...");
+      await page.close();
+    }
+  });
+});
+
+describe("ranch-site watch --open-saved", () => {
+  let savedRoot: string;
+  let saving: WatchProcess;
+
+  beforeAll(async () => {
+    savedRoot = await copyProject();
+    saving = await startWatch(savedRoot, ["--open-saved"]);
+  });
+
+  afterAll(async () => {
+    await saving?.stop();
+  });
+
+  /** Saves an edit in the --open-saved project and waits until the tab has loaded `expectedPath`. */
+  async function saveAndFollow(file: string, find: string, replacement: string, from: string, expectedPath: string) {
+    const page = await browser.newPage();
+    try {
+      await page.goto(saving.origin + from);
+      const navigated = page.waitForURL(saving.origin + expectedPath);
+      navigated.catch(() => {}); // awaited below, once the rebuild is seen
+      const line = saving.lines.length;
+      await editFile(savedRoot, file, find, replacement);
+      await saving.waitFor(/: rebuilt \d+ pages in \d+ ms$/, line);
+      await navigated;
+      return await page.content();
+    } finally {
+      await page.close();
+    }
+  }
+
+  it("takes open tabs to the page of the markdown file just saved, in that file's language", async () => {
+    const html = await saveAndFollow(
+      "content/pages/about-me.de.md",
+      "lead: Verkäuferin aus Überzeugung",
+      "lead: Gerade gespeichert – Verkäuferin aus Überzeugung",
+      "/",
+      "/de/about-me/",
+    );
+    expect(html).toContain("Gerade gespeichert – Verkäuferin aus Überzeugung");
+  });
+
+  it("takes a tab to the page of a saved page template, in the tab's own language", async () => {
+    const html = await saveAndFollow(
+      "templates/pages/Contact.tsx",
+      '<h2 id="form-title">',
+      '<h2 id="form-title" data-saved="yes">',
+      "/de/references/",
+      "/de/contact/",
+    );
+    expect(html).toContain('data-saved="yes"');
+    expect(html).toContain('<html lang="de"');
+  });
+});
