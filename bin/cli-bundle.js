@@ -20,10 +20,10 @@ const format = "ranch-site-cli/1";
 /**
  * Packages that stay outside the bundle. React must be the very instance the compiled templates import
  * (hooks and context go through it), and it picks its production or development build when imported;
- * esbuild is a native binary with its own loader. Everything else (remark, yaml, commander, chokidar …)
+ * esbuild and sharp load native binaries of their own. Everything else (remark, yaml, commander, chokidar …)
  * is bundled: one file parses faster than hundreds of small modules resolve.
  */
-const external = ["react", "react-dom", "react-dom/*", "react/*", "esbuild"];
+const external = ["react", "react-dom", "react-dom/*", "react/*", "esbuild", "sharp"];
 
 /** The bundle's URL, rebuilt first if any of its sources changed (or it does not exist yet). */
 export async function freshBundle({ log = (line) => console.error(line) } = {}) {
@@ -92,8 +92,8 @@ export async function bundle() {
   // package-lock.json stands for the bundled packages: an install that changes them recompiles the CLI.
   const sources = Object.keys(result.metafile.inputs).filter((name) => !name.includes("node_modules/"));
   for (const file of [...sources, "package-lock.json"]) {
-    const { mtimeMs, size } = await stat(path.join(packageRoot, file));
-    inputs[file] = [mtimeMs, size];
+    const entry = await stat(path.join(packageRoot, file)).catch(() => undefined);
+    if (entry) inputs[file] = [entry.mtimeMs, entry.size];
   }
   await mkdir(outDir, { recursive: true });
   await writeAtomically(bundleFile, result.outputFiles[0].contents);

@@ -25,8 +25,11 @@ export interface WatchOptions extends ServerOptions {
 }
 
 const eventsPath = "/__ranch-site/events";
-/** Long enough to take an editor's atomic save (write a temporary file, rename it) as one change. */
-const debounceMs = 10;
+/**
+ * Long enough to take an editor's atomic save (write a temporary file, rename it) as one change. With
+ * polling, the events of one save can arrive a poll apart, so the wait is the old, longer one.
+ */
+const debounceMs = (poll: boolean) => (poll ? 75 : 10);
 
 /** The one step that turns the sources into the site: incremental, through the session's remembered stages. */
 function rebuildSite(config: SiteConfig, writer: IncrementalWriter, session: BuildSession): Promise<BuildReport> {
@@ -142,7 +145,7 @@ export async function watch(config: SiteConfig, options: WatchOptions) {
   watcher.on("all", (_event, file) => {
     saved.add(path.relative(siteConfig.root, file).split(path.sep).join("/"));
     clearTimeout(timer);
-    timer = setTimeout(() => schedule(path.relative(siteConfig.root, file)), debounceMs);
+    timer = setTimeout(() => schedule(path.relative(siteConfig.root, file)), debounceMs(options.poll));
   });
   await new Promise<void>((resolve) => watcher.once("ready", () => resolve()));
   const urls = serverUrls(options, port, siteConfig.basePath);

@@ -12,9 +12,17 @@ import { projectRoot } from "../support/site.ts";
 async function copyPackage(): Promise<string> {
   const root = await mkdtemp(path.join(os.tmpdir(), "ranch-package-"));
   await Promise.all(
-    ["bin", "generator", "templates", "content", "public", "package.json", "tsconfig.json"].map((entry) =>
-      cp(path.join(projectRoot, entry), path.join(root, entry), { recursive: true }),
-    ),
+    [
+      "bin",
+      "generator",
+      "model",
+      "templates",
+      "content",
+      "public",
+      "package.json",
+      "package-lock.json",
+      "tsconfig.json",
+    ].map((entry) => cp(path.join(projectRoot, entry), path.join(root, entry), { recursive: true })),
   );
   await mkdir(path.join(root, "node_modules"));
   const packages = (await readdir(path.join(projectRoot, "node_modules"))).filter((name) => !name.startsWith("."));
