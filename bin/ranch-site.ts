@@ -4,6 +4,7 @@ import {
   check,
   formatError,
   isUserError,
+  defaults,
   movedPortLine,
   networkLines,
   resolveConfig,
@@ -28,7 +29,7 @@ const program = new Command("ranch-site")
 const withSiteOptions = (command: Command) =>
   command
     .option("--root <dir>", "project folder with content/, templates/ and public/", ".")
-    .option("--out <dir>", "output folder", "dist")
+    .option("--out <dir>", "output folder", defaults.outDir)
     .option("--base-url <url>", "absolute address the site is published at (default: baseUrl in content/site.yaml)")
     .option("--base-path <path>", "path the site is hosted under, such as /ranch/", "/")
     .option(
@@ -37,28 +38,27 @@ const withSiteOptions = (command: Command) =>
     );
 
 /** Where a server listens and whom it answers: loopback unless `--host`; a chosen `--port` is kept or refused. */
-const withServerOptions = (command: Command, fallback: string) =>
+const withServerOptions = (command: Command, fallback: number) =>
   command
     .option("--port <number>", `port to listen on (default ${fallback}; if busy, the next free one)`, parsePort)
     .option("--host [address]", "listen on the network too (every address, or the one given), for phones and tablets")
     .option(
       "--allowed-host <name>",
       "also answer requests for this host name (repeatable; localhost and IP addresses always work)",
-      (value: string, previous: string[]) => [...previous, value],
-      [] as string[],
+      (value: string, previous: string[] | undefined) => [...(previous ?? []), value],
     );
 
 interface ServerFlags {
   port?: number;
   host?: string | true;
-  allowedHost: string[];
+  allowedHost?: string[];
 }
 
 const toServerOptions = (flags: ServerFlags, fallback: number): ServerOptions => ({
   port: flags.port ?? fallback,
   strictPort: flags.port !== undefined,
   host: flags.host === true ? "0.0.0.0" : flags.host,
-  allowedHosts: flags.allowedHost,
+  allowedHosts: flags.allowedHost ?? [],
 });
 
 const toConfig = (options: SiteOptions): ConfigInput => ({
@@ -87,13 +87,13 @@ withSiteOptions(
 
 withServerOptions(
   withSiteOptions(program.command("watch").description("build, serve with live reload, and rebuild on every change")),
-  "4321",
+  defaults.ports.watch,
 )
   .option("--poll", "poll for changes instead of file system events", false)
   .option("--open-saved", "after a rebuild, open tabs go to the page of the file you saved", false)
   .action(async (options: SiteOptions & ServerFlags & { poll: boolean; openSaved: boolean }) => {
     const watcher = await watch(resolveConfig(toConfig(options)), {
-      ...toServerOptions(options, 4321),
+      ...toServerOptions(options, defaults.ports.watch),
       poll: options.poll,
       openSaved: options.openSaved,
       log: (line) => console.log(line),
@@ -106,9 +106,9 @@ withServerOptions(
   withSiteOptions(
     program.command("serve").description("serve a built output folder as the shipped nginx configuration does"),
   ),
-  "8080",
+  defaults.ports.serve,
 ).action(async (options: SiteOptions & ServerFlags) => {
-  const serverOptions = toServerOptions(options, 8080);
+  const serverOptions = toServerOptions(options, defaults.ports.serve);
   const server = await serve(resolveConfig(toConfig(options)), { ...serverOptions, log: (line) => console.log(line) });
   for (const line of movedPortLine(serverOptions, server.port)) console.log(line);
   console.log(`Serving ${options.out}/ at ${server.url}`);

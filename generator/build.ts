@@ -39,7 +39,7 @@ export async function build(
   const routes = createRoutes(pages, config.locales, links);
   const assets = await stages.assets(config.root, content.site, config.basePath);
   const images = planImages(config, content, templates.module, links);
-  const rendered = stages.render(routes, content, templates.module, assets, links, images);
+  const rendered = stages.render(config.root, routes, content, templates.module, assets, links, images);
   const warnings = checkRendered(config, rendered, templates.keys);
   const encoded = await encodeImages(images, config);
   const site = siteFiles(config, content, routes, assets, rendered, links, encoded.files);

@@ -1,4 +1,4 @@
-import type { Locale } from "./config.ts";
+import { defaults, type Locale } from "./config.ts";
 import { ContentError, placeAt } from "./errors.ts";
 import type { Entry } from "./i18n.ts";
 import type { Content, MarkdownOrigin } from "./load/content.ts";
@@ -31,6 +31,7 @@ export function checkContent(
         );
     }
   }
+  problems.push(...missingPages(content, pages, locales));
   const known = knownPaths(
     pages,
     locales,
@@ -41,6 +42,23 @@ export function checkContent(
       problems.push(...checkMarkdown(origin, known));
   }
   return problems;
+}
+
+/** Pages of the route table whose markdown exists in no language (one missing language is the loader's report). */
+function missingPages(content: Content, pages: readonly PageDefinition[], locales: readonly Locale[]): ContentError[] {
+  const absent = pages.filter(
+    (page) => page.markdown && content.locales.every((locale) => !(page.markdown! in locale.pages)),
+  );
+  return absent.flatMap((page) =>
+    locales.map(
+      (locale) =>
+        new ContentError(
+          { file: `${defaults.folders.content}/pages/${page.markdown}.${locale.code}.md`, line: 1, column: 1 },
+          `The page "${page.markdown}" is missing`,
+          { hint: "Create this file: front matter with title, description and lead, then the page text in markdown." },
+        ),
+    ),
+  );
 }
 
 /** Every root-relative path a link may point at: the pages in every locale and the public files. */

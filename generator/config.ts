@@ -29,6 +29,17 @@ export interface SiteConfig {
 /** What callers may set; everything else comes from `defaults`. */
 export type ConfigInput = Partial<Omit<SiteConfig, "root">> & { root?: string };
 
+/** What a project and its local servers look like unless told otherwise. */
+export interface ProjectDefaults {
+  /** A project's folders, relative to its root: what the loaders read and `watch` watches. */
+  folders: { content: string; templates: string; public: string };
+  /** Ports on localhost: `watch` serves the site as it is built, `serve` a built output folder. */
+  ports: { watch: number; serve: number };
+  /** Quiet time after the last change before `watch` rebuilds (style.md habit 12: 50–100 ms). */
+  debounceMs: number;
+}
+
+/** Every default in one place: bin/, the loaders, the servers, tests and bench take them from here. */
 export const defaults = {
   outDir: "dist",
   baseUrl: "",
@@ -39,7 +50,11 @@ export const defaults = {
   ],
   mode: "build",
   cache: true,
-} satisfies Omit<SiteConfig, "root">;
+  folders: { content: "content", templates: "templates", public: "public" },
+  ports: { watch: 4321, serve: 8080 },
+  /** Long enough to take an editor's atomic save (write a temporary file, rename it) as one change. */
+  debounceMs: 10,
+} satisfies Omit<SiteConfig, "root"> & ProjectDefaults;
 
 /** Flags over defaults: a config with absolute folders and a normalised base path. */
 export function resolveConfig(input: ConfigInput = {}): SiteConfig {

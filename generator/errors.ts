@@ -56,18 +56,18 @@ export class ContentErrors extends UserError {
   }
 }
 
-/** A template that threw while rendering one page. */
+/** A template that threw while rendering one page, at the template line it threw from (or its file). */
 export class RenderError extends UserError {
   override name = "RenderError";
+  readonly place: Place;
   readonly path: string;
   readonly locale: string;
-  readonly template: string;
 
-  constructor(path: string, locale: string, template: string, cause: unknown) {
-    super(`Rendering ${path} (${locale}) failed in ${template}: ${messageOf(cause)}${templateFrame(cause)}`, { cause });
+  constructor(place: Place, path: string, locale: string, cause: unknown) {
+    super(`${formatPlace(place)}: Rendering ${path} (${locale}) failed: ${messageOf(cause)}`, { cause });
+    this.place = { file: place.file, line: place.line, column: place.column };
     this.path = path;
     this.locale = locale;
-    this.template = template;
   }
 }
 
@@ -108,10 +108,4 @@ function formatContentError(error: ContentError): string[] {
 /** The message of anything thrown. */
 export function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
-}
-
-/** ` (at templates/pages/Contact.tsx:21:9)`: the first template frame of a stack, when source maps name one. */
-function templateFrame(error: unknown): string {
-  const frame = error instanceof Error ? /\/(templates\/[^\s()]+:\d+:\d+)/.exec(error.stack ?? "") : null;
-  return frame ? ` (at ${frame[1]})` : "";
 }

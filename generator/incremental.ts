@@ -34,6 +34,7 @@ export interface Stages {
   templates(root: string, templateFiles: readonly string[]): Promise<Templates>;
   assets(root: string, site: Site, basePath: string): Promise<Assets>;
   render(
+    root: string,
     routes: Route[],
     content: Content,
     templates: TemplateModule,
@@ -48,8 +49,8 @@ export const freshStages: Stages = {
   cache: (config) => RenderCache.open(config.root, config.cache),
   templates: (root, templateFiles) => loadTemplates(root, templateFiles),
   assets: (root, site, basePath) => bundleAssets(root, site, basePath),
-  render: (routes, content, templates, assets, links, images) =>
-    renderRoutes(routes, content, templates, assets, links, images),
+  render: (root, routes, content, templates, assets, links, images) =>
+    renderRoutes(root, routes, content, templates, assets, links, images),
 };
 
 /** One route's last rendering and everything it read, with the value it read. */
@@ -89,6 +90,7 @@ export class BuildSession implements Stages {
   }
 
   render(
+    root: string,
     routes: Route[],
     content: Content,
     templates: TemplateModule,
@@ -114,7 +116,7 @@ export class BuildSession implements Stages {
           reads.add(`image:${locale}:${slot}`);
           return images.picture(slot, locale);
         };
-        const once = renderRoutes([route], trackReads(content, reads), templates, assets, links, {
+        const once = renderRoutes(root, [route], trackReads(content, reads), templates, assets, links, {
           ...images,
           picture,
         });

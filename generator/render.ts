@@ -4,8 +4,10 @@ import type { PictureImage } from "../model/image.ts";
 import type { PageAssets, TemplateModule } from "../model/page.ts";
 import type { ImageSlot } from "./images/slots.ts";
 import type { Assets } from "./write/assets.ts";
+import { defaults } from "./config.ts";
 import { RenderError, messageOf } from "./errors.ts";
 import { createTranslator } from "./i18n.ts";
+import { recordingThrowSites, throwSite } from "./throw-site.ts";
 import type { Content } from "./load/content.ts";
 import type { Links, Route } from "./routes.ts";
 import type { OutputFile } from "./write/writer.ts";
@@ -66,6 +68,7 @@ export interface Rendered {
 
 /** Renders every route; a template that throws names its route, locale and file. */
 export function renderRoutes(
+  root: string,
   routes: Route[],
   content: Content,
   templates: TemplateModule,
@@ -74,11 +77,15 @@ export function renderRoutes(
   images: RenderImages = { picture: () => undefined, ogImages: {} },
 ): Rendered {
   const assets = pageAssets(bundled, links, images.ogImages);
-  const missing: MissingKey[] = [];
+  const missing: MissingKey[] = [...(images.missing ?? [])];
   const failures: RenderError[] = [];
   const files: OutputFile[] = [];
-  for (const route of routes) {
-    const template = `templates/${route.page.template}`;
+  // Errors thrown while rendering keep their call sites, so a failure names the template line it came from.
+  recordingThrowSites(() => routes.forEach(renderOne));
+  return { files, missing, failures };
+
+  function renderOne(route: Route) {
+    const template = `${defaults.folders.templates}/${route.page.template}`;
     try {
       const html = renderRoute(
         route,
@@ -91,11 +98,11 @@ export function renderRoutes(
       );
       files.push({ path: route.file, contents: html });
     } catch (error) {
-      failures.push(new RenderError(route.href, route.locale, template, error));
+      const place = throwSite(error, root, defaults.folders.templates) ?? { file: template };
+      failures.push(new RenderError(place, route.href, route.locale, error));
       files.push({ path: route.file, contents: renderErrorPage(messageOf(error), route.locale) });
     }
   }
-  return { files, missing, failures };
 }
 
 /** The stylesheet of the error page, inline: `watch` allows it by hash in its Content-Security-Policy. */
@@ -131,14 +138,22 @@ export type SlotPictures = (slot: ImageSlot, locale: string) => PictureImage | u
 export interface RenderImages {
   picture: SlotPictures;
   ogImages: Record<string, string>;
+  /** Keys the Open Graph cards asked for that their locale does not define: reported with the pages'. */
+  missing?: MissingKey[];
 }
 
 /** The Open Graph card of each locale as an SVG document, from the templates' `openGraphImage`. */
-export function renderOpenGraphSvgs(content: Content, templates: TemplateModule): Map<string, string> {
+export function renderOpenGraphSvgs(
+  content: Content,
+  templates: TemplateModule,
+): { svgs: Map<string, string>; missing: MissingKey[] } {
   const svgs = new Map<string, string>();
-  for (const locale of content.locales) {
-    const t = createTranslator(locale.dictionary, () => undefined);
-    svgs.set(locale.locale, renderToStaticMarkup(createElement(templates.openGraphImage, { t, site: content.site })));
+  const missing: MissingKey[] = [];
+  for (const { locale, dictionary } of content.locales) {
+    const t = createTranslator(dictionary, (key) =>
+      missing.push({ key, locale, template: "templates/OpenGraphImage.tsx" }),
+    );
+    svgs.set(locale, renderToStaticMarkup(createElement(templates.openGraphImage, { t, site: content.site })));
   }
-  return svgs;
+  return { svgs, missing };
 }

@@ -5,7 +5,7 @@ import path from "node:path";
 import { pipeline } from "node:stream";
 import type { Locale } from "./config.ts";
 import { listen } from "./listen.ts";
-import { encodePath, hostName, isAllowedHost, isHiddenPath, parseTarget } from "./serve-request.ts";
+import { encodePath, hostName, isAllowedHost, isHiddenPath, parseTarget, type RequestTarget } from "./serve-request.ts";
 
 const types: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -130,7 +130,7 @@ async function answer(
 }
 
 /** Finds what a path names, as nginx would: file, folder redirect, index.html, or the locale's 404 page. */
-async function resolve(target: NonNullable<ReturnType<typeof parseTarget>>, options: ServeOptions): Promise<Answer> {
+async function resolve(target: RequestTarget, options: ServeOptions): Promise<Answer> {
   const basePath = options.basePath ?? "/";
   const base = basePath.split("/").filter(Boolean);
   const underBase = base.every((segment, index) => target.segments[index] === segment);
@@ -242,24 +242,23 @@ async function send(request: IncomingMessage, response: ServerResponse, result: 
   }
   const { handle, status, file, size } = result;
   const extension = path.extname(file);
-  const headers = { "content-type": types[extension] ?? "application/octet-stream", ...options.headers?.(file) };
   const head = request.method === "HEAD";
-  if (extension === ".html" && options.transformHtml) {
-    let html: string;
-    try {
-      html = options.transformHtml(await handle.readFile("utf8"));
-    } finally {
-      await handle.close();
-    }
+  let headers: Record<string, string>;
+  let html: string | undefined;
+  try {
+    headers = { "content-type": types[extension] ?? "application/octet-stream", ...options.headers?.(file) };
+    if (extension === ".html" && options.transformHtml) html = options.transformHtml(await handle.readFile("utf8"));
+  } catch (error) {
+    await handle.close().catch(() => {});
+    throw error;
+  }
+  if (html !== undefined || head) await handle.close();
+  if (html !== undefined) {
     response.writeHead(status, { ...headers, "content-length": String(Buffer.byteLength(html)) });
-    response.end(head ? undefined : html);
-    return;
+    return void response.end(head ? undefined : html);
   }
   response.writeHead(status, { ...headers, "content-length": String(size) });
-  if (head) {
-    await handle.close();
-    return void response.end();
-  }
+  if (head) return void response.end();
   // A visitor who goes away mid-download ends this stream, and nothing else.
   pipeline(handle.createReadStream(), response, () => {});
 }

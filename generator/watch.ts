@@ -3,7 +3,7 @@ import type { ServerResponse } from "node:http";
 import path from "node:path";
 import { watch as watchFiles } from "chokidar";
 import { build, type BuildReport } from "./build.ts";
-import type { SiteConfig } from "./config.ts";
+import { defaults, type SiteConfig } from "./config.ts";
 import { formatError, isUserError } from "./errors.ts";
 import { BuildSession } from "./incremental.ts";
 import { liveReloadClient, reloadMessage } from "./live-reload.ts";
@@ -25,11 +25,8 @@ export interface WatchOptions extends ServerOptions {
 }
 
 const eventsPath = "/__ranch-site/events";
-/**
- * Long enough to take an editor's atomic save (write a temporary file, rename it) as one change. With
- * polling, the events of one save can arrive a poll apart, so the wait is the old, longer one.
- */
-const debounceMs = (poll: boolean) => (poll ? 75 : 10);
+/** With polling, the events of one save can arrive a poll apart: wait for them as one change. */
+const pollDebounceMs = 75;
 
 /** The one step that turns the sources into the site: incremental, through the session's remembered stages. */
 function rebuildSite(config: SiteConfig, writer: IncrementalWriter, session: BuildSession): Promise<BuildReport> {
@@ -127,7 +124,7 @@ export async function watch(config: SiteConfig, options: WatchOptions) {
   firstBuild();
 
   const { port } = server.address() as { port: number };
-  const folders = ["content", "templates", "public"].map((folder) => path.join(siteConfig.root, folder));
+  const folders = Object.values(defaults.folders).map((folder) => path.join(siteConfig.root, folder));
   const watcher = watchFiles(folders, {
     ignoreInitial: true,
     usePolling: options.poll,
@@ -139,13 +136,15 @@ export async function watch(config: SiteConfig, options: WatchOptions) {
   const reported = new Set<string>();
   watcher.on("error", (failure) => {
     const line = `Cannot watch a file: ${failure instanceof Error ? failure.message : String(failure)}; watching the rest.`;
-    if (!reported.has(line) && reported.size < 20) options.log(line);
+    if (reported.has(line) || reported.size >= 20) return;
     reported.add(line);
+    options.log(line);
   });
   watcher.on("all", (_event, file) => {
     saved.add(path.relative(siteConfig.root, file).split(path.sep).join("/"));
     clearTimeout(timer);
-    timer = setTimeout(() => schedule(path.relative(siteConfig.root, file)), debounceMs(options.poll));
+    const wait = options.poll ? Math.max(defaults.debounceMs, pollDebounceMs) : defaults.debounceMs;
+    timer = setTimeout(() => schedule(path.relative(siteConfig.root, file)), wait);
   });
   await new Promise<void>((resolve) => watcher.once("ready", () => resolve()));
   const urls = serverUrls(options, port, siteConfig.basePath);
@@ -226,6 +225,7 @@ function watchRules(config: SiteConfig, hostConfig: HostConfigInput | undefined)
     fontsOrigin: "",
     fontFilesOrigin: "",
     formAction: "mailto:",
+    files: [],
   };
   return headerRules({
     ...input,

@@ -73,7 +73,10 @@ function fitTitle(text: string, width: number): { size: number; lines: string[] 
     const lines = wrap(text, size, width);
     if (lines.length <= 3 && lines.every((line) => estimateWidth(line, size) <= width)) return { size, lines };
   }
-  return { size: 46, lines: wrap(text, 46, width) };
+  // A very long title: small enough that its longest word fits, in as many lines as it takes.
+  const longest = Math.max(...text.split(/\s+/).map((word) => estimateWidth(word, 1)));
+  const size = Math.min(46, Math.floor(width / longest));
+  return { size, lines: wrap(text, size, width) };
 }
 
 function wrap(text: string, size: number, width: number): string[] {

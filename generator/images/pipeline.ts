@@ -4,7 +4,7 @@
  */
 import type { SiteConfig } from "../config.ts";
 import type { Content } from "../load/content.ts";
-import { renderOpenGraphSvgs, type SlotPictures } from "../render.ts";
+import { renderOpenGraphSvgs, type MissingKey, type SlotPictures } from "../render.ts";
 import type { Links } from "../routes.ts";
 import type { TemplateModule } from "../../model/page.ts";
 import { runEncodeJobs, variantJob, type EncodeJob, type EncodeResult } from "./encode.ts";
@@ -20,6 +20,8 @@ export interface ImagePlan {
   picture: SlotPictures;
   /** Absolute URL of each locale's Open Graph card. */
   ogImages: Record<string, string>;
+  /** Translation keys the cards asked for that their locale does not define. */
+  missing: MissingKey[];
 }
 
 /** Plans the variants of the slot photos and markdown images, and one Open Graph card per locale. */
@@ -40,7 +42,8 @@ export function planImages(config: SiteConfig, content: Content, templates: Temp
     slots.set(image.slot, { picture: plan.picture, alt: image.alt });
   }
   const ogImages: Record<string, string> = {};
-  for (const [locale, svg] of renderOpenGraphSvgs(content, templates)) {
+  const openGraph = renderOpenGraphSvgs(content, templates);
+  for (const [locale, svg] of openGraph.svgs) {
     const job = openGraphJob(locale, svg);
     jobs.push(job);
     ogImages[locale] = links.assetUrl(job.path);
@@ -52,6 +55,7 @@ export function planImages(config: SiteConfig, content: Content, templates: Temp
       return image && image.picture(image.alt[locale]!);
     },
     ogImages,
+    missing: openGraph.missing,
   };
 }
 

@@ -7,7 +7,7 @@ import type {
   Content as SiteContent,
   Testimonial,
 } from "../../model/content.ts";
-import type { SiteConfig } from "../config.ts";
+import { defaults, type SiteConfig } from "../config.ts";
 import { ContentError, placeAt } from "../errors.ts";
 import { interpolate, type Dictionary, type Facts } from "../i18n.ts";
 import { loadImages, type ImageCatalogue } from "../images/catalogue.ts";
@@ -16,7 +16,6 @@ import { formatsFor } from "../images/slots.ts";
 import { imageStore } from "../images/store.ts";
 import type { Variant } from "../images/variants.ts";
 import { createHref } from "../links.ts";
-import { fixedPages } from "../routes.ts";
 import { listFiles, listTree, readText } from "./files.ts";
 import type { RenderCache } from "../render-cache.ts";
 import { markdownOptions, renderMarkdown, splitMarkdown } from "./markdown.ts";
@@ -70,11 +69,18 @@ export async function loadContent(config: SiteConfig, cache?: RenderCache): Prom
   const problems: ContentError[] = [];
   const { site, facts } = await loadSite(config.root, problems);
   const codes = config.locales.map((locale) => locale.code);
-  const testimonialFiles = groupByLocale(await listFiles(config.root, "content/testimonials", ".md"), codes, problems);
-  const pageFiles = groupByLocale(await listFiles(config.root, "content/pages", ".md"), codes, problems);
+  const testimonialFiles = groupByLocale(
+    await listFiles(config.root, `${defaults.folders.content}/testimonials`, ".md"),
+    codes,
+    problems,
+  );
+  const pageFiles = groupByLocale(
+    await listFiles(config.root, `${defaults.folders.content}/pages`, ".md"),
+    codes,
+    problems,
+  );
   requireEveryLocale(testimonialFiles, codes, problems);
   requireEveryLocale(pageFiles, codes, problems);
-  requirePages(pageFiles, codes, problems);
   const catalogue = await loadImages(config.root, codes, imageStore(config.root), problems);
   const images: MarkdownImages = {
     catalogue,
@@ -121,7 +127,7 @@ export async function loadContent(config: SiteConfig, cache?: RenderCache): Prom
       ),
     })),
   );
-  const publicDir = path.join(config.root, "public");
+  const publicDir = path.join(config.root, defaults.folders.public);
   const publicFiles = await Promise.all(
     (await listTree(publicDir)).map(async (file) => ({
       path: file,
@@ -160,20 +166,6 @@ function requireEveryLocale(groups: Map<string, Map<string, string>>, locales: s
         new ContentError({ file: present!, line: 1, column: 1 }, `"${id}" has no "${locale}" version`, {
           hint: `Create ${missing} with the same front matter fields, or delete this file.`,
         }),
-      );
-    }
-  }
-}
-
-function requirePages(groups: Map<string, Map<string, string>>, locales: string[], problems: ContentError[]) {
-  for (const page of fixedPages.filter((candidate) => candidate.markdown && !groups.has(candidate.markdown))) {
-    for (const locale of locales) {
-      problems.push(
-        new ContentError(
-          { file: `content/pages/${page.markdown}.${locale}.md`, line: 1, column: 1 },
-          `The page "${page.markdown}" is missing`,
-          { hint: "Create this file: front matter with title, description and lead, then the page text in markdown." },
-        ),
       );
     }
   }

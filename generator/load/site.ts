@@ -1,4 +1,5 @@
 import type { Site } from "../../model/content.ts";
+import { defaults } from "../config.ts";
 import { ContentError } from "../errors.ts";
 import { Facts } from "../i18n.ts";
 import { readText } from "./files.ts";
@@ -39,7 +40,7 @@ const siteSchema: Schema = {
   },
 };
 
-export const siteFile = "content/site.yaml";
+export const siteFile = `${defaults.folders.content}/site.yaml`;
 
 /** Reads content/site.yaml; the facts come back flattened too, for `{placeholder}`s in texts. */
 export async function loadSite(root: string, problems: ContentError[]): Promise<{ site: Site; facts: Facts }> {

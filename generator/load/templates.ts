@@ -5,6 +5,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import * as esbuild from "esbuild";
 import type { TemplateModule } from "../../model/page.ts";
+import { defaults } from "../config.ts";
 import { placeAt, type Place } from "../errors.ts";
 
 const require = createRequire(import.meta.url);
@@ -27,7 +28,11 @@ export interface Templates {
  */
 export async function loadTemplates(root: string, templateFiles: readonly string[]): Promise<Templates> {
   const result = await esbuild.build({
-    stdin: { contents: templateEntry(templateFiles), resolveDir: path.join(root, "templates"), loader: "ts" },
+    stdin: {
+      contents: templateEntry(templateFiles),
+      resolveDir: path.join(root, defaults.folders.templates),
+      loader: "ts",
+    },
     absWorkingDir: root,
     outdir: cacheDir,
     bundle: true,
@@ -41,7 +46,9 @@ export async function loadTemplates(root: string, templateFiles: readonly string
     plugins: [externalByAbsoluteUrl],
   });
   const [output] = result.outputFiles;
-  const inputs = Object.keys(result.metafile.inputs).filter((file) => file.startsWith("templates/"));
+  const inputs = Object.keys(result.metafile.inputs).filter((file) =>
+    file.startsWith(`${defaults.folders.templates}/`),
+  );
   const keys = new Map<string, Place>();
   for (const file of inputs) {
     const source = await readFile(path.join(root, file), "utf8");

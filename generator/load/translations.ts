@@ -1,10 +1,11 @@
+import { defaults } from "../config.ts";
 import { ContentError, placeAt } from "../errors.ts";
 import { interpolate, type Dictionary, type Facts } from "../i18n.ts";
 import { readText } from "./files.ts";
 import { describeKind, readYaml, type YamlNode } from "./yaml.ts";
 
 /** Where a locale's dictionary lives. */
-export const dictionaryFile = (locale: string) => `content/i18n/${locale}.yaml`;
+export const dictionaryFile = (locale: string) => `${defaults.folders.content}/i18n/${locale}.yaml`;
 
 /** Reads one locale's dictionary into dotted keys, filling `{fact}` placeholders; every value must be non-empty text. */
 export async function loadDictionary(

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import path from "node:path";
 import * as esbuild from "esbuild";
+import { defaults } from "../config.ts";
 import type { Site } from "../load/site.ts";
 import type { OutputFile } from "./writer.ts";
 
@@ -34,8 +35,8 @@ export async function bundleAssets(root: string, site: Site, basePath: string): 
     esbuild.build({
       ...common,
       entryPoints: {
-        site: path.join(root, "templates/styles/site.css"),
-        app: path.join(root, "templates/client/main.ts"),
+        site: path.join(root, defaults.folders.templates, "styles/site.css"),
+        app: path.join(root, defaults.folders.templates, "client/main.ts"),
       },
       outdir: path.join(root, "assets"),
       entryNames: "[name].[hash]",
@@ -46,7 +47,7 @@ export async function bundleAssets(root: string, site: Site, basePath: string): 
     }),
     esbuild.build({
       ...common,
-      entryPoints: [path.join(root, "templates/client/head.ts")],
+      entryPoints: [path.join(root, defaults.folders.templates, "client/head.ts")],
       format: "iife",
       target: ["es2018"],
     }),

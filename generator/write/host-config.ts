@@ -3,7 +3,6 @@
  * Netlify and Cloudflare Pages (`_headers`, `_redirects`) and for nginx (`nginx.conf`), so that
  * every host serves the same cache and security headers and the locale's own 404 page.
  */
-import { fixedPages } from "../routes.ts";
 import type { OutputFile } from "./writer.ts";
 
 export interface HostConfigInput {
@@ -26,11 +25,9 @@ export interface HostConfigInput {
   styleHashes?: string[];
   /**
    * Output-relative paths of every file the build writes. `_headers` names each file outside
-   * `assets/` so that no header is ever set twice for one path (see `headersFile`); without the
-   * list, the fixed route table plus `robots.txt` and `sitemap.xml` are named, and other files keep the
-   * host's default Cache-Control (editors' own markdown pages included: pass the list).
+   * `assets/` so that no header is ever set twice for one path (see `headersFile`).
    */
-  files?: readonly string[];
+  files: readonly string[];
 }
 
 /** HTML and other unhashed files: fresh for 5 minutes, then served stale while revalidating for 30 (design.md §3). */
@@ -119,17 +116,9 @@ function prefixedLocales(input: HostConfigInput) {
   return input.locales.filter((locale) => locale.prefix !== "");
 }
 
-/** Output-relative files named in `_headers`: the build's own list, else the fixed route table. */
+/** Output-relative files named in `_headers`: what the build writes, the host files themselves aside. */
 function namedFiles(input: HostConfigInput): string[] {
-  if (input.files) return input.files.filter((file) => !(hostConfigFiles as readonly string[]).includes(file));
-  const routed = input.locales.flatMap((locale) =>
-    fixedPages.map(
-      (page) =>
-        (locale.prefix ? `${locale.prefix}/` : "") +
-        (page.path === "" || page.path.endsWith("/") ? `${page.path}index.html` : page.path),
-    ),
-  );
-  return [...routed, "robots.txt", "sitemap.xml"];
+  return input.files.filter((file) => !(hostConfigFiles as readonly string[]).includes(file));
 }
 
 /** The URL path a file is served at: `about-me/index.html` → `/about-me/`. */

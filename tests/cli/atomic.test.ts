@@ -59,7 +59,7 @@ describe("a failed build leaves dist/ byte-identical", () => {
     );
     expect(code).toBe(1);
     expect(stderr.split("\n")[0]).toMatch(
-      /^Rendering \/de\/contact\/ \(de\) failed in templates\/pages\/Contact\.tsx: Kein Formular \(at templates\/pages\/Contact\.tsx:\d+:\d+\)$/,
+      /^templates\/pages\/Contact\.tsx:\d+:\d+: Rendering \/de\/contact\/ \(de\) failed: Kein Formular$/,
     );
     expect(stderr).not.toMatch(/^\s+at /m);
     expect(await snapshot(out)).toEqual(good);

@@ -2,13 +2,14 @@ import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { execFile } from "node:child_process";
+import { defaults } from "../../generator/index.ts";
 import { projectRoot } from "./site.ts";
 
 /** A copy of the project's content/, templates/ and public/ in a temp folder, for tests that break things. */
 export async function copyProject(): Promise<string> {
   const root = await mkdtemp(path.join(os.tmpdir(), "ranch-project-"));
   await Promise.all(
-    ["content", "templates", "public"].map((folder) =>
+    Object.values(defaults.folders).map((folder) =>
       cp(path.join(projectRoot, folder), path.join(root, folder), { recursive: true }),
     ),
   );

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
+import { defaults } from "../../generator/index.ts";
 import { projectRoot } from "./site.ts";
 
 /** A running `ranch-site watch`, with its output lines and the URL it serves. */
@@ -25,7 +26,7 @@ export async function startWatch(root: string, extraArgs: readonly string[] = []
       "--root",
       root,
       "--out",
-      path.join(root, "dist"),
+      path.join(root, defaults.outDir),
       "--port",
       "0",
       "--poll",

@@ -285,22 +285,4 @@ describe("createHostConfigs", () => {
       });
     });
   }
-
-  it("without a file list, names the route table's pages, robots.txt and sitemap.xml", () => {
-    const blocks = parseHeaders(fileOf(createHostConfigs(input("/", { files: undefined })), "_headers"));
-    const named = blocks.map((block) => block.pattern);
-    for (const pathname of [
-      "/",
-      "/about-me/",
-      "/cookie-policy/",
-      "/404.html",
-      "/de/",
-      "/de/pricing/",
-      "/de/404.html",
-      "/robots.txt",
-      "/sitemap.xml",
-    ])
-      expect(named).toContain(pathname);
-    expect(named).toHaveLength(2 + 22 + 2);
-  });
 });

@@ -3,15 +3,25 @@
  * enlarging, the shared cache (counted), the base path, markdown images, the Open Graph cards, and the
  * editor's mistakes as located errors.
  */
-import { readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
 import path from "node:path";
 import { parse, type HTMLElement } from "node-html-parser";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { build, ContentErrors, MemoryWriter, resolveConfig, type ConfigInput } from "../../generator/index.ts";
-import { usableWidths } from "../../generator/images/variants.ts";
+import type { ContentError } from "../../generator/errors.ts";
+import { loadImages } from "../../generator/images/catalogue.ts";
+import { runEncodeJobs, variantJob } from "../../generator/images/encode.ts";
+import { ImageStore } from "../../generator/images/store.ts";
+import { planImage, usableWidths } from "../../generator/images/variants.ts";
 import { addImages, makePhoto } from "../support/images.ts";
-import { copyProject } from "../support/project.ts";
+import { loadContent } from "../../generator/load/content.ts";
+import { loadTemplates } from "../../generator/load/templates.ts";
+import { renderOpenGraphSvgs } from "../../generator/render.ts";
+import { sitePages, templateFiles } from "../../generator/routes.ts";
+import { copyProject, editFile } from "../support/project.ts";
+import { projectRoot } from "../support/site.ts";
 
 const manifest = `trainer:
   file: portrait.jpg
@@ -298,6 +308,17 @@ describe("an editor's mistakes", () => {
     ]);
   });
 
+  it("a key the Open Graph card asks for that no dictionary defines, located in its template", async () => {
+    const messages = await checkMessages((project) =>
+      editFile(project, "templates/OpenGraphImage.tsx", '{t("hero.eyebrow")}', '{t("hero.cardLine")}'),
+    );
+    expect(messages).toEqual([
+      expect.stringMatching(
+        /^templates\/OpenGraphImage\.tsx:\d+:\d+: The translation key "hero\.cardLine" is not defined in any dictionary\n/,
+      ),
+    ]);
+  });
+
   it("a slot the pages do not have", async () => {
     const messages = await checkMessages(async (project) =>
       addImages(project, { "portrait.jpg": await makePhoto(1000, 1250) }, manifest.replace("trainer:", "trainor:")),
@@ -334,5 +355,83 @@ describe("an editor's mistakes", () => {
       "content/pages/photos.en.md:10:13: content/images/small.jpg is 1000 px wide; an image in a page needs at least 1440 px",
       "content/pages/photos.en.md:12:1: Images from other sites are not allowed: loading one would contact a third party before consent",
     ]);
+  });
+});
+
+describe("the encoder", () => {
+  it("turns a camera photo upright, drops its metadata (GPS included) and keeps the placeholder colour", async () => {
+    const project = await mkdtemp(path.join(os.tmpdir(), "ranch-exif-"));
+    try {
+      // Stored sideways, as cameras do: 1250 × 1000 pixels with "rotate 90°" (orientation 6) and a GPS position.
+      const sideways = await sharp(await makePhoto(1250, 1000, [200, 80, 40]))
+        .withMetadata({ orientation: 6 })
+        .withExifMerge({ IFD3: { GPSLatitudeRef: "N", GPSLatitude: "54/1 37/1 11/1" } })
+        .jpeg()
+        .toBuffer();
+      expect((await sharp(sideways).metadata()).exif).toBeDefined();
+      await addImages(project, { "upright.jpg": sideways });
+      const problems: ContentError[] = [];
+      const store = new ImageStore(path.join(project, "cache"));
+      const catalogue = await loadImages(project, ["en", "de"], store, problems);
+      expect(problems).toEqual([]);
+      const source = catalogue.sources.get("content/images/upright.jpg")!;
+      expect([source.width, source.height]).toEqual([1000, 1250]);
+      expect(source.tone).toMatch(/^#[0-9a-f]{6}$/);
+      const plan = planImage(source, [400], ["webp", "jpeg"], (file) => `/${file}`);
+      const { files } = await runEncodeJobs(plan.variants.map(variantJob), store);
+      for (const file of files) {
+        const metadata = await sharp(file.contents).metadata();
+        expect([metadata.width, metadata.height]).toEqual([400, 500]);
+        expect(metadata.exif).toBeUndefined();
+        expect(metadata.orientation).toBeUndefined();
+      }
+      expect(plan.picture("Upright")).toMatchObject({
+        width: 400,
+        height: 500,
+        alt: "Upright",
+        sources: [{ type: "image/webp" }],
+      });
+    } finally {
+      await rm(project, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("the Open Graph card", () => {
+  /** The right edge of the title: the last column where the card changes when the title is left out. */
+  async function titleRightEdge(svg: string): Promise<number> {
+    const raw = (source: string) => sharp(Buffer.from(source)).removeAlpha().raw().toBuffer();
+    const [withTitle, without] = await Promise.all([raw(svg), raw(svg.replace('fill="#1f3327"', 'fill="none"'))]);
+    let edge = 0;
+    for (let offset = 0; offset < withTitle.length; offset++)
+      if (withTitle[offset] !== without[offset]) edge = Math.max(edge, Math.floor(offset / 3) % 1200);
+    return edge;
+  }
+
+  it("keeps the title on the light side of the card in both languages, long titles included", async () => {
+    const content = await loadContent(resolveConfig({ root: projectRoot }));
+    const templates = await loadTemplates(projectRoot, templateFiles(sitePages(content)));
+    const long = "Vertriebsprofessionalisierungsintensivseminar für Führungskräfte an der nordfriesischen Küste";
+    for (const locale of content.locales) {
+      const titled = (title: string) => ({
+        ...content,
+        locales: [
+          {
+            ...locale,
+            dictionary: new Map([
+              ...locale.dictionary,
+              ["hero.title", { ...locale.dictionary.get("hero.title")!, text: title }],
+            ]),
+          },
+        ],
+      });
+      for (const title of [locale.dictionary.get("hero.title")!.text, long]) {
+        const { svgs, missing } = renderOpenGraphSvgs(titled(title), templates.module);
+        expect(missing).toEqual([]);
+        const edge = await titleRightEdge(svgs.get(locale.locale)!);
+        expect(edge, `${locale.locale}: "${title}"`).toBeGreaterThan(300);
+        expect(edge, `${locale.locale}: "${title}"`).toBeLessThan(800);
+      }
+    }
   });
 });

@@ -43,6 +43,16 @@ describe("the import graph", () => {
     expect([...crossing("generator", "templates"), ...crossing("templates", "generator")]).toEqual([]);
   });
 
+  it("the load stage imports no later stage: routes, checks, rendering or writing", () => {
+    const later = /^generator\/(routes|check|check-rendered|render|build)\.ts$|^generator\/write\//;
+    const backwards = [...graph].flatMap(([file, imports]) =>
+      file.startsWith("generator/load/")
+        ? imports.filter((target) => later.test(target)).map((target) => `${file} → ${target}`)
+        : [],
+    );
+    expect(backwards).toEqual([]);
+  });
+
   it("has no cycle", () => {
     const cycles: string[] = [];
     const state = new Map<string, "open" | "done">();
