@@ -52,8 +52,11 @@ export const defaults = {
   cache: true,
   folders: { content: "content", templates: "templates", public: "public" },
   ports: { watch: 4321, serve: 8080 },
-  /** Long enough to take an editor's atomic save (write a temporary file, rename it) as one change. */
-  debounceMs: 10,
+  /**
+   * The shortest safe wait: chokidar reports at most one change per file in 50 ms, so a rebuild that
+   * started sooner could read a file mid-write (truncated) and never hear of the rest of the save.
+   */
+  debounceMs: 60,
 } satisfies Omit<SiteConfig, "root"> & ProjectDefaults;
 
 /** Flags over defaults: a config with absolute folders and a normalised base path. */
