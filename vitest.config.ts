@@ -3,7 +3,7 @@ import { defineConfig } from "vitest/config";
 /**
  * Tests in tiers, fastest first (style.md habit 18). Each tier is a vitest project:
  *   unit     in-process: loaders on fixture trees, checks, routes, golden pages      npm run test:unit
- *   cli      the real bin and the error cases; no browser                            (with unit: npm run test:quick)
+ *   cli      the real bin, the error cases, the servers under attack, the image pipeline (sharp); no browser                            (with unit: npm run test:quick)
  *   browser  behaviour in Chromium: consent, tooltips, form, navigation, live reload
  *   host     the shipped nginx configuration, served by nginx
  *   quality  HTML validity, axe, SEO, budgets, Lighthouse
@@ -25,7 +25,11 @@ export default defineConfig({
     reporters: ["default", "./tests/support/summary-reporter.ts"],
     projects: [
       tier("unit", ["tests/unit/**/*.test.ts", "tests/golden/**/*.test.ts"]),
-      tier("cli", ["tests/cli/**/*.test.ts", "tests/adversarial/**/*.test.ts"], sharedSite),
+      tier(
+        "cli",
+        ["tests/cli/**/*.test.ts", "tests/adversarial/**/*.test.ts", "tests/images/**/*.test.ts"],
+        sharedSite,
+      ),
       tier("browser", ["tests/browser/**/*.test.ts"], sharedSite),
       tier("host", ["tests/host/**/*.test.ts"], sharedSite),
       tier("quality", ["tests/quality/**/*.test.ts"], sharedSite),

@@ -2,6 +2,7 @@ import { Command, InvalidArgumentError } from "commander";
 import {
   build,
   check,
+  checkOutDir,
   formatError,
   isUserError,
   defaults,
@@ -92,7 +93,10 @@ withServerOptions(
   .option("--poll", "poll for changes instead of file system events", false)
   .option("--open-saved", "after a rebuild, open tabs go to the page of the file you saved", false)
   .action(async (options: SiteOptions & ServerFlags & { poll: boolean; openSaved: boolean }) => {
-    const watcher = await watch(resolveConfig(toConfig(options)), {
+    const config = resolveConfig(toConfig(options));
+    // The same output-folder rules as build, before anything is served or watched.
+    await checkOutDir(config.root, config.outDir);
+    const watcher = await watch(config, {
       ...toServerOptions(options, defaults.ports.watch),
       poll: options.poll,
       openSaved: options.openSaved,

@@ -1,11 +1,14 @@
+import { checkFragments, checkLinks } from "./check-links.ts";
 import { checkContent } from "./check.ts";
 import { checkRendered } from "./check-rendered.ts";
+import { checkSiteData } from "./check-site-data.ts";
 import type { SiteConfig } from "./config.ts";
 import { ContentErrors, type ContentError } from "./errors.ts";
 import { encodeImages, planImages } from "./images/pipeline.ts";
 import { loadContent } from "./load/content.ts";
 import { freshStages, type Stages } from "./incremental.ts";
 import { createHref, createRoutes, resolveBaseUrl, sitePages, templateFiles } from "./routes.ts";
+import { claimOutputs, outputOwners } from "./write/claims.ts";
 import type { HostConfigInput } from "./write/host-config.ts";
 import { siteFiles } from "./write/site-files.ts";
 import { DiskWriter, type Writer } from "./write/writer.ts";
@@ -26,23 +29,33 @@ export interface BuildReport {
 /** The pipeline, one stage a line: load, check, route, bundle, render, check rendered, write. */
 export async function build(
   config: SiteConfig,
-  writer: Writer = new DiskWriter(config.outDir),
+  writer: Writer = new DiskWriter(config.outDir, { root: config.root }),
   stages: Stages = freshStages,
 ): Promise<BuildReport> {
   const started = performance.now();
+  await writer.prepare?.();
   const cache = await stages.cache(config);
   const content = await loadContent(config, cache);
   const pages = sitePages(content);
   const templates = await stages.templates(config.root, templateFiles(pages));
-  failOn(content.problems, checkContent(content, pages, config.locales, templates.keys));
+  const markdownLinks = checkLinks(content, pages, config.locales);
+  const siteData = checkSiteData(content, pages);
+  failOn(
+    content.problems,
+    checkContent(content, pages, config.locales, templates.keys),
+    siteData,
+    markdownLinks.problems,
+  );
   const links = createHref(config, resolveBaseUrl(config, content.site));
   const routes = createRoutes(pages, config.locales, links);
   const assets = await stages.assets(config.root, content.site, config.basePath);
   const images = planImages(config, content, templates.module, links);
   const rendered = stages.render(config.root, routes, content, templates.module, assets, links, images);
   const warnings = checkRendered(config, rendered, templates.keys);
+  failOn(checkFragments(markdownLinks.fragments, rendered.files));
   const encoded = await encodeImages(images, config);
   const site = siteFiles(config, content, routes, assets, rendered, links, encoded.files);
+  failOn(claimOutputs(site.files, outputOwners(routes, rendered.files, assets.files, content.publicFiles)));
   await writer.write(site.files);
   await cache.save();
   return report(rendered.files.length, site.files.length, started, warnings, site.hostConfig, encoded);

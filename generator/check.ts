@@ -2,9 +2,8 @@ import { defaults, type Locale } from "./config.ts";
 import { ContentError, placeAt } from "./errors.ts";
 import type { Entry } from "./i18n.ts";
 import type { Content, MarkdownOrigin } from "./load/content.ts";
-import type { PageDefinition } from "./routes.ts";
-
-const leftover = /\b(TODO|FIXME|TBD|XXX)\b|lorem ipsum/i;
+import { findLeftovers } from "./load/texts.ts";
+import { fixedPages, type PageDefinition } from "./routes.ts";
 
 /** Checks across files: key parity between locales, leftover placeholders, links between pages. */
 export function checkContent(
@@ -22,26 +21,51 @@ export function checkContent(
   }
   for (const { dictionary } of content.locales) {
     for (const [key, entry] of dictionary) {
-      const match = leftover.exec(entry.text);
+      const [match] = findLeftovers(entry.text);
       if (match)
         problems.push(
-          new ContentError(entry, `"${key}" still contains the placeholder "${match[0]}"`, {
+          new ContentError(entry, `"${key}" still contains the placeholder "${match.word}"`, {
             hint: "Write the final text before publishing.",
           }),
         );
     }
   }
-  problems.push(...missingPages(content, pages, locales));
-  const known = knownPaths(
-    pages,
-    locales,
-    content.publicFiles.map((file) => file.path),
-  );
+  problems.push(...reservedPageNames(content, locales));
+  // A missing or unreadable content/pages/ is one error of the loader's, not one per page.
+  if (!content.problems.some((problem) => problem.place.file === `${defaults.folders.content}/pages`))
+    problems.push(...missingPages(content, pages, locales));
   for (const locale of content.locales) {
     for (const { origin } of [...Object.values(locale.pages), ...locale.testimonials])
-      problems.push(...checkMarkdown(origin, known));
+      problems.push(...checkMarkdown(origin));
   }
   return problems;
+}
+
+/**
+ * Editors' pages named like an address the site uses itself: a built-in page, a language's folder
+ * or code, the bundled assets' folder. Each would be written over another output, or confuse one.
+ */
+function reservedPageNames(content: Content, locales: readonly Locale[]): ContentError[] {
+  const reserved = new Map<string, string>();
+  for (const page of fixedPages.filter((candidate) => !candidate.markdown))
+    reserved.set(page.id, `the built-in page /${page.path}`);
+  for (const locale of locales) {
+    reserved.set(locale.code, `the language code "${locale.code}"`);
+    if (locale.prefix) reserved.set(locale.prefix, `the folder of the "${locale.code}" pages, /${locale.prefix}/`);
+  }
+  reserved.set("assets", "the folder of the bundled styles and scripts, /assets/");
+  const origins = content.locales.flatMap((locale) =>
+    Object.entries(locale.pages).map(([id, page]) => ({ id, file: page.origin.file })),
+  );
+  return origins
+    .filter(({ id }) => reserved.has(id))
+    .sort((a, b) => (a.file < b.file ? -1 : 1))
+    .map(
+      ({ id, file }) =>
+        new ContentError({ file, line: 1, column: 1 }, `The page name "${id}" is taken by ${reserved.get(id)}`, {
+          hint: `Give the page another name, such as ${id}-page; its address would clash.`,
+        }),
+    );
 }
 
 /** Pages of the route table whose markdown exists in no language (one missing language is the loader's report). */
@@ -61,38 +85,17 @@ function missingPages(content: Content, pages: readonly PageDefinition[], locale
   );
 }
 
-/** Every root-relative path a link may point at: the pages in every locale and the public files. */
-function knownPaths(pages: readonly PageDefinition[], locales: readonly Locale[], publicFiles: string[]): Set<string> {
-  const paths = locales.flatMap((locale) =>
-    pages.filter((page) => page.indexable).map((page) => `/${locale.prefix ? `${locale.prefix}/` : ""}${page.path}`),
-  );
-  return new Set([...paths, ...publicFiles.map((file) => `/${file}`)]);
-}
-
-function checkMarkdown(origin: MarkdownOrigin, known: Set<string>): ContentError[] {
+function checkMarkdown(origin: MarkdownOrigin): ContentError[] {
   const problems: ContentError[] = [];
   const at = (offset: number) => placeAt(origin.body, offset, { line: origin.bodyLine, column: 1 });
-  for (const placeholder of origin.body.matchAll(new RegExp(leftover.source, "gi"))) {
-    const { line, column } = at(placeholder.index);
+  for (const placeholder of findLeftovers(origin.body)) {
+    const { line, column } = at(placeholder.offset);
     problems.push(
       new ContentError(
         { file: origin.file, line, column },
-        `The text still contains the placeholder "${placeholder[0]}"`,
+        `The text still contains the placeholder "${placeholder.word}"`,
         { hint: "Write the final text before publishing." },
       ),
-    );
-  }
-  for (const link of origin.body.matchAll(/\]\((\/[^)\s#]*)(#[^)\s]*)?[)\s]/g)) {
-    const target = link[1]!;
-    if (known.has(target)) continue;
-    const { line, column } = at(link.index + 2);
-    const suggestion = known.has(`${target}/`)
-      ? `Write "${target}/", with the trailing slash.`
-      : "Link to a page of the site, such as /de/pricing/, with the trailing slash.";
-    problems.push(
-      new ContentError({ file: origin.file, line, column }, `The link "${target}" leads to no page`, {
-        hint: suggestion,
-      }),
     );
   }
   return problems;

@@ -1,4 +1,5 @@
 import path from "node:path";
+import { UsageError } from "./errors.ts";
 
 /** One language of the site. */
 export interface Locale {
@@ -59,21 +60,63 @@ export const defaults = {
   debounceMs: 60,
 } satisfies Omit<SiteConfig, "root"> & ProjectDefaults;
 
-/** Flags over defaults: a config with absolute folders and a normalised base path. */
+/** Flags over defaults: a config with absolute folders and a checked base URL and base path. */
 export function resolveConfig(input: ConfigInput = {}): SiteConfig {
+  if (input.root !== undefined && input.root.trim() === "")
+    throw new UsageError("--root is empty", {
+      hint: "Give the project folder, or leave the flag out to use this one.",
+    });
+  if (input.outDir !== undefined && input.outDir.trim() === "")
+    throw new UsageError("--out is empty", {
+      hint: `Give the output folder, or leave the flag out to use ${defaults.outDir}/.`,
+    });
   const root = path.resolve(input.root ?? process.cwd());
   return {
     root,
     outDir: path.resolve(root, input.outDir ?? defaults.outDir),
-    baseUrl: (input.baseUrl ?? defaults.baseUrl).replace(/\/+$/, ""),
-    basePath: normaliseBasePath(input.basePath ?? defaults.basePath),
+    baseUrl: checkBaseUrl(input.baseUrl ?? defaults.baseUrl),
+    basePath: checkBasePath(input.basePath ?? defaults.basePath),
     locales: input.locales ?? defaults.locales,
     mode: input.mode ?? defaults.mode,
     cache: input.cache ?? defaults.cache,
   };
 }
 
-function normaliseBasePath(value: string): string {
-  const trimmed = value.replace(/^\/+|\/+$/g, "");
-  return trimmed ? `/${trimmed}/` : "/";
+/**
+ * An origin such as `https://example.org`: http(s), a host, nothing after it. A trailing slash is
+ * dropped (it would give `//about-me/` in every canonical); a folder belongs in --base-path.
+ */
+function checkBaseUrl(value: string): string {
+  if (value === "") return "";
+  const trimmed = value.trim().replace(/\/+$/, "");
+  let url: URL | undefined;
+  try {
+    url = new URL(trimmed);
+  } catch {
+    url = undefined;
+  }
+  if (!url || (url.protocol !== "https:" && url.protocol !== "http:") || !url.hostname || !/^https?:\/\//.test(trimmed))
+    throw new UsageError(`--base-url ${JSON.stringify(value)} is not an absolute http(s) address`, {
+      hint: "Give the address the site is published at, such as https://www.example.org.",
+    });
+  if (url.username || url.password || url.search || url.hash || url.pathname !== "/")
+    throw new UsageError(`--base-url ${JSON.stringify(value)} must name only the scheme and host`, {
+      hint: `Give ${url.origin}, and the folder, if any, with --base-path.`,
+    });
+  return url.origin;
+}
+
+/** One safe URL segment of a base path: unreserved characters only (RFC 3986), so no syntax needs escaping. */
+const safeSegment = /^[A-Za-z0-9._~-]+$/;
+
+/** `/segment/…/`; the leading and trailing slash may be left out. Safe in HTML, JSON and nginx syntax as it stands. */
+function checkBasePath(value: string): string {
+  const trimmed = value.replace(/^\/|\/$/g, "");
+  if (trimmed === "") return "/";
+  const segments = trimmed.split("/");
+  if (segments.some((segment) => !safeSegment.test(segment) || segment === "." || segment === ".."))
+    throw new UsageError(`--base-path ${JSON.stringify(value)} is not a folder path of safe characters`, {
+      hint: "Write it as /folder/ or /folder/sub/, with letters, digits, - . _ and ~ only.",
+    });
+  return `/${trimmed}/`;
 }

@@ -1,3 +1,12 @@
+import path from "node:path";
+
+/** A folder as a terminal shows it: relative to the working folder when inside it, else absolute. */
+export function displayPath(folder: string): string {
+  const relative = path.relative(process.cwd(), folder);
+  if (relative === "") return ".";
+  return relative.startsWith("..") || path.isAbsolute(relative) ? folder : relative;
+}
+
 /** Where a problem is: a file relative to the project root, and a 1-based line and column when known. */
 export interface Place {
   file: string;
@@ -71,9 +80,16 @@ export class RenderError extends UserError {
   }
 }
 
-/** A mistake in how the tool was called, such as serving a folder that holds no site. */
+/** A mistake in how the tool was called or in the folders it works on: a bad flag, an output folder it must not replace. */
 export class UsageError extends UserError {
   override name = "UsageError";
+  /** What to do about it. */
+  readonly hint?: string;
+
+  constructor(message: string, options: ProblemOptions = {}) {
+    super(message, { cause: options.cause });
+    this.hint = options.hint;
+  }
 }
 
 /** Errors that are the user's to fix: printed as lines, without a stack. */
@@ -87,16 +103,23 @@ export function formatPlace(place: Place): string {
   return `${place.file}:${place.line}:${place.column ?? 1}`;
 }
 
+/** At most this many problems are printed; a count stands for the rest, so a broken file never floods the terminal. */
+export const reportLimit = 50;
+
 /** The lines a terminal shows for an error: one per problem, hints indented below. */
 export function formatError(error: unknown): string {
   if (error instanceof ContentErrors) {
-    const lines = error.errors.flatMap(formatContentError);
-    return [...lines, `${error.message}: nothing was written.`].join("\n");
+    const shown = error.errors.slice(0, reportLimit).flatMap(formatContentError);
+    const rest = error.errors.length - reportLimit;
+    const more =
+      rest > 0 ? [`… and ${rest} more (the first ${reportLimit} are shown; fix these and build again).`] : [];
+    return [...shown, ...more, `${error.message}: nothing was written.`].join("\n");
   }
   if (error instanceof ContentError) return formatContentError(error).join("\n");
   if (error instanceof RenderError) {
     return `${error.message}\n  hint: fix the template, or the content it reads, and build again.`;
   }
+  if (error instanceof UsageError && error.hint) return `${error.message}\n  hint: ${error.hint}`;
   if (error instanceof UserError) return error.message;
   return error instanceof Error ? (error.stack ?? error.message) : String(error);
 }

@@ -145,7 +145,7 @@ let lastModuleId = 0;
 
 /** Paths, modification times and sizes of the files of a folder: equal keys mean nothing changed. */
 async function treeKey(root: string, folder: string, include: (file: string) => boolean): Promise<string> {
-  const files = (await listTree(path.join(root, folder))).map((file) => `${folder}/${file}`).filter(include);
+  const files = (await listTree(root, folder, [])).map((file) => `${folder}/${file}`).filter(include);
   const stats = await Promise.all(
     files.map(async (file) => {
       const entry = await stat(path.join(root, file)).catch(() => undefined);
@@ -158,7 +158,7 @@ async function treeKey(root: string, folder: string, include: (file: string) => 
 /**
  * The value behind each kind of read, in the current content: `site`, `dict:<locale>:<key>`,
  * `dict:<locale>:*` (the whole dictionary), `page:<locale>:<id>`, `pages:<locale>` (the list of
- * pages), `testimonials:<locale>` and `image:<locale>:<slot>` (a photo of the image pipeline). Values are compared as strings, computed once per build.
+ * pages), `testimonials:<locale>`, `facts:<locale>` (site facts as the locale prints them) and `image:<locale>:<slot>` (a photo of the image pipeline). Values are compared as strings, computed once per build.
  */
 class ContentValues {
   private readonly content: Content;
@@ -193,6 +193,7 @@ class ContentValues {
     if (kind === "page") return JSON.stringify(content.pages[name] ?? null);
     if (kind === "pages") return JSON.stringify(Object.keys(content.pages));
     if (kind === "testimonials") return JSON.stringify(content.testimonials);
+    if (kind === "facts") return JSON.stringify([...content.facts]);
     throw new Error(`unknown read ${read}`);
   }
 }
@@ -234,6 +235,10 @@ function trackLocale(locale: LocaleContent, reads: Set<string>): LocaleContent {
     get testimonials() {
       reads.add(`testimonials:${code}`);
       return locale.testimonials;
+    },
+    get facts() {
+      reads.add(`facts:${code}`);
+      return locale.facts;
     },
     pages,
   };

@@ -12,6 +12,7 @@ export { build, type BuildReport } from "./build.ts";
 export { resolveConfig, defaults, type ConfigInput, type SiteConfig } from "./config.ts";
 export { formatError, isUserError, ContentError, ContentErrors, RenderError } from "./errors.ts";
 export { watch, type WatchOptions } from "./watch.ts";
+export { checkOutDir, outputMarker } from "./write/out-dir.ts";
 export { movedPortLine, networkLines, type ServerOptions } from "./listen.ts";
 export { MemoryWriter, DiskWriter, type OutputFile, type Writer } from "./write/writer.ts";
 

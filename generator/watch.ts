@@ -49,7 +49,7 @@ export async function watch(config: SiteConfig, options: WatchOptions) {
   let timer: NodeJS.Timeout | undefined;
   const saved = new Set<string>();
   const session = new BuildSession();
-  const writer = new IncrementalWriter(siteConfig.outDir);
+  const writer = new IncrementalWriter(siteConfig.outDir, siteConfig.root);
 
   const rebuild = async (reason: string, files: readonly string[]) => {
     const started = performance.now();

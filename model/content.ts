@@ -17,6 +17,53 @@ export type Dictionary = Map<string, Entry>;
 /** Looks up a translation; the key itself stands in for a missing one (seed spec §4). */
 export type Translate = (key: string) => string;
 
+/** Where each value of a group stands in its file, by key (1-based), for checks made after loading. */
+export interface Located {
+  at: Record<string, { line: number; column: number }>;
+}
+
+/** A price of content/site.yaml; its wording per language is in the pricing page's front matter. */
+export interface OfferFigures extends Located {
+  /** Net, in `currency`; none means "on request". */
+  price?: number;
+  /** ISO 4217 code, such as EUR. */
+  currency?: string;
+  /** The price is for one person, or for the whole group of up to claims.groupSize people. */
+  per: "person" | "group";
+  highlighted?: boolean;
+}
+
+/** One upcoming training date. */
+export interface TrainingDate extends Located {
+  /** ISO 8601 day, `2027-03-15`. */
+  start: string;
+  end: string;
+  seatsLeft: number;
+  /** An offer of `offers`, by name. */
+  offer?: string;
+}
+
+/** A link of the header or the footer: a page of the site, maybe a #section on it, and a dictionary key. */
+export interface NavigationLink extends Located {
+  page: string;
+  section?: string;
+  label: string;
+}
+
+/** One footer column: a titled list of links, or one of the built-in blocks. */
+export interface FooterColumn extends Located {
+  block?: "about" | "contact" | "social";
+  title?: string;
+  links?: NavigationLink[];
+}
+
+/** Header and footer links, in the order shown. */
+export interface Navigation {
+  header: NavigationLink[];
+  button: NavigationLink;
+  footer: FooterColumn[];
+}
+
 /** The facts and settings of content/site.yaml, the same in every language. */
 export interface Site {
   name: string;
@@ -36,8 +83,15 @@ export interface Site {
   };
   location: { latitude: number; longitude: number; airportDistance: string; stationDistance: string; mapsUrl: string };
   consent: { fontsUrl: string; fontFilesHost: string; prefetchHost: string };
-  claims: Record<"trainingDays" | "animals" | "trainedProfessionals" | "replyHours" | "groupSize", string | number>;
+  claims: Record<
+    "trainingDays" | "animals" | "trainedProfessionals" | "replyHours" | "groupSize" | "followUpDays",
+    string | number
+  >;
   clients: string[];
+  offers: Record<string, OfferFigures>;
+  /** Only the dates that have not begun on the day of the build (SOURCE_DATE_EPOCH when set), by start. */
+  dates: TrainingDate[];
+  navigation: Navigation;
 }
 
 /** Where a markdown text came from, for locating problems found after loading. */
@@ -46,6 +100,18 @@ export interface MarkdownOrigin {
   /** The body as written, placeholders unfilled. */
   body: string;
   bodyLine: number;
+  /** Every link and image of the body, placeholders filled, with its place. */
+  links: MarkdownLink[];
+}
+
+/** A link or image an editor wrote, where its address stands. */
+export interface MarkdownLink {
+  kind: "link" | "image";
+  url: string;
+  line: number;
+  column: number;
+  /** The language an editor marked the link as leading to, on purpose: `[About me](/about-me/ "en")`. */
+  hreflang?: string;
 }
 
 /** One testimonial in one language. */
@@ -58,16 +124,21 @@ export interface Testimonial {
   origin: MarkdownOrigin;
 }
 
-/** A pricing offer (content/pages/pricing.*.md front matter). */
-export interface Offer {
+/**
+ * The wording of a pricing offer in one language (content/pages/pricing.*.md front matter, by the offer's
+ * name in content/site.yaml, which holds its figures).
+ */
+export interface Offer extends Located {
   name: string;
-  price?: number;
-  priceNote?: string;
+  /** What the price covers: "per person, plus VAT". */
   unit: string;
+  /** For an offer without a price: "Price on request". */
+  priceNote?: string;
+  /** For a group price: the line with the price per person, quoting {offers.<name>.perPerson}. */
+  perPerson?: string;
   summary: string;
   features: string[];
   cta: string;
-  highlighted: boolean;
 }
 
 /** A long page written in markdown. */
@@ -75,7 +146,7 @@ export interface MarkdownPage {
   title: string;
   description: string;
   lead: string;
-  offers?: Offer[];
+  offers?: Record<string, Offer>;
   /** The page describes the training itself, so it carries the Course structured data (JSON-LD). */
   describesCourse?: boolean;
   html: string;
@@ -86,6 +157,8 @@ export interface MarkdownPage {
 export interface LocaleContent {
   locale: string;
   dictionary: Dictionary;
+  /** The facts of site.yaml as this language prints them (`offers.open.price` → "2.490 €"), as placeholders fill them. */
+  facts: ReadonlyMap<string, string>;
   testimonials: Testimonial[];
   pages: Record<string, MarkdownPage>;
 }

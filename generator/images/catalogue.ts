@@ -52,7 +52,7 @@ export async function loadImages(
   store: ImageStore,
   problems: ContentError[],
 ): Promise<ImageCatalogue> {
-  const files = (await listTree(path.join(root, imagesFolder)))
+  const files = (await listTree(root, imagesFolder, problems))
     .filter((file) => originalExtensions.includes(path.extname(file).toLowerCase()))
     .map((file) => path.posix.join(imagesFolder, file));
   const sources = new Map<string, ImageSource>();

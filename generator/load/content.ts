@@ -1,5 +1,5 @@
 import path from "node:path";
-import { readFile } from "node:fs/promises";
+import { readFile, stat } from "node:fs/promises";
 import type {
   LocaleContent,
   MarkdownOrigin,
@@ -8,7 +8,7 @@ import type {
   Testimonial,
 } from "../../model/content.ts";
 import { defaults, type SiteConfig } from "../config.ts";
-import { ContentError, placeAt } from "../errors.ts";
+import { ContentError, displayPath, UsageError } from "../errors.ts";
 import { interpolate, type Dictionary, type Facts } from "../i18n.ts";
 import { loadImages, type ImageCatalogue } from "../images/catalogue.ts";
 import type { MarkdownImages, MarkdownPlace } from "../images/markdown.ts";
@@ -16,9 +16,10 @@ import { formatsFor } from "../images/slots.ts";
 import { imageStore } from "../images/store.ts";
 import type { Variant } from "../images/variants.ts";
 import { createHref } from "../links.ts";
-import { listFiles, listTree, readText } from "./files.ts";
+import { listFiles, listTree, readText, unreadable } from "./files.ts";
 import type { RenderCache } from "../render-cache.ts";
-import { markdownOptions, renderMarkdown, splitMarkdown } from "./markdown.ts";
+import { findLinks, markdownOptions, renderMarkdown, splitMarkdown } from "./markdown.ts";
+import { checkText, checkYamlTexts, fillPlaceholders } from "./texts.ts";
 import { readWithSchema, type Schema } from "./schema.ts";
 import { loadSite } from "./site.ts";
 import { loadDictionary } from "./translations.ts";
@@ -42,22 +43,22 @@ export interface Content extends SiteContent {
 const offerSchema: Schema = {
   fields: {
     name: "text",
-    price: "number",
-    priceNote: "text",
     unit: "text",
+    priceNote: "text",
+    perPerson: "text",
     summary: "text",
     features: { list: "text" },
     cta: "text",
-    highlighted: "boolean",
   },
-  optional: ["price", "priceNote"],
+  optional: ["priceNote", "perPerson"],
+  located: true,
 };
 const pageSchema: Schema = {
   fields: {
     title: "text",
     description: "text",
     lead: "text",
-    offers: { list: offerSchema },
+    offers: { each: offerSchema },
     describesCourse: "boolean",
   },
   optional: ["offers", "describesCourse"],
@@ -66,21 +67,31 @@ const testimonialSchema: Schema = { fields: { name: "text", role: "text", headli
 
 /** Reads content/ and public/: the load stage, the only one besides the template loader that reads files. */
 export async function loadContent(config: SiteConfig, cache?: RenderCache): Promise<Content> {
+  await checkRoot(config.root);
   const problems: ContentError[] = [];
-  const { site, facts } = await loadSite(config.root, problems);
+  const { site, factsFor } = await loadSite(config.root, problems);
   const codes = config.locales.map((locale) => locale.code);
+  const refused = new Set<string>();
   const testimonialFiles = groupByLocale(
-    await listFiles(config.root, `${defaults.folders.content}/testimonials`, ".md"),
+    await listFiles(config.root, `${defaults.folders.content}/testimonials`, ".md", problems, refused),
     codes,
     problems,
   );
+  const pagesFolder = `${defaults.folders.content}/pages`;
   const pageFiles = groupByLocale(
-    await listFiles(config.root, `${defaults.folders.content}/pages`, ".md"),
+    await listFiles(config.root, pagesFolder, ".md", problems, refused),
     codes,
     problems,
+    true,
   );
   requireEveryLocale(testimonialFiles, codes, problems);
   requireEveryLocale(pageFiles, codes, problems);
+  if (!(await stat(path.join(config.root, pagesFolder)).catch(() => undefined)))
+    problems.push(
+      new ContentError({ file: pagesFolder }, "The folder of the long pages is missing", {
+        hint: `Create ${pagesFolder}/ with one file per page and language, such as about-me.en.md.`,
+      }),
+    );
   const catalogue = await loadImages(config.root, codes, imageStore(config.root), problems);
   const images: MarkdownImages = {
     catalogue,
@@ -89,56 +100,110 @@ export async function loadContent(config: SiteConfig, cache?: RenderCache): Prom
     variants: [],
   };
   const linkTo = images.asset;
-  const memo: ContentMemo = {
-    // The HTML of a body without images depends on its text and the base path of its links only.
-    render: (body, place) => {
-      const compute = (text: string) => renderMarkdown(text, linkTo, images, place);
-      if (!cache || body.includes("![")) return compute(body);
-      return cache.get(`${markdownOptions}\0${config.basePath}`, body, compute);
-    },
-    remember: cache ? cache.remember.bind(cache) : (_key, compute) => compute(),
+  // The HTML of a body without images depends on its text and the base path of its links only: cached.
+  const render: MarkdownRender = (body, place) => {
+    const compute = async (text: string) => renderMarkdown(text, linkTo, images, place);
+    if (!cache || body.includes("![")) return compute(body);
+    return cache.get(`${markdownOptions}\0${config.basePath}`, body, compute);
   };
   const locales = await Promise.all(
-    codes.map(async (locale) => ({
-      locale,
-      dictionary: await loadDictionary(config.root, locale, facts, problems),
-      testimonials: await loadEach(
-        config.root,
-        testimonialFiles,
+    codes.map(async (locale) => {
+      const facts = factsFor(locale);
+      return {
         locale,
-        testimonialSchema,
-        facts,
-        memo,
-        problems,
-        (id, data, html, origin) => ({ id, ...(data as Omit<Testimonial, "id" | "html" | "origin">), html, origin }),
-      ),
-      pages: Object.fromEntries(
-        await loadEach(
+        facts: facts.values,
+        dictionary: await loadDictionary(config.root, locale, facts, problems),
+        testimonials: await loadEach(
           config.root,
-          pageFiles,
+          testimonialFiles,
           locale,
-          pageSchema,
+          testimonialSchema,
           facts,
-          memo,
+          render,
           problems,
-          (id, data, html, origin) =>
-            [id, { ...(data as Omit<MarkdownPage, "html" | "origin">), html, origin }] as const,
+          refused,
+          true,
+          (id, data, html, origin) => ({ id, ...(data as Omit<Testimonial, "id" | "html" | "origin">), html, origin }),
         ),
-      ),
-    })),
+        pages: Object.fromEntries(
+          await loadEach(
+            config.root,
+            pageFiles,
+            locale,
+            pageSchema,
+            facts,
+            render,
+            problems,
+            refused,
+            false,
+            (id, data, html, origin) =>
+              [id, { ...(data as Omit<MarkdownPage, "html" | "origin">), html, origin }] as const,
+          ),
+        ),
+      };
+    }),
   );
   const publicDir = path.join(config.root, defaults.folders.public);
   const publicFiles = await Promise.all(
-    (await listTree(publicDir)).map(async (file) => ({
+    (await listTree(config.root, "public", problems)).map(async (file) => ({
       path: file,
-      contents: await readFile(path.join(publicDir, file)),
+      contents: await readFile(path.join(publicDir, file)).catch((error: unknown) => {
+        problems.push(unreadable(`public/${file}`, error));
+        return new Uint8Array();
+      }),
     })),
   );
   return { site, locales, publicFiles, images: { catalogue, markdownVariants: images.variants }, problems };
 }
 
+/** The project folder exists and holds content/: otherwise every file would be reported missing, one by one. */
+async function checkRoot(root: string) {
+  const shown = displayPath(root);
+  const entry = await stat(root).catch(() => undefined);
+  if (!entry)
+    throw new UsageError(`--root ${shown}: there is no such folder`, {
+      hint: "Give the project folder, the one that holds content/ and templates/.",
+    });
+  if (!entry.isDirectory())
+    throw new UsageError(`--root ${shown}: this is a file, not a folder`, {
+      hint: "Give the project folder, the one that holds content/ and templates/.",
+    });
+  const content = await stat(path.join(root, "content")).catch(() => undefined);
+  if (!content?.isDirectory())
+    throw new UsageError(`--root ${shown}: this folder holds no content/ folder, so it is no ranch-site project`, {
+      hint: "Give the project folder, the one that holds content/ and templates/, or run ranch-site there.",
+    });
+}
+
+/** A page name becomes a URL segment and a folder of the output: lowercase letters, digits and single hyphens. */
+const safePageName = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** Why a page name cannot be an address of the site, or undefined when it can (names the site uses itself: check.ts). */
+function pageNameProblem(id: string): { reason: string; hint: string } | undefined {
+  if (!safePageName.test(id)) {
+    const suggestion = id
+      .toLowerCase()
+      .normalize("NFKD")
+      .replace(/[\u0300-\u036f]/g, "")
+      .replace(/ß/g, "ss")
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-|-$/g, "");
+    return {
+      reason: `The page name "${id}" cannot be a web address`,
+      hint: `Name the file with lowercase letters, digits and hyphens${suggestion ? `, such as ${suggestion}` : ""}: the name becomes the page's address.`,
+    };
+  }
+  return undefined;
+}
+
 /** `01-anna.de.md` → id `01-anna`, locale `de`; grouped as id → locale → file. */
-function groupByLocale(files: string[], locales: string[], problems: ContentError[]): Map<string, Map<string, string>> {
+function groupByLocale(
+  files: string[],
+  locales: string[],
+  problems: ContentError[],
+  /** Pages: the name becomes an address, so it must be a safe URL segment. */
+  pageNames = false,
+): Map<string, Map<string, string>> {
   const groups = new Map<string, Map<string, string>>();
   for (const file of files) {
     const match = /^(.+)\.([a-z]{2})\.md$/.exec(path.posix.basename(file));
@@ -151,6 +216,11 @@ function groupByLocale(files: string[], locales: string[], problems: ContentErro
       continue;
     }
     const [, id, locale] = match as unknown as [string, string, string];
+    const nameProblem = pageNames ? pageNameProblem(id) : undefined;
+    if (nameProblem) {
+      problems.push(new ContentError({ file, line: 1, column: 1 }, nameProblem.reason, { hint: nameProblem.hint }));
+      continue;
+    }
     if (!groups.has(id)) groups.set(id, new Map());
     groups.get(id)!.set(locale, file);
   }
@@ -171,70 +241,57 @@ function requireEveryLocale(groups: Map<string, Map<string, string>>, locales: s
   }
 }
 
-/** How loadEach renders a body and keeps parsed files: through the cache when there is one. */
-interface ContentMemo {
-  render(body: string, place: MarkdownPlace): Promise<string>;
-  remember<V>(key: string, compute: () => V): V;
-}
+/** Markdown to HTML, through the cache when there is one. */
+type MarkdownRender = (body: string, place: MarkdownPlace) => Promise<string>;
 
-/**
- * The files of one locale, read in parallel, then parsed and rendered in file order (problems and
- * image variants keep their order). Parsing depends only on a file's text, its schema and the facts,
- * so a watch session parses a file again only when its text changed.
- */
 async function loadEach<T>(
   root: string,
   groups: Map<string, Map<string, string>>,
   locale: string,
   schema: Schema,
   facts: Facts,
-  memo: ContentMemo,
+  render: MarkdownRender,
   problems: ContentError[],
+  /** Files already reported as no plain file: not read. */
+  refused: ReadonlySet<string>,
+  /** Testimonials are their text: an empty one would show an empty quote. */
+  requireBody: boolean,
   make: (id: string, data: unknown, html: string, origin: MarkdownOrigin) => T,
 ): Promise<T[]> {
-  const reads = await Promise.all(
-    [...groups].map(async ([id, files]) => {
-      const file = files.get(locale);
-      return file ? { id, file, read: await readText(root, file) } : undefined;
-    }),
-  );
-  const factsKey = JSON.stringify([[...facts.values], facts.unreadable]);
   const loaded: T[] = [];
-  for (const entry of reads) {
-    if (!entry) continue;
-    const { id, file, read } = entry;
+  for (const [id, files] of groups) {
+    const file = files.get(locale);
+    if (!file || refused.has(file)) continue;
+    const read = await readText(root, file);
     if ("error" in read) {
       problems.push(read.error);
       continue;
     }
-    const parsed = memo.remember(`${file}\0${factsKey}\0${read.text}`, () => {
-      const found: ContentError[] = [];
-      const source = splitMarkdown(read.text, file, found);
-      const data = source.front ? readWithSchema(source.front, schema, file, "", found) : undefined;
-      const body = interpolate(source.body, facts);
-      for (const unknown of body.unknown) {
-        const at = placeAt(source.body, unknown.offset, { line: source.bodyLine, column: 1 });
-        found.push(
-          new ContentError({ file, line: at.line, column: at.column }, `Unknown placeholder {${unknown.name}}`, {
-            hint: "Placeholders name a value of content/site.yaml, such as {contact.email}; check the spelling.",
-          }),
-        );
-      }
-      const origin = { file, body: source.body, bodyLine: source.bodyLine };
-      return { found, data: fillFacts(data, facts), text: body.text, origin };
-    });
-    problems.push(...parsed.found);
-    const html = await memo.render(parsed.text, { file, bodyLine: parsed.origin.bodyLine, problems });
-    loaded.push(make(id, parsed.data, html, parsed.origin));
+    const source = splitMarkdown(read.text, file, problems);
+    if (source.refused) continue;
+    const data = source.front ? readWithSchema(source.front, schema, file, "", problems) : undefined;
+    problems.push(...checkYamlTexts(source.front, facts, file));
+    const body = interpolate(source.body, facts);
+    problems.push(
+      ...checkText(source.body, facts, file, { line: source.bodyLine, column: 1 }, "", { leftovers: false }),
+    );
+    if (requireBody && source.body.trim() === "")
+      problems.push(
+        new ContentError({ file, line: source.bodyLine, column: 1 }, "The text after the front matter is empty", {
+          hint: "Write the text below the closing `---` line, as in the other files of this folder.",
+        }),
+      );
+    loaded.push(
+      make(id, fillPlaceholders(data, facts), await render(body.text, { file, bodyLine: source.bodyLine, problems }), {
+        file,
+        body: source.body,
+        bodyLine: source.bodyLine,
+        links: findLinks(source.body, source.bodyLine, file, problems).map((link) => ({
+          ...link,
+          url: interpolate(link.url, facts).text,
+        })),
+      }),
+    );
   }
   return loaded;
-}
-
-/** Placeholders in front matter texts are filled like those in the body. */
-function fillFacts(data: unknown, facts: Facts): unknown {
-  if (typeof data === "string") return interpolate(data, facts).text;
-  if (Array.isArray(data)) return data.map((item) => fillFacts(item, facts));
-  if (data && typeof data === "object")
-    return Object.fromEntries(Object.entries(data).map(([key, value]) => [key, fillFacts(value, facts)]));
-  return data;
 }

@@ -1,5 +1,8 @@
 import matter from "gray-matter";
-import { ContentError } from "../errors.ts";
+import { remark } from "remark";
+import remarkHtml from "remark-html";
+import type { MarkdownLink } from "../../model/content.ts";
+import { ContentError, placeAt } from "../errors.ts";
 import { imageHandler, pictureSchema, type MarkdownImages, type MarkdownPlace } from "../images/markdown.ts";
 import { readYaml, type YamlNode } from "./yaml.ts";
 
@@ -9,31 +12,110 @@ export interface MarkdownSource {
   body: string;
   /** Line of the file on which the body starts, for locating problems in it. */
   bodyLine: number;
+  /** The front matter is in a language other than YAML: nothing of the file was read. */
+  refused?: boolean;
 }
 
-/** remark and its plugins load on the first page a build renders, and never when the cache has every page. */
-let remarkModules: Promise<{ remark: Remark; remarkHtml: RemarkHtml }> | undefined;
-const loadRemark = () =>
-  (remarkModules ??= Promise.all([import("remark"), import("remark-html")]).then(
-    ([{ remark }, { default: remarkHtml }]) => ({
-      remark,
-      remarkHtml,
-    }),
-  ));
-type Remark = typeof import("remark").remark;
-type RemarkHtml = typeof import("remark-html").default;
-let processor: ReturnType<typeof plainProcessor> | undefined;
-const plainProcessor = (remark: Remark, remarkHtml: RemarkHtml) => remark().use(remarkHtml);
+/** The least of an mdast node this module reads. */
+interface MdNode {
+  type: string;
+  url?: string;
+  title?: string | null;
+  value?: string;
+  identifier?: string;
+  children?: MdNode[];
+  position?: { start: { offset?: number }; end: { offset?: number } };
+  data?: { hProperties?: Record<string, string> };
+}
+
+/**
+ * A link title that is a language code (`"en"`) marks a link that leads to another language on
+ * purpose. It is written as the link's `hreflang` (what the attribute means), not as a tooltip.
+ */
+const languageTitle = /^[a-z]{2}$/;
+const markLanguageLinks = () => (tree: MdNode) => {
+  visit(tree, (node) => {
+    if (node.type === "link" && node.title && languageTitle.test(node.title)) {
+      node.data = { ...node.data, hProperties: { ...node.data?.hProperties, hrefLang: node.title } };
+      node.title = null;
+    }
+  });
+};
+
+const processor = remark().use(markLanguageLinks).use(remarkHtml);
 
 /** What the HTML of a body depends on besides its text, the base path and the package versions: part of every cache key. */
-export const markdownOptions = "remark+remark-html:pictureSchema/1";
+export const markdownOptions = "remark+languageLinks+remark-html:pictureSchema/1";
 
-/** The only place that reads front matter (gray-matter) and markdown (remark). */
+function visit(node: MdNode, action: (node: MdNode) => void) {
+  action(node);
+  for (const child of node.children ?? []) visit(child, action);
+}
+
+/**
+ * Every link and image of a markdown body, reference-style ones at their definition, with the line
+ * and column of the address. A reference to a label that is never defined would show as bracketed
+ * text: it is a problem of its own.
+ */
+export function findLinks(body: string, bodyLine: number, file: string, problems: ContentError[]): MarkdownLink[] {
+  const tree = processor.parse(body) as unknown as MdNode;
+  const links: MarkdownLink[] = [];
+  const at = (offset: number) => placeAt(body, offset, { line: bodyLine, column: 1 });
+  visit(tree, (node) => {
+    const start = node.position?.start.offset ?? 0;
+    if ((node.type === "link" || node.type === "image" || node.type === "definition") && node.url !== undefined) {
+      const source = body.slice(start, node.position?.end.offset ?? start);
+      const opening = node.type === "definition" ? source.indexOf("]:") : source.lastIndexOf("](");
+      const urlAt = source.indexOf(node.url, Math.max(0, opening));
+      links.push({
+        kind: node.type === "image" ? "image" : "link",
+        url: node.url,
+        ...at(start + Math.max(0, urlAt)),
+        ...(node.title && languageTitle.test(node.title) ? { hreflang: node.title } : {}),
+      });
+    }
+    if (node.type === "text" && node.value) {
+      for (const match of node.value.matchAll(/\[[^\]\n]+\]\[([^\]\n]*)\]/g)) {
+        problems.push(
+          new ContentError(
+            { file, ...at(start + match.index) },
+            `The link reference [${match[1] || match[0].slice(1, match[0].indexOf("]"))}] is not defined`,
+            {
+              hint: "Define it on a line of its own below the text, such as `[label]: /de/pricing/`, or check the spelling.",
+            },
+          ),
+        );
+      }
+    }
+  });
+  return links;
+}
+
+/** Front matter languages other than YAML: gray-matter would `eval` JavaScript, so every one of them refuses. */
+const refused = () => {
+  throw new Error("Only YAML front matter is read");
+};
+const otherEngines = Object.fromEntries(
+  ["javascript", "js", "json", "toml", "coffee", "coffeescript", "cson"].map((name) => [name, refused]),
+);
+
+/** The only place that reads front matter (gray-matter) and markdown (remark). Content never runs code: YAML only. */
 export function splitMarkdown(text: string, file: string, problems: ContentError[]): MarkdownSource {
+  const language = /^---[ \t]*([^\s-][^\n]*)?\n/.exec(text)?.[1]?.trim();
+  if (language && !["yaml", "yml"].includes(language.toLowerCase())) {
+    problems.push(
+      new ContentError({ file, line: 1, column: 4 }, `Front matter in "${language}" is not read: only YAML is`, {
+        hint: "Start the file with a line of just `---` and write the fields as YAML (`title: …`), as the other files do.",
+      }),
+    );
+    return { front: undefined, body: "", bodyLine: 1, refused: true };
+  }
   let front: YamlNode | undefined;
   // An options object on every call: gray-matter caches option-less results, broken ones included (gray-matter #166).
   const parsed = matter(text, {
+    language: "yaml",
     engines: {
+      ...otherEngines,
       yaml: (source: string) => {
         // gray-matter hands over the text after the opening `---`, its line break included.
         const result = readYaml(source, file, source.startsWith("\n") ? 0 : 1);
@@ -60,35 +142,33 @@ export function splitMarkdown(text: string, file: string, problems: ContentError
  * href(), so they get the base path as every other link does. With `images`, images become
  * `<picture>`s of the image pipeline, their problems located in `place`.
  */
-export async function renderMarkdown(
+export function renderMarkdown(
   body: string,
   linkTo: (path: string) => string = (path) => path,
   images?: MarkdownImages,
   place?: MarkdownPlace,
-): Promise<string> {
-  const { remark, remarkHtml } = await loadRemark();
-  const used =
-    images && place
-      ? pictureProcessor(remark, remarkHtml, images, place)
-      : (processor ??= plainProcessor(remark, remarkHtml));
+): string {
+  const used = images && place ? pictureProcessor(images, place) : processor;
   const tree = used.parse(body);
   resolveLinks(tree as MdastNode, linkTo);
   return String(used.stringify(used.runSync(tree) as typeof tree)).trim();
 }
 
 /** A processor whose images (inline and by reference) go through the image pipeline. */
-function pictureProcessor(remark: Remark, remarkHtml: RemarkHtml, images: MarkdownImages, place: MarkdownPlace) {
+function pictureProcessor(images: MarkdownImages, place: MarkdownPlace) {
   const image = imageHandler(images, place);
-  return remark().use(remarkHtml, {
-    sanitize: pictureSchema,
-    handlers: {
-      image,
-      imageReference: (state, node) => {
-        const definition = state.definitionById.get(node.identifier.toUpperCase());
-        return definition ? image(state, { ...node, type: "image", url: definition.url }) : undefined;
+  return remark()
+    .use(markLanguageLinks)
+    .use(remarkHtml, {
+      sanitize: pictureSchema,
+      handlers: {
+        image,
+        imageReference: (state, node) => {
+          const definition = state.definitionById.get(node.identifier.toUpperCase());
+          return definition ? image(state, { ...node, type: "image", url: definition.url }) : undefined;
+        },
       },
-    },
-  });
+    });
 }
 
 /** Every link, image and link definition of a markdown tree whose URL is root-relative, resolved. */

@@ -1,18 +1,33 @@
 import { ContentError } from "../errors.ts";
-import { describeKind, type YamlNode } from "./yaml.ts";
+import { localeNumber } from "./numbers.ts";
+import { describeKind, type Position, type YamlNode } from "./yaml.ts";
 
-/** The shape a YAML value must have: a field type, a list of one, or a group of named fields. */
+/**
+ * The shape a YAML value must have: a field type, a list of one, a group of named fields, or a group whose
+ * keys the editor names (`each`, such as offers by name). A group with
+ * `located` also returns where each of its values stands (as `at`), for checks made after loading.
+ */
 export type Schema =
   | "text"
   | "email"
   | "url"
+  | "origin"
   | "number"
+  | "date"
+  | "figure"
   | "boolean"
   | "scalar"
   | { list: Schema }
-  | { fields: Record<string, Schema>; optional?: readonly string[] };
+  | { each: Schema }
+  | { fields: Record<string, Schema>; optional?: readonly string[]; located?: boolean };
 
-const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export type { Located } from "../../model/content.ts";
+
+/** The HTML standard's valid e-mail address, with at least one dot in the domain. */
+const emailPattern =
+  /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+$/;
+/** A figure the texts quote: digits, perhaps a range or a plus (3, 25+, 8–12, 1.5). */
+const figurePattern = /^\d[\d.,]*(?:\s*[–-]\s*\d[\d.,]*)?\+?$/;
 
 /** Checks a YAML value against a schema and returns it as plain data, collecting every problem with its place. */
 export function readWithSchema(
@@ -43,6 +58,8 @@ export function readWithSchema(
     if (node.kind !== "map")
       return (wrong("a group of keys", "Indent its keys below it, each on its own line as `key: value`."), undefined);
     const result: Record<string, unknown> = {};
+    if (schema.located)
+      result["at"] = Object.fromEntries(node.entries.map((entry) => [entry.key, entry.node.at] as const));
     for (const entry of node.entries) {
       if (!(entry.key in schema.fields)) {
         problems.push(
@@ -70,6 +87,16 @@ export function readWithSchema(
     }
     return result;
   }
+  if (typeof schema === "object" && "each" in schema) {
+    if (node.kind !== "map")
+      return (wrong("a group of keys", "Indent its keys below it, each on its own line as `key:`."), undefined);
+    return Object.fromEntries(
+      node.entries.map((entry) => [
+        entry.key,
+        readWithSchema(entry.node, schema.each, file, join(name, entry.key), problems),
+      ]),
+    );
+  }
   if (typeof schema === "object") {
     if (node.kind !== "list") return (wrong("a list", "Write one item per line, each starting with `- `."), undefined);
     return node.items.map((item, index) => readWithSchema(item, schema.list, file, `${name}[${index + 1}]`, problems));
@@ -85,17 +112,54 @@ export function readWithSchema(
   }
   const value = node.value;
   switch (schema) {
-    case "number":
+    case "number": {
+      const local = localeNumber(node.source);
+      if (local) {
+        problems.push(
+          new ContentError(
+            { file, line: node.at.line, column: node.at.column },
+            `"${name}" is written as ${local.reads}: "${node.source}"`,
+            { hint: local.hint },
+          ),
+        );
+        return undefined;
+      }
       if (typeof value === "number") return value;
       return (wrong("a number", "Write digits only, without quotes, e.g. 2490."), undefined);
+    }
+    case "date":
+      if (typeof value === "string" && isDate(value)) return value;
+      return (wrong("a date", "Write the date as year-month-day, e.g. 2027-03-15."), undefined);
     case "boolean":
       if (typeof value === "boolean") return value;
       return (wrong("true or false", "Write true or false, without quotes."), undefined);
     case "scalar":
       if (typeof value !== "boolean") return value;
       return (wrong("text or a number", "Write the value as text."), undefined);
+    case "figure":
+      if (typeof value === "number" || (typeof value === "string" && figurePattern.test(value))) return value;
+      return (
+        problems.push(
+          new ContentError(
+            { file, line: node.at.line, column: node.at.column },
+            `"${name}" must be a number, found "${value}"`,
+            { hint: "Write the figure in digits, such as 3 or 25+: every language quotes the same value." },
+          ),
+        ),
+        undefined
+      );
   }
   if (typeof value !== "string") return (wrong("text", `Put the value in quotes: "${value}".`), undefined);
+  if (schema === "email" && /^mailto:/i.test(value)) {
+    problems.push(
+      new ContentError(
+        { file, line: node.at.line, column: node.at.column },
+        `"${name}" must be the address alone, without "mailto:"`,
+        { hint: `Write ${value.replace(/^mailto:/i, "")}; the site makes the mailto: links itself.` },
+      ),
+    );
+    return undefined;
+  }
   if (schema === "email" && !emailPattern.test(value)) {
     problems.push(
       new ContentError(
@@ -105,7 +169,27 @@ export function readWithSchema(
       ),
     );
   }
-  if (schema === "url" && !isHttpUrl(value)) {
+  if (schema === "origin" && isHttpUrl(value) && new URL(value).href !== `${new URL(value).origin}/`) {
+    problems.push(
+      new ContentError(
+        { file, line: node.at.line, column: node.at.column },
+        `"${name}" must be the site's address alone, without a path or trailing slash: "${value}"`,
+        { hint: `Write ${new URL(value).origin}; a folder the site is hosted under goes in --base-path.` },
+      ),
+    );
+    return undefined;
+  }
+  if (schema === "origin" && isHttpUrl(value) && value !== new URL(value).origin) {
+    problems.push(
+      new ContentError(
+        { file, line: node.at.line, column: node.at.column },
+        `"${name}" must not end with a slash: "${value}"`,
+        { hint: `Write ${new URL(value).origin}: links add their own slash.` },
+      ),
+    );
+    return undefined;
+  }
+  if ((schema === "url" || schema === "origin") && !isHttpUrl(value)) {
     problems.push(
       new ContentError(
         { file, line: node.at.line, column: node.at.column },
@@ -117,13 +201,23 @@ export function readWithSchema(
   return value;
 }
 
+/** A real calendar day written as YYYY-MM-DD (ISO 8601), the form JSON-LD and every locale can read. */
+function isDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const day = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(value);
+}
+
 function expectedOf(schema: Schema): string {
   return (
     (
       {
         email: "an email address",
         url: "a URL",
+        origin: "a URL",
+        figure: "a number",
         number: "a number",
+        date: "a date",
         boolean: "true or false",
         scalar: "a value",
         text: "text",

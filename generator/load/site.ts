@@ -1,19 +1,35 @@
 import type { Site } from "../../model/content.ts";
 import { defaults } from "../config.ts";
 import { ContentError } from "../errors.ts";
-import { Facts } from "../i18n.ts";
+import { Facts, interpolate } from "../i18n.ts";
 import { readText } from "./files.ts";
+import { checkDates, upcomingDates } from "./dates.ts";
+import { localeFacts } from "./figures.ts";
+import { checkYamlTexts, fillPlaceholders } from "./texts.ts";
 import { readWithSchema, type Schema } from "./schema.ts";
 import { readYaml, type YamlNode } from "./yaml.ts";
 
-export type { Site };
+export type {
+  FooterColumn,
+  Navigation,
+  NavigationLink,
+  OfferFigures,
+  Site,
+  TrainingDate,
+} from "../../model/content.ts";
+
+const linkSchema: Schema = {
+  fields: { page: "text", section: "text", label: "text" },
+  optional: ["section"],
+  located: true,
+};
 
 const texts = (...keys: string[]) => ({ fields: Object.fromEntries(keys.map((key) => [key, "text" as const])) });
 
 const siteSchema: Schema = {
   fields: {
     name: "text",
-    baseUrl: "url",
+    baseUrl: "origin",
     contact: { fields: { email: "email", phone: "text" } },
     social: { fields: { linkedin: "url", instagram: "url", youtube: "url" } },
     legal: texts("owner", "company", "street", "postalCode", "city", "region", "country", "countryCode", "vatId"),
@@ -29,31 +45,94 @@ const siteSchema: Schema = {
     consent: { fields: { fontsUrl: "url", fontFilesHost: "url", prefetchHost: "url" } },
     claims: {
       fields: {
-        trainingDays: "scalar",
-        animals: "scalar",
-        trainedProfessionals: "scalar",
-        replyHours: "scalar",
-        groupSize: "scalar",
+        trainingDays: "figure",
+        animals: "figure",
+        trainedProfessionals: "figure",
+        replyHours: "figure",
+        groupSize: "number",
+        followUpDays: "number",
       },
     },
     clients: { list: "text" },
+    offers: {
+      each: {
+        fields: { price: "number", currency: "text", per: "text", highlighted: "boolean" },
+        optional: ["price", "currency", "highlighted"],
+        located: true,
+      },
+    },
+    dates: {
+      list: {
+        fields: { start: "date", end: "date", seatsLeft: "number", offer: "text" },
+        optional: ["offer"],
+        located: true,
+      },
+    },
+    navigation: {
+      fields: {
+        header: { list: linkSchema },
+        button: linkSchema,
+        footer: {
+          list: {
+            fields: { block: "text", title: "text", links: { list: linkSchema } },
+            optional: ["block", "title", "links"],
+            located: true,
+          },
+        },
+      },
+    },
   },
 };
 
 export const siteFile = `${defaults.folders.content}/site.yaml`;
 
-/** Reads content/site.yaml; the facts come back flattened too, for `{placeholder}`s in texts. */
-export async function loadSite(root: string, problems: ContentError[]): Promise<{ site: Site; facts: Facts }> {
-  const read = await readText(root, siteFile);
-  if ("error" in read) {
-    problems.push(read.error);
-    return { site: {} as Site, facts: new Facts(new Map(), [""]) };
-  }
+/** The facts of site.yaml for `{placeholder}`s in one language's texts, numbers and prices printed its way. */
+export type FactsFor = (locale: string) => Facts;
+
+/**
+ * Reads content/site.yaml; the facts come back flattened too, for `{placeholder}`s in texts, per language.
+ * Only the training dates that have not begun on the day of the build stay in `site.dates`.
+ */
+export async function loadSite(root: string, problems: ContentError[]): Promise<{ site: Site; factsFor: FactsFor }> {
+  const none = { site: {} as Site, factsFor: () => new Facts(new Map(), [""]) };
+  const read = await readText(root, siteFile, {
+    reason: "The site file is missing",
+    hint: `Create ${siteFile} with the site's facts (name, baseUrl, contact, …), or give the project folder with --root.`,
+  });
+  if ("error" in read) return (problems.push(read.error), none);
   const { root: node, errors } = readYaml(read.text, siteFile);
   problems.push(...errors);
-  if (!node) return { site: {} as Site, facts: new Facts(new Map(), [""]) };
-  const site = readWithSchema(node, siteSchema, siteFile, "", problems) as Site | undefined;
-  return { site: site ?? ({} as Site), facts: new Facts(flattenFacts(node), unreadableGroups(siteSchema, site)) };
+  if (!node) return none;
+  const parsed = readWithSchema(node, siteSchema, siteFile, "", problems) as Site | undefined;
+  const values = flattenFacts(node);
+  const unreadable = unreadableGroups(siteSchema, parsed);
+  const byLocale = new Map<string, Facts>();
+  const factsFor = (locale: string) => {
+    if (!byLocale.has(locale))
+      byLocale.set(locale, new Facts(resolveFacts(localeFacts(parsed ?? ({} as Site), values, locale)), unreadable));
+    return byLocale.get(locale)!;
+  };
+  const facts = factsFor(defaults.locales[0]!.code);
+  problems.push(...checkYamlTexts(node, facts, siteFile));
+  const site = fillPlaceholders(parsed ?? {}, facts) as Site;
+  problems.push(...checkDates(site, siteFile));
+  if (Array.isArray(site.dates)) site.dates = upcomingDates(site.dates);
+  return { site, factsFor };
+}
+
+/** A fact may quote another (`company: "{name} GmbH"`); quotes of quotes are followed a few levels deep. */
+function resolveFacts(values: Map<string, string>): Map<string, string> {
+  const facts = new Facts(values);
+  for (let pass = 0; pass < 4; pass++) {
+    let changed = false;
+    for (const [key, value] of values) {
+      if (!value.includes("{")) continue;
+      const filled = interpolate(value, facts).text;
+      if (filled !== value) (values.set(key, filled), (changed = true));
+    }
+    if (!changed) break;
+  }
+  return values;
 }
 
 /** The groups of the schema that came back empty because they had the wrong shape (already reported). */
@@ -65,11 +144,15 @@ function unreadableGroups(schema: Schema, value: unknown, name = ""): string[] {
   );
 }
 
-function flattenFacts(node: YamlNode, prefix = "", facts = new Map<string, string>()): Map<string, string> {
+function flattenFacts(
+  node: YamlNode,
+  prefix = "",
+  facts = new Map<string, string | number | boolean>(),
+): Map<string, string | number | boolean> {
   if (node.kind === "map") {
     for (const entry of node.entries) flattenFacts(entry.node, prefix ? `${prefix}.${entry.key}` : entry.key, facts);
   } else if (node.kind === "scalar" && node.value !== null) {
-    facts.set(prefix, String(node.value));
+    facts.set(prefix, node.value);
   }
   return facts;
 }

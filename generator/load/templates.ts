@@ -1,17 +1,16 @@
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { randomBytes } from "node:crypto";
+import { readFile, rm, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
-import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import * as esbuild from "esbuild";
 import type { TemplateModule } from "../../model/page.ts";
+import { cacheDir, ensureCacheFolder } from "../cache.ts";
 import { defaults } from "../config.ts";
-import { placeAt, type Place } from "../errors.ts";
+import { ContentError, displayPath, placeAt, UsageError, type Place } from "../errors.ts";
 
 const require = createRequire(import.meta.url);
 let cached: { hash: string; module: TemplateModule } | undefined;
-
-const cacheDir = path.join(os.tmpdir(), "ranch-site-templates");
 
 /** The compiled page templates, and where each translation key is written in their sources. */
 export interface Templates {
@@ -23,28 +22,34 @@ export interface Templates {
 /**
  * Compiles the page templates the route table names (templates/<file>) with esbuild and imports the
  * result, so that `watch` picks up template edits without a restart. A module is only imported again
- * when the compiled code changed. The compiled file lives in a temp cache with its source map, so a
- * template's stack trace names its own lines.
+ * when the compiled code changed. The compiled file is written to the project's cache folder under a
+ * name no other build uses (exclusive creation, a random part), imported, and deleted at once: its
+ * inline source map is already read, so a template's stack trace still names its own lines, and no
+ * edit leaves a file behind.
  */
 export async function loadTemplates(root: string, templateFiles: readonly string[]): Promise<Templates> {
-  const result = await esbuild.build({
-    stdin: {
-      contents: templateEntry(templateFiles),
-      resolveDir: path.join(root, defaults.folders.templates),
-      loader: "ts",
-    },
-    absWorkingDir: root,
-    outdir: cacheDir,
-    bundle: true,
-    write: false,
-    format: "esm",
-    platform: "node",
-    jsx: "automatic",
-    sourcemap: "inline",
-    metafile: true,
-    logLevel: "silent",
-    plugins: [externalByAbsoluteUrl],
-  });
+  const result = await esbuild
+    .build({
+      stdin: {
+        contents: templateEntry(templateFiles),
+        resolveDir: path.join(root, defaults.folders.templates),
+        loader: "ts",
+      },
+      absWorkingDir: root,
+      outdir: path.join(cacheDir(root), "templates"),
+      bundle: true,
+      write: false,
+      format: "esm",
+      platform: "node",
+      jsx: "automatic",
+      sourcemap: "inline",
+      metafile: true,
+      logLevel: "silent",
+      plugins: [externalByAbsoluteUrl],
+    })
+    .catch((error: unknown) => {
+      throw templateError(error, root);
+    });
   const [output] = result.outputFiles;
   const inputs = Object.keys(result.metafile.inputs).filter((file) =>
     file.startsWith(`${defaults.folders.templates}/`),
@@ -56,10 +61,14 @@ export async function loadTemplates(root: string, templateFiles: readonly string
       if (!keys.has(key)) keys.set(key, { file, ...placeAt(source, offset) });
   }
   if (!cached || cached.hash !== output!.hash) {
-    const file = path.join(cacheDir, `templates.${output!.hash.replace(/\W/g, "")}.mjs`);
-    await mkdir(cacheDir, { recursive: true });
-    await writeFile(file, output!.contents);
-    cached = { hash: output!.hash, module: (await import(pathToFileURL(file).href)) as TemplateModule };
+    const dir = await ensureCacheFolder(root, "templates");
+    const file = path.join(dir, `templates.${output!.hash.replace(/\W/g, "")}.${randomBytes(6).toString("hex")}.mjs`);
+    await writeFile(file, output!.contents, { flag: "wx", mode: 0o600 });
+    try {
+      cached = { hash: output!.hash, module: (await import(pathToFileURL(file).href)) as TemplateModule };
+    } finally {
+      await rm(file, { force: true });
+    }
   }
   return { module: cached.module, keys };
 }
@@ -77,6 +86,25 @@ function templateEntry(templateFiles: readonly string[]): string {
 /** `"hero.title"` and the offset of its first letter, for each quoted dotted name in a source. */
 function* quotedKeys(source: string): Generator<[string, number]> {
   for (const match of source.matchAll(/(["'`])([A-Za-z][\w-]*(?:\.[\w-]+)+)\1/g)) yield [match[2]!, match.index + 1];
+}
+
+/** A template that does not compile: located at its first error, as content errors are; anything else is ours. */
+function templateError(error: unknown, root: string): unknown {
+  const first = (error as { errors?: esbuild.Message[] }).errors?.[0];
+  if (!first) return error;
+  const missing = /^Could not resolve "\.\/(.+?)"$/.exec(first.text);
+  if (!first.location || first.location.file === "<stdin>") {
+    return new UsageError(
+      `${displayPath(path.join(root, "templates", missing?.[1] ?? ""))}: ${missing ? "the template is missing" : first.text}`,
+      {
+        hint: "Give the project folder with --root, the one that holds templates/, or restore the template.",
+      },
+    );
+  }
+  const file = path.relative(root, path.resolve(root, first.location.file)).split(path.sep).join("/");
+  return new ContentError({ file, line: first.location.line, column: first.location.column + 1 }, first.text, {
+    hint: "Fix the template; the build stops until it compiles.",
+  });
 }
 
 /** The compiled file sits outside the project, so packages such as react are imported from their resolved files. */

@@ -1,7 +1,8 @@
 import { defaults } from "../config.ts";
-import { ContentError, placeAt } from "../errors.ts";
+import { ContentError } from "../errors.ts";
 import { interpolate, type Dictionary, type Facts } from "../i18n.ts";
 import { readText } from "./files.ts";
+import { checkText } from "./texts.ts";
 import { describeKind, readYaml, type YamlNode } from "./yaml.ts";
 
 /** Where a locale's dictionary lives. */
@@ -16,11 +17,10 @@ export async function loadDictionary(
 ): Promise<Dictionary> {
   const file = dictionaryFile(locale);
   const dictionary: Dictionary = new Map();
-  const read = await readText(root, file).catch(() => ({
-    error: new ContentError({ file, line: 1, column: 1 }, `There is no dictionary for "${locale}"`, {
-      hint: `Create ${file} with the same keys as the other languages.`,
-    }),
-  }));
+  const read = await readText(root, file, {
+    reason: `There is no dictionary for "${locale}"`,
+    hint: `Create ${file} with the same keys as the other languages.`,
+  });
   if ("error" in read) return (problems.push(read.error), dictionary);
   const { root: node, errors } = readYaml(read.text, file);
   problems.push(...errors);
@@ -91,16 +91,7 @@ function collect(
     }
     const start = { line: value.at.line, column: value.at.column + (value.quoted ? 1 : 0) };
     const filled = interpolate(value.value, facts);
-    for (const unknown of filled.unknown) {
-      const at = placeAt(value.value, unknown.offset, start);
-      problems.push(
-        new ContentError(
-          { file, line: at.line, column: at.column },
-          `Unknown placeholder {${unknown.name}} in "${key}"`,
-          { hint: "Placeholders name a value of content/site.yaml, such as {contact.email}; check the spelling." },
-        ),
-      );
-    }
+    problems.push(...checkText(value.value, facts, file, start, key, { leftovers: false }));
     dictionary.set(key, { text: filled.text, file, line: keyAt.line, column: keyAt.column });
   }
 }

@@ -11,7 +11,7 @@ export interface Position {
 export type YamlNode =
   | { kind: "map"; entries: YamlEntry[]; at: Position }
   | { kind: "list"; items: YamlNode[]; at: Position }
-  | { kind: "scalar"; value: string | number | boolean | null; at: Position; quoted: boolean };
+  | { kind: "scalar"; value: string | number | boolean | null; at: Position; quoted: boolean; source: string };
 
 export interface YamlEntry {
   key: string;
@@ -26,7 +26,9 @@ export function readYaml(
   lineOffset = 0,
 ): { root: YamlNode | undefined; errors: ContentError[] } {
   const lines = new LineCounter();
-  const doc = parseDocument(source, { lineCounter: lines, uniqueKeys: true, prettyErrors: false });
+  // yaml's own duplicate-key check compares every key with every other (quadratic: minutes for a
+  // dictionary of 30,000 keys); duplicateKeys() does the same with a set, in one pass.
+  const doc = parseDocument(source, { lineCounter: lines, uniqueKeys: false, prettyErrors: false });
   const place = (offset: number): Position => {
     const { line, col } = lines.linePos(offset);
     return { line: line + lineOffset, column: col };
@@ -46,6 +48,7 @@ export function readYaml(
       /^[^:\n]*/.exec(source.slice(offset))![0],
     );
   });
+  if (doc.errors.length === 0 && doc.contents) errors.push(...duplicateKeys(doc.contents as Node, place, file));
   if (errors.length > 0) return { root: undefined, errors };
   return { root: doc.contents ? toNode(doc.contents as Node, place) : undefined, errors };
 }
@@ -61,7 +64,7 @@ function toNode(node: Node, place: (offset: number) => Position): YamlNode {
         keyAt: place(key.range?.[0] ?? 0),
         node: value
           ? toNode(value, place)
-          : ({ kind: "scalar", value: null, at: place(key.range?.[1] ?? 0), quoted: false } as const),
+          : ({ kind: "scalar", value: null, at: place(key.range?.[1] ?? 0), quoted: false, source: "" } as const),
       };
     });
     return { kind: "map", entries, at };
@@ -69,7 +72,30 @@ function toNode(node: Node, place: (offset: number) => Position): YamlNode {
   if (isSeq(node)) return { kind: "list", items: node.items.map((item) => toNode(item as Node, place)), at };
   const value = isScalar(node) ? node.value : null;
   const quoted = isScalar(node) && (node.type === "QUOTE_DOUBLE" || node.type === "QUOTE_SINGLE");
-  return { kind: "scalar", value: value as string | number | boolean | null, at, quoted };
+  // The text as written: `2.490` and `2.49` are the same number, but only one is a German thousands separator.
+  const source = isScalar(node) && typeof node.source === "string" ? node.source : String(value ?? "");
+  return { kind: "scalar", value: value as string | number | boolean | null, at, quoted, source };
+}
+
+/** Every key that repeats one before it in the same group, located at the repeat. */
+function duplicateKeys(node: Node, place: (offset: number) => Position, file: string): ContentError[] {
+  const found: ContentError[] = [];
+  const visit = (current: unknown) => {
+    if (isMap(current)) {
+      const seen = new Set<unknown>();
+      for (const pair of current.items) {
+        const key = isScalar(pair.key) ? pair.key.value : pair.key;
+        if (seen.has(key)) {
+          const { line, column } = place((pair.key as Node).range?.[0] ?? 0);
+          found.push(describeSyntaxError(file, line, column, "DUPLICATE_KEY", "", String(key)));
+        }
+        seen.add(key);
+        visit(pair.value);
+      }
+    } else if (isSeq(current)) current.items.forEach(visit);
+  };
+  visit(node);
+  return found;
 }
 
 /** yaml reports an unclosed quote where the file ends; the editor needs the place it was opened. */

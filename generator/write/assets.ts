@@ -25,6 +25,8 @@ export interface Assets {
 export async function bundleAssets(root: string, site: Site, basePath: string): Promise<Assets> {
   const consent = { fontsUrl: site.consent?.fontsUrl ?? "", prefetchHost: site.consent?.prefetchHost ?? "" };
   const common = {
+    // Hashes in file names depend on paths relative to the working folder: the project's, wherever it is run from.
+    absWorkingDir: root,
     bundle: true,
     write: false,
     minify: true,
@@ -71,7 +73,8 @@ export async function bundleAssets(root: string, site: Site, basePath: string): 
 
 /** Prefetch same-origin pages on intent, except the language switch and links that ask not to be followed. */
 function speculationRules(basePath: string): string {
-  return JSON.stringify({
+  // Inside a <script>: "<" is escaped, so no value can close the element (the base path is checked too).
+  return escapeScript({
     prefetch: [
       {
         where: {
@@ -82,6 +85,9 @@ function speculationRules(basePath: string): string {
     ],
   });
 }
+
+/** JSON for an inline script: `<` as \u003c, which JSON reads the same and HTML cannot take for a tag. */
+const escapeScript = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
 
 /** A CSP hash source, as browsers compute it over the exact text of an inline script. */
 const sha256 = (text: string) => `sha256-${createHash("sha256").update(text, "utf8").digest("base64")}`;

@@ -15,8 +15,17 @@ export class IncrementalWriter implements Writer {
   /** Output paths whose bytes the last write changed, added or removed: what a browser must reload. */
   changed: string[] = [];
 
-  constructor(outDir: string) {
+  private readonly disk: DiskWriter;
+
+  /** `root`: the project folder, whose safety rules the output folder must pass (DiskWriter's). */
+  constructor(outDir: string, root?: string) {
     this.outDir = outDir;
+    this.disk = new DiskWriter(outDir, { root });
+  }
+
+  /** The same refusals as every build: an output folder the build may not write to. */
+  prepare(): Promise<void> {
+    return this.disk.prepare();
   }
 
   async write(files: readonly OutputFile[]): Promise<void> {
@@ -26,7 +35,7 @@ export class IncrementalWriter implements Writer {
       () => false,
     );
     if (!this.written || !present) {
-      await new DiskWriter(this.outDir).write(files);
+      await this.disk.write(files);
       this.changed = files.map((file) => file.path);
       this.written = next;
       return;

@@ -1,5 +1,7 @@
-import { mkdir, rename, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, rename, rm, rmdir, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { displayPath, UsageError } from "../errors.ts";
+import { checkOutDir, outputMarker, outputMarkerText } from "./out-dir.ts";
 
 /** A file of the built site, relative to the output folder. */
 export interface OutputFile {
@@ -9,6 +11,8 @@ export interface OutputFile {
 
 /** Where a build puts its files: the disk, or memory for tests and `check`. */
 export interface Writer {
+  /** Refuses, before any work, a destination the build may not write to. */
+  prepare?(): Promise<void>;
   write(files: readonly OutputFile[]): Promise<void>;
 }
 
@@ -21,37 +25,120 @@ export class MemoryWriter implements Writer {
   }
 }
 
+/** How a DiskWriter works: the project it builds (for the output-folder rules) and the file write. */
+export interface DiskWriterOptions {
+  /** Project folder; the output folder may not be it, an ancestor or one of its source folders. Default: the working folder. */
+  root?: string;
+  /** The file write, replaceable so tests can simulate a full disk. */
+  writeFile?: typeof writeFile;
+}
+
 /**
- * Writes into a staging folder beside `outDir` and swaps it into place only when every file was
- * written, so a failed build leaves the last good site untouched.
+ * Writes into a fresh staging folder beside `outDir` and swaps it into place only when every file was
+ * written, so a failed build leaves the last good site untouched. It replaces `outDir` only when
+ * ranch-site owns it (see out-dir.ts) and marks the new folder as its own. Staging and previous
+ * folders get unique names (mkdtemp), so they never clobber a sibling, and are removed on every path.
  */
 export class DiskWriter implements Writer {
   readonly outDir: string;
-  /** The file write, replaceable so tests can simulate a full disk. */
+  private readonly root: string;
   private readonly writeOne: typeof writeFile;
 
-  constructor(outDir: string, writeOne: typeof writeFile = writeFile) {
-    this.outDir = outDir;
-    this.writeOne = writeOne;
+  constructor(outDir: string, options: DiskWriterOptions = {}) {
+    this.outDir = path.resolve(outDir);
+    this.root = path.resolve(options.root ?? process.cwd());
+    this.writeOne = options.writeFile ?? writeFile;
+  }
+
+  /** The output-folder rules of out-dir.ts, checked before the build spends time on the site. */
+  async prepare() {
+    await checkOutDir(this.root, this.outDir);
   }
 
   async write(files: readonly OutputFile[]) {
-    const staging = `${this.outDir}.staging-${process.pid}`;
-    const previous = `${this.outDir}.previous-${process.pid}`;
-    await rm(staging, { recursive: true, force: true });
+    await checkOutDir(this.root, this.outDir);
+    const parent = path.dirname(this.outDir);
+    const name = path.basename(this.outDir);
+    await mkdir(parent, { recursive: true }).catch((error) => this.fail(error));
+    const staging = await mkdtemp(path.join(parent, `${name}.staging-`)).catch((error) => this.fail(error));
     try {
-      const folders = new Set(files.map((file) => path.dirname(path.join(staging, file.path))));
+      const targets = files.map((file) => ({ ...file, full: inside(staging, file.path) }));
+      const folders = new Set(targets.map((file) => path.dirname(file.full)));
       await Promise.all([...folders].map((folder) => mkdir(folder, { recursive: true })));
-      await Promise.all(files.map((file) => this.writeOne(path.join(staging, file.path), file.contents)));
+      // Exclusive creation: a path claimed twice fails here rather than keeping whichever write came last.
+      await Promise.all(
+        targets.map((file) =>
+          this.writeOne(file.full, file.contents, { flag: "wx" }).catch((error) => this.fail(error, file.path)),
+        ),
+      );
+      await this.writeOne(path.join(staging, outputMarker), outputMarkerText, { flag: "wx" }).catch((error) =>
+        this.fail(error, outputMarker),
+      );
     } catch (error) {
       await rm(staging, { recursive: true, force: true });
       throw error;
     }
-    await rm(previous, { recursive: true, force: true });
-    await rename(this.outDir, previous).catch((error: NodeJS.ErrnoException) => {
-      if (error.code !== "ENOENT") throw error;
-    });
-    await rename(staging, this.outDir);
-    await rm(previous, { recursive: true, force: true });
+    await this.swap(staging, parent, name);
   }
+
+  /** Puts the staging folder where the output folder was; the old one is deleted only once the new one is in place. */
+  private async swap(staging: string, parent: string, name: string) {
+    const previous = await mkdtemp(path.join(parent, `${name}.previous-`)).catch(async (error) => {
+      await rm(staging, { recursive: true, force: true });
+      return this.fail(error);
+    });
+    // Renaming onto the empty folder just made replaces it: nothing of anyone else's is in the way.
+    const hadOutput = await rename(this.outDir, previous).then(
+      () => true,
+      async (error: NodeJS.ErrnoException) => {
+        if (error.code === "ENOENT") return (await rmdir(previous), false);
+        await rm(staging, { recursive: true, force: true });
+        await rmdir(previous);
+        return this.fail(error);
+      },
+    );
+    try {
+      await rename(staging, this.outDir);
+    } catch (error) {
+      if (hadOutput) await rename(previous, this.outDir);
+      await rm(staging, { recursive: true, force: true });
+      return this.fail(error);
+    }
+    if (hadOutput) await rm(previous, { recursive: true, force: true });
+  }
+
+  /** A file system failure as one line that names the folder (and the file being written) and what to do. */
+  private fail(error: unknown, file?: string): never {
+    const code = (error as NodeJS.ErrnoException | undefined)?.code;
+    if (!code || !(code in reasons)) throw error;
+    const [reason, hint] = reasons[code]!;
+    const writing = file ? ` while writing ${file}` : "";
+    throw new UsageError(`--out ${displayPath(this.outDir)}: ${reason}${writing} (${code})`, { hint, cause: error });
+  }
+}
+
+const unwritable: [string, string] = [
+  "the build may not write here (permission denied)",
+  "Choose a folder you may write to, or fix its permissions; the previous site is unchanged.",
+];
+
+/** Errno codes a user can do something about. */
+const reasons: Record<string, [string, string]> = {
+  ENOSPC: ["the disk is full", "Free some space and build again; the previous site is unchanged."],
+  EDQUOT: ["the disk quota is used up", "Free some space and build again; the previous site is unchanged."],
+  EACCES: unwritable,
+  EPERM: unwritable,
+  EROFS: ["the file system is read-only", "Build into a folder on a writable disk."],
+  EBUSY: ["the folder is in use (perhaps a mount point)", "Build into a folder inside it, or close what uses it."],
+  EXDEV: ["the folder is on another disk than its parent", "Build into a folder inside it."],
+  ENOTDIR: ["a part of the path is a file, not a folder", "Give a path made of folders."],
+  EIO: ["the disk reported an input/output error", "Check the disk, then build again."],
+};
+
+/** The absolute path of an output file; a path that leaves the folder is a bug upstream (routes and claims refuse it). */
+function inside(folder: string, file: string): string {
+  const full = path.resolve(folder, file);
+  if (path.relative(folder, full).startsWith("..") || path.isAbsolute(file) || full === folder)
+    throw new Error(`Refusing to write ${JSON.stringify(file)} outside the output folder`);
+  return full;
 }

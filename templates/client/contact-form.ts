@@ -28,6 +28,11 @@ function setUpForm(form: HTMLFormElement, result: HTMLElement) {
   // Our messages replace the browser's bubbles: translated, inline, and tied to their fields.
   form.noValidate = true;
 
+  // A date's or an offer's enquiry link (`?date=2027-03-15`, `?offer=team`) opens the form on it.
+  const enquiry = findEnquiry(form, new URLSearchParams(location.search));
+  const messageField = control("message");
+  if (enquiry && messageField && !messageField.value) messageField.value = `${enquiry.message}\n\n`;
+
   const problem = (field: Control): string => {
     const value = field.value.trim();
     switch (field.dataset["field"]) {
@@ -88,7 +93,8 @@ function setUpForm(form: HTMLFormElement, result: HTMLElement) {
       fields.slice(0, -1).map((field, index) => [field.name, values[index] ?? ""]),
       message,
     );
-    const url = mailtoUrl({ to: text("email"), subject: `${text("subject")} – ${values[0]}`, body });
+    const subject = enquiry ? `${enquiry.subject} – ${values[0]}` : `${text("subject")} – ${values[0]}`;
+    const url = mailtoUrl({ to: text("email"), subject, body });
     const fits = url.length <= maxUrlLength;
     if (fits) openMailto(url);
     showResult(fits);
@@ -131,6 +137,21 @@ function setUpForm(form: HTMLFormElement, result: HTMLElement) {
       copyStatus.toggleAttribute("data-failed", !copied);
     }
   });
+}
+
+/** The enquiry a link asked for, among those the page lists; anything else in the address is ignored. */
+function findEnquiry(form: HTMLFormElement, params: URLSearchParams): { subject: string; message: string } | undefined {
+  let known: Record<string, { subject: string; message: string }> = {};
+  try {
+    known = JSON.parse(form.dataset["enquiries"] ?? "{}");
+  } catch {
+    return undefined;
+  }
+  for (const name of ["date", "offer"]) {
+    const value = params.get(name);
+    if (value && Object.hasOwn(known, `${name}=${value}`)) return known[`${name}=${value}`];
+  }
+  return undefined;
 }
 
 /** Opens the visitor's mail program with the message, in the same tab (design.md §6). */

@@ -5,4 +5,4 @@ import "./tooltips.ts";
 import "./contact-form.ts";
 import "./loading.ts";
 import "./lang-switch.ts";
-import "./current-nav.ts";
+import "./menu.ts";

@@ -1,102 +1,104 @@
+import type { FooterColumn } from "../../model/content.ts";
 import type { PageProps } from "../types.ts";
 import { Icon } from "./Icon.tsx";
+import { navigationHref } from "./navigation.ts";
 import { WithTooltip } from "./Tooltip.tsx";
 
 const socialNetworks = ["linkedin", "instagram", "youtube"] as const;
 
-/** Footer sections Navigation, Contact, Legal and Social, the Imprint link and the cookie settings control. */
-export function Footer({ t, href, site }: PageProps) {
+/**
+ * The footer's columns in the order of content/site.yaml `navigation.footer`: titled link lists and the
+ * about, contact and social blocks; below them the Imprint link and the cookie settings control (design.md §4),
+ * which every page must have whatever the columns.
+ */
+export function Footer(props: PageProps) {
+  const { t, href, site } = props;
+  const columns = site.navigation.footer;
   return (
     <footer className="site-footer">
       <div className="container footer-grid">
-        <div className="footer-about">
-          <p className="footer-brand">{site.name}</p>
-          <p>{t("footer.about")}</p>
-        </div>
-        <nav aria-labelledby="footer-navigation">
-          <h2 id="footer-navigation">{t("footer.navigation")}</h2>
-          <ul>
-            <li>
-              <a href={`${href("")}#about`}>{t("nav.about")}</a>
-            </li>
-            <li>
-              <a href={href("training-details/")}>{t("nav.training")}</a>
-            </li>
-            <li>
-              <a href={href("about-me/")}>{t("nav.aboutMe")}</a>
-            </li>
-            <li>
-              <a href={href("references/")}>{t("nav.references")}</a>
-            </li>
-            <li>
-              <a href={href("pricing/")}>{t("nav.bookNow")}</a>
-            </li>
-          </ul>
-        </nav>
-        <div>
-          <h2>{t("footer.contact")}</h2>
-          <address>
-            <a href={`mailto:${site.contact.email}`}>{site.contact.email}</a>
-            <br />
-            <a href={`tel:${site.contact.phone.replace(/[^+\d]/g, "")}`}>{site.contact.phone}</a>
-            <br />
-            {site.legal.street}, {site.legal.postalCode} {site.legal.city}
-          </address>
-          <p>
-            <a href={href("contact/")}>{t("nav.contact")}</a>
-          </p>
-        </div>
-        <nav aria-labelledby="footer-legal">
-          <h2 id="footer-legal">{t("footer.legal")}</h2>
-          <ul>
-            <li>
-              <a href={href("imprint/")}>{t("footer.imprint")}</a>
-            </li>
-            <li>
-              <a href={href("privacy-policy/")}>{t("footer.privacy")}</a>
-            </li>
-            <li>
-              <a href={href("terms-of-service/")}>{t("footer.terms")}</a>
-            </li>
-            <li>
-              <a href={href("cookie-policy/")}>{t("footer.cookies")}</a>
-            </li>
-            <li>
-              <button type="button" className="link-button" data-cookie-settings="" hidden>
-                {t("footer.cookieSettings")}
-              </button>
-            </li>
-          </ul>
-        </nav>
-        <div>
-          <h2>{t("footer.social")}</h2>
-          <ul className="social-links">
-            {socialNetworks.map((network) => (
-              <li key={network}>
-                <WithTooltip id={`tip-${network}`} text={t(`footer.${network}Tip`)}>
-                  {(describedBy) => (
-                    <a
-                      className="social-link"
-                      href={site.social[network]}
-                      aria-label={t(`footer.${network}`)}
-                      aria-describedby={describedBy}
-                      rel="me noopener"
-                    >
-                      <Icon name={network} />
-                    </a>
-                  )}
-                </WithTooltip>
-              </li>
-            ))}
-          </ul>
-        </div>
+        {columns.map((column, index) => (
+          <FooterBlock key={column.block ?? column.title ?? index} column={column} index={index} {...props} />
+        ))}
       </div>
       <div className="container footer-bottom">
         <p>{t("footer.copyright")}</p>
-        <p>
+        <p className="footer-bottom-links">
           <a href={href("imprint/")}>{t("footer.imprint")}</a>
+          <button type="button" className="link-button" data-cookie-settings="" hidden>
+            {t("footer.cookieSettings")}
+          </button>
         </p>
       </div>
     </footer>
   );
+}
+
+function FooterBlock({ column, index, t, href, site }: PageProps & { column: FooterColumn; index: number }) {
+  if (column.block === "about")
+    return (
+      <div className="footer-about">
+        <p className="footer-brand">{site.name}</p>
+        <p>{t("footer.about")}</p>
+      </div>
+    );
+  if (column.block === "contact")
+    return (
+      <div className="footer-contact">
+        <h2>{t("footer.contact")}</h2>
+        <address>
+          <a href={`mailto:${site.contact.email}`}>{site.contact.email}</a>
+          <br />
+          <a href={telHref(site.contact.phone)}>{site.contact.phone}</a>
+          <br />
+          {site.legal.street}, {site.legal.postalCode} {site.legal.city}
+        </address>
+        <p>
+          <a href={href("contact/")}>{t("nav.contact")}</a>
+        </p>
+      </div>
+    );
+  if (column.block === "social")
+    return (
+      <div className="footer-social">
+        <h2>{t("footer.social")}</h2>
+        <ul className="social-links">
+          {socialNetworks.map((network) => (
+            <li key={network}>
+              <WithTooltip id={`tip-${network}`} text={t(`footer.${network}Tip`)}>
+                {(describedBy) => (
+                  <a
+                    className="social-link"
+                    href={site.social[network]}
+                    aria-label={t(`footer.${network}`)}
+                    aria-describedby={describedBy}
+                    rel="me noopener"
+                  >
+                    <Icon name={network} />
+                  </a>
+                )}
+              </WithTooltip>
+            </li>
+          ))}
+        </ul>
+      </div>
+    );
+  const id = `footer-links-${index + 1}`;
+  return (
+    <nav className="footer-links" aria-labelledby={id}>
+      <h2 id={id}>{t(column.title!)}</h2>
+      <ul>
+        {(column.links ?? []).map((link) => (
+          <li key={`${link.page}#${link.section ?? ""}`}>
+            <a href={navigationHref(link, href)}>{t(link.label)}</a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** `tel:` wants the number without spaces (RFC 3966): +49 4671 930 41 20 → tel:+4946719304120. */
+export function telHref(phone: string): string {
+  return `tel:${phone.replace(/[^+\d]/g, "")}`;
 }

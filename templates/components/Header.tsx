@@ -1,18 +1,17 @@
 import type { PageProps } from "../types.ts";
+import { Icon } from "./Icon.tsx";
 import { Logo } from "./Logo.tsx";
+import { isCurrent, navigationHref } from "./navigation.ts";
 import { WithTooltip } from "./Tooltip.tsx";
 
-const navigation = [
-  ["nav.about", "#about"],
-  ["nav.training", "training-details/"],
-  ["nav.aboutMe", "about-me/"],
-  ["nav.references", "references/"],
-  ["nav.contact", "contact/"],
-] as const;
-
-/** Brand, main navigation, language switch and the Book Now button. */
+/**
+ * Brand, main navigation (content/site.yaml `navigation.header`), language switch and the highlighted button.
+ * On phones the links sit behind a Menu button (WAI-ARIA disclosure pattern, templates/client/menu.ts);
+ * without JavaScript there is no button and every link shows, wrapped onto as many rows as it takes.
+ */
 export function Header({ t, href, page, alternates, locale, site }: PageProps) {
   const others = alternates.filter((alternate) => alternate.locale !== locale);
+  const { header, button } = site.navigation;
   return (
     <header className="site-header">
       <div className="container header-bar">
@@ -23,19 +22,25 @@ export function Header({ t, href, page, alternates, locale, site }: PageProps) {
             <span className="brand-tagline">{t("nav.tagline")}</span>
           </span>
         </a>
-        <nav className="main-nav" aria-label={t("nav.label")}>
+        <button
+          type="button"
+          className="menu-button"
+          aria-expanded="false"
+          aria-controls="main-nav"
+          data-menu-button=""
+        >
+          <Icon name="menu" />
+          {t("nav.menu")}
+        </button>
+        <nav className="main-nav" id="main-nav" aria-label={t("nav.label")}>
           <ul>
-            {navigation.map(([key, path]) => {
-              const target = path.startsWith("#") ? href("") + path : href(path);
-              const current = !path.startsWith("#") && page === path.slice(0, -1);
-              return (
-                <li key={key}>
-                  <a href={target} aria-current={current ? "page" : undefined}>
-                    {t(key)}
-                  </a>
-                </li>
-              );
-            })}
+            {header.map((link) => (
+              <li key={`${link.page}#${link.section ?? ""}`}>
+                <a href={navigationHref(link, href)} aria-current={isCurrent(link, page) ? "page" : undefined}>
+                  {t(link.label)}
+                </a>
+              </li>
+            ))}
           </ul>
         </nav>
         <div className="header-actions">
@@ -58,8 +63,12 @@ export function Header({ t, href, page, alternates, locale, site }: PageProps) {
               )}
             </WithTooltip>
           ))}
-          <a className="button button-small" href={href("pricing/")}>
-            {t("nav.bookNow")}
+          <a
+            className="button button-small"
+            href={navigationHref(button, href)}
+            aria-current={isCurrent(button, page) ? "page" : undefined}
+          >
+            {t(button.label)}
           </a>
         </div>
       </div>

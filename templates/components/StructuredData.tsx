@@ -36,9 +36,62 @@ export function businessData({ site, url, t }: PageProps) {
   };
 }
 
-/** The 3-day on-site course (schema.org Course), with the prices of the pricing page. */
-export function courseData({ site, url, t, content, locale }: PageProps) {
-  const offers = (content.pages["pricing"]?.offers ?? []).filter((offer) => offer.price !== undefined);
+/**
+ * The on-site course (schema.org Course): its priced offers from content/site.yaml, named in the page's
+ * language, and one CourseInstance per upcoming date (or one without dates when none is planned).
+ */
+export function courseData(props: PageProps) {
+  const { site, url, t, content, locale } = props;
+  const wording = content.pages["pricing"]?.offers ?? {};
+  const offer = (name: string) => {
+    const figures = site.offers[name];
+    if (figures?.price === undefined || !figures.currency) return undefined;
+    return {
+      "@type": "Offer",
+      name: wording[name]?.name ?? name,
+      category: "Paid",
+      price: figures.price,
+      priceCurrency: figures.currency,
+      url: url("pricing/"),
+    };
+  };
+  const days = Number(site.claims.trainingDays);
+  const location = {
+    "@type": "Place",
+    name: site.name,
+    address: {
+      "@type": "PostalAddress",
+      streetAddress: site.legal.street,
+      postalCode: site.legal.postalCode,
+      addressLocality: site.legal.city,
+      addressRegion: site.legal.region,
+      addressCountry: site.legal.countryCode,
+    },
+  };
+  // Google's Course info: one session a day, on as many days as the training lasts.
+  const schedule = (repeatCount: number) => ({
+    "@type": "Schedule",
+    duration: "PT8H",
+    repeatFrequency: "Daily",
+    repeatCount,
+  });
+  const instances = site.dates.map((date) => {
+    const dateOffer = date.offer ? offer(date.offer) : undefined;
+    return {
+      "@type": "CourseInstance",
+      courseMode: "Onsite",
+      startDate: date.start,
+      endDate: date.end,
+      courseSchedule: schedule(daysBetween(date.start, date.end)),
+      location,
+      ...(dateOffer && {
+        offers: {
+          ...dateOffer,
+          availability: `https://schema.org/${date.seatsLeft > 0 ? "InStock" : "SoldOut"}`,
+        },
+      }),
+    };
+  });
   return {
     "@context": "https://schema.org",
     "@type": "Course",
@@ -47,35 +100,17 @@ export function courseData({ site, url, t, content, locale }: PageProps) {
     url: url("training-details/"),
     inLanguage: locale,
     provider: { "@id": `${url("")}#business` },
-    offers: offers.map((offer) => ({
-      "@type": "Offer",
-      name: offer.name,
-      category: "Paid",
-      price: offer.price,
-      priceCurrency: "EUR",
-      url: url("pricing/"),
-    })),
-    hasCourseInstance: {
-      "@type": "CourseInstance",
-      courseMode: "Onsite",
-      // Google's Course info: one session a day, on as many days as the training lasts.
-      courseSchedule: {
-        "@type": "Schedule",
-        duration: "PT8H",
-        repeatFrequency: "Daily",
-        repeatCount: Number(site.claims.trainingDays),
-      },
-      location: {
-        "@type": "Place",
-        name: site.name,
-        address: {
-          "@type": "PostalAddress",
-          postalCode: site.legal.postalCode,
-          addressLocality: site.legal.city,
-          addressRegion: site.legal.region,
-          addressCountry: site.legal.countryCode,
-        },
-      },
-    },
+    offers: Object.keys(site.offers)
+      .map(offer)
+      .filter((entry) => entry !== undefined),
+    hasCourseInstance:
+      instances.length > 0
+        ? instances
+        : { "@type": "CourseInstance", courseMode: "Onsite", courseSchedule: schedule(days), location },
   };
+}
+
+/** Calendar days from start to end, both included. */
+function daysBetween(start: string, end: string): number {
+  return Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000) + 1;
 }

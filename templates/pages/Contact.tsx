@@ -1,3 +1,5 @@
+import { dateEnquiry, offerEnquiry } from "../components/enquiry.ts";
+import { telHref } from "../components/Footer.tsx";
 import { Icon } from "../components/Icon.tsx";
 import { PageHeader } from "../components/PageHeader.tsx";
 import { Layout } from "../Layout.tsx";
@@ -9,6 +11,13 @@ import type { PageProps } from "../types.ts";
  */
 export default function Contact(props: PageProps) {
   const { t, href, site } = props;
+  // What the links of the dates and offers may ask for (`?date=…`, `?offer=…`), for the form script to fill in.
+  const enquiries = Object.fromEntries(
+    [
+      ...site.dates.map((date) => dateEnquiry(props, date)),
+      ...Object.keys(site.offers).map((name) => offerEnquiry(props, name)),
+    ].map((enquiry) => [enquiry.key, { subject: enquiry.subject, message: enquiry.message }]),
+  );
   const field = (
     name: "name" | "email" | "company" | "message",
     options: { required?: boolean; type?: string; autoComplete?: string },
@@ -61,6 +70,7 @@ export default function Contact(props: PageProps) {
               data-error-email={t("contact.form.errorEmail")}
               data-error-email-invalid={t("contact.form.errorEmailInvalid")}
               data-error-message={t("contact.form.errorMessage")}
+              data-enquiries={JSON.stringify(enquiries)}
             >
               {field("name", { required: true, autoComplete: "name" })}
               {field("email", { required: true, type: "email", autoComplete: "email" })}
@@ -117,6 +127,15 @@ export default function Contact(props: PageProps) {
                   <span>
                     <span className="contact-label">{t("contact.info.email")}</span>
                     <a href={`mailto:${site.contact.email}`}>{site.contact.email}</a>
+                  </span>
+                </li>
+                <li>
+                  <span className="card-icon">
+                    <Icon name="phone" />
+                  </span>
+                  <span>
+                    <span className="contact-label">{t("contact.info.phone")}</span>
+                    <a href={telHref(site.contact.phone)}>{site.contact.phone}</a>
                   </span>
                 </li>
                 <li>

@@ -6,6 +6,7 @@ import { Icon, type IconName } from "../components/Icon.tsx";
 import { Landscape } from "../components/Landscape.tsx";
 import { Picture } from "../components/Picture.tsx";
 import { courseData } from "../components/StructuredData.tsx";
+import { UpcomingDates } from "../components/UpcomingDates.tsx";
 import { WithTooltip } from "../components/Tooltip.tsx";
 import { Layout } from "../Layout.tsx";
 import type { PageProps } from "../types.ts";
@@ -210,6 +211,8 @@ export default function Home(props: PageProps) {
           </div>
         </div>
       </section>
+
+      <UpcomingDates {...props} id="dates" />
 
       <CallToAction id="cta-title" title={t("cta.title")} text={t("cta.text")}>
         <a className="button button-primary" href={href("contact/")}>

@@ -1,50 +1,74 @@
+import { contactHref, offerEnquiry } from "../components/enquiry.ts";
 import { Icon } from "../components/Icon.tsx";
 import { Markdown } from "../components/Markdown.tsx";
 import { PageHeader } from "../components/PageHeader.tsx";
 import { courseData } from "../components/StructuredData.tsx";
+import { UpcomingDates } from "../components/UpcomingDates.tsx";
 import { Layout } from "../Layout.tsx";
 import type { PageProps } from "../types.ts";
 
-/** Pricing: the offers of content/pages/pricing.<locale>.md front matter, then its text; every offer leads to contact. */
+/**
+ * Pricing: the offers, with their figures from content/site.yaml and their wording from the page's front
+ * matter; the upcoming dates; then the page's text. Every offer leads to a pre-filled enquiry.
+ */
 export default function Pricing(props: PageProps) {
-  const { href, locale } = props;
+  const { t, site, content } = props;
   const page = props.content.pages["pricing"]!;
-  const money = new Intl.NumberFormat(locale, { style: "currency", currency: "EUR", maximumFractionDigits: 0 });
   return (
     <Layout {...props} title={page.title} description={page.description} structuredData={[courseData(props)]}>
       <PageHeader title={page.title} lead={page.lead} />
       <section className="section" aria-label={page.title}>
         <div className="container offers">
-          {(page.offers ?? []).map((offer) => (
-            <article
-              className={offer.highlighted ? "offer offer-highlighted" : "offer"}
-              key={offer.name}
-              aria-labelledby={`offer-${slug(offer.name)}`}
-            >
-              <h2 id={`offer-${slug(offer.name)}`}>{offer.name}</h2>
-              <p className="offer-price">
-                <span className="price">{offer.price !== undefined ? money.format(offer.price) : offer.priceNote}</span>
-                <span className="offer-unit">{offer.unit}</span>
-              </p>
-              <p>{offer.summary}</p>
-              <ul className="check-list">
-                {offer.features.map((feature) => (
-                  <li key={feature}>
-                    <Icon name="check" />
-                    {feature}
-                  </li>
-                ))}
-              </ul>
-              <a
-                className={offer.highlighted ? "button button-primary" : "button button-outline"}
-                href={href("contact/")}
+          {Object.entries(site.offers).map(([name, figures]) => {
+            const offer = page.offers?.[name];
+            if (!offer) return null;
+            const highlighted = figures.highlighted === true;
+            return (
+              <article
+                className={highlighted ? "offer offer-highlighted" : "offer"}
+                key={name}
+                aria-labelledby={`offer-${name}`}
               >
-                {offer.cta}
-              </a>
-            </article>
-          ))}
+                {highlighted && <p className="offer-badge">{t("pricing.highlighted")}</p>}
+                <h2 id={`offer-${name}`}>{offer.name}</h2>
+                {content.facts.has(`offers.${name}.price`) ? (
+                  <div className="offer-price">
+                    <p>
+                      <span className="price">{content.facts.get(`offers.${name}.price`)}</span>
+                      <span className="offer-unit">{offer.unit}</span>
+                    </p>
+                    {offer.perPerson && <p className="offer-per-person">{offer.perPerson}</p>}
+                  </div>
+                ) : (
+                  <div className="offer-price offer-price-note">
+                    <p>
+                      <span className="price-note">{offer.priceNote}</span>
+                      <span className="offer-unit">{offer.unit}</span>
+                    </p>
+                  </div>
+                )}
+                <p>{offer.summary}</p>
+                <ul className="check-list">
+                  {offer.features.map((feature) => (
+                    <li key={feature}>
+                      <Icon name="check" />
+                      {feature}
+                    </li>
+                  ))}
+                </ul>
+                <a
+                  className={highlighted ? "button button-primary" : "button button-outline"}
+                  href={contactHref(props, offerEnquiry(props, name))}
+                >
+                  {offer.cta}
+                  <span className="visually-hidden">: {offer.name}</span>
+                </a>
+              </article>
+            );
+          })}
         </div>
       </section>
+      <UpcomingDates {...props} id="dates" />
       <div className="section section-tinted">
         <div className="container container-narrow">
           <Markdown html={page.html} />
@@ -52,12 +76,4 @@ export default function Pricing(props: PageProps) {
       </div>
     </Layout>
   );
-}
-
-function slug(text: string): string {
-  return text
-    .toLowerCase()
-    .normalize("NFKD")
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-|-$/g, "");
 }

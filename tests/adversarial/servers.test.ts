@@ -92,6 +92,13 @@ async function holdPort(): Promise<{ port: number; server: Server }> {
   return { port: (server.address() as { port: number }).port, server };
 }
 
+/** This machine's non-internal IPv4 addresses, read here independently of the generator. */
+const networkIPv4 = () =>
+  Object.values(os.networkInterfaces())
+    .flat()
+    .filter((entry) => entry && entry.family === "IPv4" && !entry.internal)
+    .map((entry) => entry!.address);
+
 const closeServer = (server: Server) => new Promise((resolve) => server.close(resolve));
 
 describe("serve, attacked through its request paths", () => {
@@ -386,13 +393,13 @@ describe("serve --host", () => {
     const serve = await startServe(dir, "--host");
     try {
       await serve.process.waitFor(/^ {2}on your network: /);
-      const addresses = Object.values(os.networkInterfaces())
-        .flat()
-        .filter((entry) => entry && entry.family === "IPv4" && !entry.internal)
-        .map((entry) => entry!.address);
+      const addresses = networkIPv4();
       const network = serve.process.lines.filter((line) => line.startsWith("  on your network: "));
-      if (addresses.length === 0) expect(network).toEqual([expect.stringMatching(/no network address found/)]);
-      expect(network).toEqual(addresses.map((address) => `  on your network: http://${address}:${serve.port}/`));
+      expect(network).toEqual(
+        addresses.length
+          ? addresses.map((address) => `  on your network: http://${address}:${serve.port}/`)
+          : [expect.stringMatching(/no network address found/)],
+      );
       for (const address of addresses) expect((await fetch(`http://${address}:${serve.port}/de/`)).status).toBe(200);
     } finally {
       await serve.process.stop();
@@ -411,12 +418,23 @@ describe("watch, attacked through its folders", () => {
     await symlink(".", path.join(root, "content/loop"));
     await symlink("self", path.join(root, "content/self"));
     await symlink("../..", path.join(root, "content/pages/up"));
-    watch = await startWatch(root);
+    watch = await startWatch(root, "--host");
   });
 
   afterAll(async () => {
     await watch?.process.stop();
     if (root) await rm(root, { recursive: true, force: true });
+  });
+
+  it("with --host, prints every non-internal IPv4 URL and answers there", async () => {
+    const network = watch.process.lines.filter((line) => line.startsWith("  on your network: "));
+    const addresses = networkIPv4();
+    expect(network).toEqual(
+      addresses.length
+        ? addresses.map((address) => `  on your network: http://${address}:${watch.port}/`)
+        : [expect.stringMatching(/no network address found/)],
+    );
+    for (const address of addresses) expect((await fetch(`http://${address}:${watch.port}/de/`)).status).toBe(200);
   });
 
   it("survives symlink loops in content/ and still rebuilds on a save", async () => {

@@ -287,4 +287,38 @@ describe("contact form", () => {
     expect(await page.locator("[data-form-result]").isHidden()).toBe(true);
     await context.close();
   });
+
+  it("F5: a date's enquiry opens the form with offer and date filled in, and the email's subject names them; without JavaScript the date's own mailto: link does", async () => {
+    const context = await decidedContext();
+    const page = await context.newPage();
+    await page.goto(`${origin}/de/pricing/`);
+    const date = page.locator(".date").first();
+    const about = `${await date.locator(".date-offer").textContent()}, ${await date.locator("time").textContent()}`;
+    await date.locator(".date-actions a.button").click();
+    await page.waitForURL(/\/de\/contact\/\?date=\d{4}-\d{2}-\d{2}#form-title$/);
+    const message = page.locator("[data-field=message]");
+    expect(await message.inputValue()).toBe(`Ich interessiere mich für: ${about}.\n\n`);
+    await fill(page, { name: "Anna Berg", email: "anna@example.com" });
+    await message.press("End");
+    await message.pressSequentially("Wir wären zu dritt.");
+    const request = page.waitForEvent("request", (candidate) => candidate.url().startsWith("mailto:"));
+    await page.getByRole("button", { name: texts.de.submit }).click();
+    const query = new URLSearchParams((await request).url().split("?")[1]);
+    expect(query.get("subject")).toBe(`${texts.de.subject} – ${about} – Anna Berg`);
+    expect(query.get("body")).toContain(`Ich interessiere mich für: ${about}.\r\n\r\nWir wären zu dritt.`);
+    await context.close();
+
+    // Without JavaScript the form cannot read the address: each date has a mailto: link of its own.
+    const plain = await decidedContext({ javaScriptEnabled: false });
+    const noScript = await plain.newPage();
+    await noScript.goto(`${origin}/pricing/`);
+    const first = noScript.locator(".date").first();
+    const english = `${await first.locator(".date-offer").textContent()}, ${await first.locator("time").textContent()}`;
+    const mail = await first.locator("a[href^='mailto:']").getAttribute("href");
+    const mailQuery = new URLSearchParams(mail!.split("?")[1]);
+    expect(mail!.startsWith(`mailto:${address}?`)).toBe(true);
+    expect(mailQuery.get("subject")).toBe(`${texts.en.subject} – ${english}`);
+    expect(mailQuery.get("body")).toBe(`I would like to enquire about: ${english}.\r\n\r\n`);
+    await plain.close();
+  });
 });

@@ -130,7 +130,7 @@ function edits(pick: () => number) {
 describe("incremental rebuilds in a watch session", () => {
   it("end, after a random sequence of edits, renames and deletions, byte-identical to a clean build", async () => {
     const session = new BuildSession();
-    const writer = new IncrementalWriter(config.outDir);
+    const writer = new IncrementalWriter(config.outDir, root);
     await build(config, writer, session);
     const pick = random(20261123);
     const kinds = edits(pick);
@@ -148,7 +148,7 @@ describe("incremental rebuilds in a watch session", () => {
 
   it("re-renders only the routes that read what changed", async () => {
     const session = new BuildSession();
-    const writer = new IncrementalWriter(path.join(root, "dist-narrow"));
+    const writer = new IncrementalWriter(path.join(root, "dist-narrow"), root);
     const narrow = { ...config, outDir: path.join(root, "dist-narrow") };
     const first = await build(narrow, writer, session);
     expect(session.rendered).toBe(first.pages);
@@ -173,7 +173,7 @@ describe("incremental rebuilds in a watch session", () => {
     // The session of the first test saw every edit; one more build after a last edit, then compare.
     const session = new BuildSession();
     const incremental = path.join(root, "three-incremental");
-    const writer = new IncrementalWriter(incremental);
+    const writer = new IncrementalWriter(incremental, root);
     await build({ ...config, outDir: incremental }, writer, session);
     await write("content/i18n/en.yaml", `${await read("content/i18n/en.yaml")}`.replace(/\n$/, "\n"));
     await write("content/pages/pricing.en.md", `${await read("content/pages/pricing.en.md")}\nOne more line.\n`);

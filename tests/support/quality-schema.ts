@@ -3,7 +3,7 @@
  * value each property expects, plus Google's rich-result requirements for Course info and LocalBusiness.
  *
  * Sources (checked by hand, 2025): schema.org/LocalBusiness, /Organization, /Place, /Person,
- * /PostalAddress, /GeoCoordinates, /Course, /CreativeWork, /CourseInstance, /Event, /Schedule,
+ * /PostalAddress, /GeoCoordinates, /Course, /CreativeWork, /CourseInstance, /Event (startDate, endDate, offers), /Schedule,
  * /repeatFrequency, /Offer; Google Search Central, "Course info (Course and CourseInstance) structured
  * data" and "Local business structured data". A property missing here is not necessarily wrong
  * schema.org: add it with its expected value after checking its page, never to silence a finding.
@@ -68,6 +68,11 @@ const duration: Check = (value, at) =>
   typeof value === "string" && isoDuration.test(value)
     ? []
     : [`${at}: expected an ISO 8601 Duration such as "P3D" or "PT8H", got ${show(value)}`];
+
+const isoDate: Check = (value, at) =>
+  typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value))
+    ? []
+    : [`${at}: expected an ISO 8601 Date such as "2027-03-15", got ${show(value)}`];
 
 const currencies = new Set(Intl.supportedValuesOf("currency"));
 const currency: Check = (value, at) =>
@@ -183,6 +188,9 @@ export const allowed: Record<string, Record<string, Check>> = {
   Offer: { name: text, category: text, price: number, priceCurrency: currency, url: siteUrl, availability: url },
   CourseInstance: {
     name: text,
+    startDate: isoDate,
+    endDate: isoDate,
+    offers: many(node("Offer")),
     // Text ("onsite") or the URL of a controlled-vocabulary term: both are strings.
     courseMode: many(text),
     courseSchedule: node("Schedule"),

@@ -1,4 +1,7 @@
-/** Screenshots of pages at phone and desktop width, for looking at the site: `npx tsx tests/support/screenshots.ts [path…]`. */
+/**
+ * Screenshots of pages at phone and desktop width, for looking at the site: `npx tsx tests/support/screenshots.ts [path…]`.
+ * SHOTS: output folder; WIDTHS: comma-separated widths (default 390,1280); DIST: the built site (default dist/).
+ */
 import { mkdir } from "node:fs/promises";
 import { resolveConfig } from "../../generator/config.ts";
 import { startServer } from "../../generator/serve.ts";
@@ -7,11 +10,11 @@ import { launchChromium } from "./chromium.ts";
 const paths = process.argv.slice(2).length ? process.argv.slice(2) : ["/", "/de/"];
 const out = process.env["SHOTS"] ?? "/tmp/shots";
 await mkdir(out, { recursive: true });
-const config = resolveConfig();
+const config = resolveConfig(process.env["DIST"] ? { outDir: process.env["DIST"] } : {});
 const server = await startServer({ dir: config.outDir, port: 0, locales: config.locales });
 const port = (server.address() as { port: number }).port;
 const browser = await launchChromium();
-for (const width of [390, 1280]) {
+for (const width of (process.env["WIDTHS"] ?? "390,1280").split(",").map(Number)) {
   const page = await browser.newPage({ viewport: { width, height: width < 800 ? 844 : 800 } });
   for (const target of paths) {
     await page.goto(`http://127.0.0.1:${port}${target}`);

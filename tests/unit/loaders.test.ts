@@ -112,17 +112,25 @@ describe("loadContent() on a small fixture project (tests/fixtures/small-site)",
       "training-details",
     ]);
     expect(en!.pages["imprint"]!.html).toBe("<p>Write to training@fixture-ranch.de.</p>");
-    expect(de!.pages["pricing"]!.offers).toEqual([
-      {
+    expect(de!.pages["pricing"]!.offers).toEqual({
+      open: {
         name: "Offenes Training",
-        price: 990,
         unit: "pro Person",
         summary: "Ein Platz für 3 Tage",
         features: ["Verpflegung"],
         cta: "Anfragen",
-        highlighted: true,
+        at: expect.any(Object),
       },
-    ]);
+    });
+    // The figures are site.yaml's, printed per language; a date long past has dropped out.
+    expect(content.site.offers["open"]).toMatchObject({
+      price: 990,
+      currency: "EUR",
+      per: "person",
+      highlighted: true,
+    });
+    expect([en!.facts.get("offers.open.price"), de!.facts.get("offers.open.price")]).toEqual(["€990", "990\u00a0€"]);
+    expect(content.site.dates.map((date) => date.start)).toEqual(["2099-01-05"]);
   });
 });
 

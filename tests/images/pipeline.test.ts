@@ -178,6 +178,9 @@ describe("a build with photos", () => {
         ),
       ).toBe(true);
     }
+    // watch shares the cache: its WebP files (3 portrait + 3 markdown widths) and both cards were made by build.
+    const watched = await buildInto(root, { mode: "watch" });
+    expect(watched.report.images).toEqual({ encoded: 0, reused: 8 });
   });
 
   it("ignores a damaged cache entry and encodes that one file again", async () => {
@@ -223,7 +226,8 @@ describe("the hero photo", () => {
       { "dike.jpg": await makePhoto(1920, 1080) },
       "hero:\n  file: dike.jpg\n  alt:\n    en: Horses on the dike at dawn\n    de: Pferde im Morgenlicht auf dem Deich\n",
     );
-    const { page } = await buildInto(project, { mode: "watch" });
+    const { page, report: watched } = await buildInto(project, { mode: "watch" });
+    expect(watched.images).toEqual({ encoded: 5, reused: 0 });
     const home = await page("index.html");
     const [hero] = pictures(home);
     expect(hero!.img).toMatchObject({ fetchpriority: "high", alt: "Horses on the dike at dawn" });

@@ -1,0 +1,63 @@
+/**
+ * Training dates (design.md §9 "Dates"): a date drops off the site once it has begun. "Today" is the day
+ * of SOURCE_DATE_EPOCH when it is set (reproducible builds, reproducible-builds.org/specs/source-date-epoch),
+ * else the day of the build, in UTC.
+ */
+import { ContentError } from "../errors.ts";
+import type { Site, TrainingDate } from "../../model/content.ts";
+
+/** The build's day as YYYY-MM-DD. */
+export function buildDay(env: NodeJS.ProcessEnv = process.env): string {
+  const epoch = env["SOURCE_DATE_EPOCH"];
+  const seconds = epoch !== undefined && /^\d+$/.test(epoch.trim()) ? Number(epoch) : Date.now() / 1000;
+  return new Date(seconds * 1000).toISOString().slice(0, 10);
+}
+
+/** The dates that begin after `today`, earliest first. */
+export function upcomingDates(dates: readonly TrainingDate[], today = buildDay()): TrainingDate[] {
+  return dates
+    .filter((date) => typeof date?.start === "string" && date.start > today)
+    .sort((a, b) => a.start.localeCompare(b.start));
+}
+
+/** Dates that cannot be right: an end before the start, an offer that does not exist. */
+export function checkDates(site: Site, file: string): ContentError[] {
+  const problems: ContentError[] = [];
+  const offers = Object.keys(site.offers ?? {});
+  for (const date of site.dates ?? []) {
+    if (!date?.start || !date.end) continue;
+    if (date.end < date.start)
+      problems.push(
+        new ContentError({ file, ...date.at["end"] }, `The date ends (${date.end}) before it starts (${date.start})`, {
+          hint: "Write the last day of the training as `end`, on or after `start`.",
+        }),
+      );
+    if (date.offer !== undefined && !offers.includes(date.offer))
+      problems.push(
+        new ContentError({ file, ...date.at["offer"] }, `Unknown offer "${date.offer}"`, {
+          hint: `Name one of the offers of this file: ${offers.join(", ")}; or leave \`offer\` out.`,
+        }),
+      );
+    if (date.seatsLeft !== undefined && (date.seatsLeft < 0 || !Number.isInteger(date.seatsLeft)))
+      problems.push(
+        new ContentError({ file, ...date.at["seatsLeft"] }, `"seatsLeft" must be a whole number of 0 or more`, {
+          hint: "Write how many places are still free, such as 4; 0 shows the date as fully booked.",
+        }),
+      );
+  }
+  for (const [name, offer] of Object.entries(site.offers ?? {})) {
+    if (offer && offer.per !== "person" && offer.per !== "group")
+      problems.push(
+        new ContentError({ file, ...offer.at["per"] }, `"offers.${name}.per" must be person or group`, {
+          hint: "Write `per: person` for a price per participant, `per: group` for the whole group.",
+        }),
+      );
+    if (offer?.price !== undefined && !offer.currency)
+      problems.push(
+        new ContentError({ file, ...offer.at["price"] }, `"offers.${name}" has a price but no currency`, {
+          hint: "Add `currency: EUR` (an ISO 4217 code) below the price.",
+        }),
+      );
+  }
+  return problems;
+}

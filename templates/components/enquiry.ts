@@ -1,0 +1,56 @@
+/**
+ * Pre-filled enquiries (issue 13, "dates a buyer can plan with"): for a training date or an offer, the
+ * contact page's link with `?date=`/`?offer=` that the form script reads, and a `mailto:` link whose
+ * subject carries the same, for visitors without JavaScript (RFC 6068 encoding, as the form uses).
+ */
+import type { TrainingDate } from "../../model/content.ts";
+import { mailtoUrl } from "../client/mailto.ts";
+import type { PageProps } from "../types.ts";
+
+/** What an enquiry is about, in the page's language. */
+export interface Enquiry {
+  /** `?date=2027-03-15` or `?offer=team`: the key the contact form looks the enquiry up by. */
+  key: string;
+  /** "Open Training, 15.–17. März 2027" */
+  about: string;
+  subject: string;
+  message: string;
+}
+
+/** "15.–17. März 2027", "March 15 – 17, 2027": one locale's way of writing a span of days. */
+export function formatDays(date: Pick<TrainingDate, "start" | "end">, locale: string): string {
+  const format = new Intl.DateTimeFormat(locale, { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+  return format.formatRange(new Date(`${date.start}T00:00:00Z`), new Date(`${date.end}T00:00:00Z`));
+}
+
+/** The offer's name in this language, from the pricing page's wording. */
+export function offerName({ content }: PageProps, offer: string | undefined): string | undefined {
+  return offer ? content.pages["pricing"]?.offers?.[offer]?.name : undefined;
+}
+
+/** The enquiry for one training date. */
+export function dateEnquiry(props: PageProps, date: TrainingDate): Enquiry {
+  const about = [offerName(props, date.offer), formatDays(date, props.locale)].filter(Boolean).join(", ");
+  return enquiry(props, `date=${date.start}`, about);
+}
+
+/** The enquiry for one offer, without a date. */
+export function offerEnquiry(props: PageProps, offer: string): Enquiry {
+  return enquiry(props, `offer=${offer}`, offerName(props, offer) ?? offer);
+}
+
+function enquiry({ t }: PageProps, key: string, about: string): Enquiry {
+  return {
+    key,
+    about,
+    subject: `${t("contact.form.mailSubject")} – ${about}`,
+    message: `${t("contact.form.enquiryAbout")} ${about}.`,
+  };
+}
+
+/** The contact page, opened on this enquiry. */
+export const contactHref = ({ href }: PageProps, enquiry: Enquiry) => `${href("contact/")}?${enquiry.key}#form-title`;
+
+/** The same enquiry as an email, for visitors without JavaScript. */
+export const mailtoHref = ({ site }: PageProps, enquiry: Enquiry) =>
+  mailtoUrl({ to: site.contact.email, subject: enquiry.subject, body: `${enquiry.message}\n\n` });

@@ -1,0 +1,56 @@
+/**
+ * Issue 9, classes 1-4 and 6-9: hostile input to `check` and `build`. Each case asserts the exit
+ * code, the exact first line, the whole stderr (snapshot: a cascade of follow-up errors fails it),
+ * no stack, and that every file, folder and link of the case folder is unchanged: dist/, the
+ * project around it and its siblings; so no staging, previous or cache file is left behind.
+ * The server cases (class 5) live in their own file.
+ */
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { checkOutDir } from "../../generator/index.ts";
+import { cases } from "./cases.ts";
+import { caseFolders, exists, runCase, snapshot } from "./support.ts";
+
+const except = (tree: Record<string, string>, changes: RegExp | undefined) =>
+  Object.fromEntries(Object.entries(tree).filter(([name]) => !changes?.test(name)));
+
+describe("hostile input: one located line, exit 1, nothing changed", () => {
+  it.concurrent.for(cases)("class $class: $name", async (spec, { expect }) => {
+    const folders = await caseFolders();
+    await spec.setup?.(folders);
+    const before = await snapshot(folders.base);
+    const { code, stderr } = await runCase(spec, folders);
+    const after = await snapshot(folders.base);
+
+    expect({ code, first: stderr.split("\n")[0] }).toEqual({ code: spec.exit, first: spec.first ?? "" });
+    expect(stderr).not.toMatch(/^\s+at |\bError: /m);
+    expect(stderr).toMatchSnapshot();
+    expect(except(after, spec.changes)).toEqual(except(before, spec.changes));
+    const leftovers = Object.keys(after).filter((name) =>
+      /\.(staging|previous)-[A-Za-z0-9]{6}(\/|$)|\.mjs$/.test(name),
+    );
+    expect(leftovers).toEqual([]);
+    await spec.after?.(folders);
+  });
+});
+
+describe("the output-folder rules, read-only", () => {
+  it("refuse a mount point (checked without building: nothing could be written even if the rule broke)", async () => {
+    const { root } = await caseFolders();
+    await expect(checkOutDir(root, "/proc")).rejects.toThrow(
+      /^--out \/proc: this folder is a mount point, which the build cannot replace as a whole$/,
+    );
+  });
+
+  it("accept an empty folder and a marked one, and nothing else", async () => {
+    const { root } = await caseFolders();
+    await expect(checkOutDir(root, path.join(root, "dist"))).resolves.toBeUndefined();
+    await expect(checkOutDir(root, path.join(root, "new", "site"))).resolves.toBeUndefined();
+    expect(await exists(path.join(root, "new"))).toBe(false);
+    expect((await readdir(path.join(root, "dist"))).includes(".ranch-site-output")).toBe(true);
+    expect(await readFile(path.join(root, "dist", ".ranch-site-output"), "utf8")).toMatch(
+      /^This folder was written by ranch-site build/,
+    );
+  });
+});

@@ -1,0 +1,214 @@
+/**
+ * One place per fact, navigation from content and upcoming dates (issue 12 items 1–2, issue 13 item 5),
+ * tried as an editor would: edit content/site.yaml in a copy of the project, run the real bin, read the pages.
+ */
+import { execFile } from "node:child_process";
+import { readdir, readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { readPage, visibleText, type BuiltPage } from "../support/html.ts";
+import { copyProject, editFile } from "../support/project.ts";
+import { projectRoot } from "../support/site.ts";
+
+/** Runs the real bin with extra environment variables; never rejects. */
+function ranchSite(args: string[], env: Record<string, string> = {}) {
+  return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) =>
+    execFile(
+      process.execPath,
+      [path.join(projectRoot, "bin/ranch-site.js"), ...args],
+      { cwd: projectRoot, env: { ...process.env, ...env } },
+      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    ),
+  );
+}
+
+/** Builds a copy of the project after `edit`, and returns its output folder and every HTML page in it. */
+async function buildCopy(edit: (root: string) => Promise<void>, env: Record<string, string> = {}) {
+  const root = await copyProject();
+  await edit(root);
+  const out = path.join(root, "dist");
+  const result = await ranchSite(["build", "--root", root, "--out", out], env);
+  expect(result.stderr).toBe("");
+  expect(result.code).toBe(0);
+  const files = (await readdir(out, { recursive: true })).filter((file) => file.endsWith(".html")).sort();
+  const pages = await Promise.all(files.map((file) => readPage(out, file)));
+  return { root, out, pages, page: (file: string) => pages.find((candidate) => candidate.file === file)! };
+}
+
+/** Every JSON-LD node of a page, nested ones included. */
+function jsonLd(page: BuiltPage): Record<string, unknown>[] {
+  const nodes: Record<string, unknown>[] = [];
+  const walk = (value: unknown) => {
+    if (Array.isArray(value)) value.forEach(walk);
+    else if (value && typeof value === "object") {
+      nodes.push(value as Record<string, unknown>);
+      Object.values(value).forEach(walk);
+    }
+  };
+  for (const script of page.root.querySelectorAll('script[type="application/ld+json"]'))
+    walk(JSON.parse(script.textContent));
+  return nodes;
+}
+
+const epochOf = (day: string) => String(Date.parse(`${day}T12:00:00Z`) / 1000);
+
+describe("one place per fact", () => {
+  it("a price edited once in site.yaml changes both languages' pricing pages and every JSON-LD offer", async () => {
+    const { pages, page } = await buildCopy((root) =>
+      editFile(root, "content/site.yaml", "price: 2490", "price: 2690"),
+    );
+    expect(visibleText(page("pricing/index.html"))).toContain("€2,690");
+    expect(visibleText(page("de/pricing/index.html"))).toContain("2.690 €"); // visibleText folds the no-break space
+    const offers = pages.flatMap((built) =>
+      jsonLd(built)
+        .filter((node) => node["@type"] === "Offer" && node["name"] !== undefined)
+        .map((node) => ({ file: built.file, name: node["name"], price: node["price"] })),
+    );
+    expect(offers.filter((offer) => /Open|Offenes/.test(String(offer.name))).length).toBeGreaterThan(4);
+    for (const offer of offers.filter((entry) => /Open|Offenes/.test(String(entry.name))))
+      expect(offer, offer.file).toMatchObject({ price: 2690 });
+    for (const built of pages) expect(built.root.toString(), built.file).not.toMatch(/2[.,]?490/);
+  });
+
+  it("the team price shows its per-person figure, printed per language, and the custom offer's note is no price", async () => {
+    const en = await readFile(path.join(await builtOnce(), "pricing/index.html"), "utf8");
+    const de = await readFile(path.join(await builtOnce(), "de/pricing/index.html"), "utf8");
+    expect(en).toContain("€1,575 per person with 12 participants");
+    expect(de).toContain("1.575\u00a0€ pro Person bei 12 Teilnehmenden");
+    expect(en).toMatch(/class="offer-badge">Most booked</);
+    expect(de).toMatch(/class="offer-badge">Am häufigsten gebucht</);
+    expect(en).toMatch(/class="price-note">Price on request</);
+    expect(en).not.toMatch(/class="price">Price on request/);
+  });
+});
+
+let built: Promise<string> | undefined;
+/** The real project, built once for the read-only checks (dates as of 2026-11-23). */
+function builtOnce(): Promise<string> {
+  built ??= buildCopy(async () => {}, { SOURCE_DATE_EPOCH: epochOf("2026-11-23") }).then((result) => result.out);
+  return built;
+}
+
+describe("navigation from content", () => {
+  it("an editor's new page, added to the header and footer in site.yaml, appears in both languages", async () => {
+    const { page } = await buildCopy(async (root) => {
+      const faq = (title: string, body: string) =>
+        `---\ntitle: ${title}\ndescription: ${body}\nlead: ${body}\n---\n${body}\n`;
+      await writeFile(path.join(root, "content/pages/faq.en.md"), faq("Questions", "What buyers ask us most."));
+      await writeFile(
+        path.join(root, "content/pages/faq.de.md"),
+        faq("Fragen", "Was Einkäufer uns am häufigsten fragen."),
+      );
+      await editFile(root, "content/i18n/en.yaml", "  contact: Contact\n", "  contact: Contact\n  faq: Questions\n");
+      await editFile(root, "content/i18n/de.yaml", "  contact: Kontakt\n", "  contact: Kontakt\n  faq: Fragen\n");
+      await editFile(
+        root,
+        "content/site.yaml",
+        "    - page: contact\n      label: nav.contact\n",
+        "    - page: contact\n      label: nav.contact\n    - page: faq\n      label: nav.faq\n",
+      );
+      await editFile(
+        root,
+        "content/site.yaml",
+        "        - page: cookie-policy\n          label: footer.cookies\n",
+        "        - page: cookie-policy\n          label: footer.cookies\n        - page: faq\n          label: nav.faq\n",
+      );
+    });
+    for (const [file, href, label] of [
+      ["index.html", "/faq/", "Questions"],
+      ["references/index.html", "/faq/", "Questions"],
+      ["de/index.html", "/de/faq/", "Fragen"],
+      ["de/contact/index.html", "/de/faq/", "Fragen"],
+    ] as const) {
+      const built = page(file);
+      const header = built.root.querySelectorAll(".main-nav a").map((link) => [link.getAttribute("href"), link.text]);
+      expect(header.at(-1), file).toEqual([href, label]);
+      const footer = built.root.querySelectorAll(".site-footer nav a").map((link) => link.getAttribute("href"));
+      expect(footer, file).toContain(href);
+    }
+    const faqPage = page("de/faq/index.html");
+    expect(faqPage.root.querySelector(`.main-nav a[href="/de/faq/"]`)!.getAttribute("aria-current")).toBe("page");
+  });
+
+  it("the header and footer follow site.yaml's order", async () => {
+    const { page } = await buildCopy(async (root) => {
+      const yaml = await readFile(path.join(root, "content/site.yaml"), "utf8");
+      // Social first, About last: a column block moves as a whole.
+      await writeFile(
+        path.join(root, "content/site.yaml"),
+        yaml
+          .replace("    - block: about\n", "    - block: social\n")
+          .replace(/    - block: social\n$/, "    - block: about\n"),
+      );
+    });
+    const columns = page("de/index.html")
+      .root.querySelectorAll(".footer-grid > *")
+      .map((column) => column.getAttribute("class"));
+    expect(columns).toEqual(["footer-social", "footer-links", "footer-contact", "footer-links", "footer-about"]);
+  });
+});
+
+describe("upcoming dates", () => {
+  it("past dates drop out at build time, today taken from SOURCE_DATE_EPOCH; the rest show on home and pricing and in the JSON-LD", async () => {
+    // On 2027-04-26 the April training begins: it is no longer bookable.
+    const { page } = await buildCopy(async () => {}, { SOURCE_DATE_EPOCH: epochOf("2027-04-26") });
+    for (const file of ["index.html", "pricing/index.html", "de/index.html", "de/pricing/index.html"]) {
+      const shown = page(file)
+        .root.querySelectorAll(".date time")
+        .map((time) => time.getAttribute("datetime"));
+      expect(shown, file).toEqual(["2027-06-07", "2027-09-13"]);
+      const instances = jsonLd(page(file)).filter((node) => node["@type"] === "CourseInstance");
+      expect(
+        instances.map((node) => [node["startDate"], node["endDate"]]),
+        file,
+      ).toEqual([
+        ["2027-06-07", "2027-06-09"],
+        ["2027-09-13", "2027-09-15"],
+      ]);
+      expect(instances[0]!["location"]).toMatchObject({ "@type": "Place", address: { addressLocality: "Bredstedt" } });
+    }
+    expect(visibleText(page("index.html"))).toContain("June 7 – 9, 2027");
+    expect(visibleText(page("de/index.html"))).toContain("7.–9. Juni 2027");
+  });
+
+  it("each date leads to a pre-filled enquiry: the contact form by ?date=, and a mailto: whose subject names offer and date", async () => {
+    const html = await readFile(path.join(await builtOnce(), "de/pricing/index.html"), "utf8");
+    const page = await readPage(await builtOnce(), "de/pricing/index.html");
+    const first = page.root.querySelector(".date")!;
+    const [form, mail = ""] = first.querySelectorAll(".date-actions a").map((link) => link.getAttribute("href")!);
+    expect(form).toBe("/de/contact/?date=2027-03-15#form-title");
+    expect(mail.startsWith("mailto:training@deichhof-sales-ranch.de?subject=")).toBe(true);
+    const subject = new URLSearchParams(mail.slice(mail.indexOf("?"))).get("subject");
+    expect(subject).toBe("Trainingsanfrage – Offenes Training, 15.–17. März 2027");
+    expect(html).toContain("4 Plätze frei");
+    const contact = await readPage(await builtOnce(), "de/contact/index.html");
+    const enquiries = JSON.parse(contact.root.querySelector("[data-contact-form]")!.getAttribute("data-enquiries")!);
+    expect(enquiries["date=2027-03-15"]).toEqual({
+      subject: "Trainingsanfrage – Offenes Training, 15.–17. März 2027",
+      message: "Ich interessiere mich für: Offenes Training, 15.–17. März 2027.",
+    });
+  });
+
+  it("when no date remains, the section says so and invites an enquiry, in both languages", async () => {
+    const { page } = await buildCopy(async () => {}, { SOURCE_DATE_EPOCH: epochOf("2028-01-01") });
+    for (const [file, text] of [
+      ["index.html", "No open dates are planned right now."],
+      ["de/pricing/index.html", "Derzeit sind keine offenen Termine geplant."],
+    ] as const) {
+      expect(page(file).root.querySelectorAll(".date")).toHaveLength(0);
+      expect(visibleText(page(file)), file).toContain(text);
+      expect(page(file).root.querySelector(".dates-none a")!.getAttribute("href")).toMatch(/contact\/$/);
+      // Google's Course info still has its one instance, without dates.
+      const instances = jsonLd(page(file)).filter((node) => node["@type"] === "CourseInstance");
+      expect(instances).toHaveLength(1);
+      expect(instances[0]!["startDate"]).toBeUndefined();
+    }
+  });
+
+  it("the contact block has a phone link", async () => {
+    const contact = await readPage(await builtOnce(), "contact/index.html");
+    expect(contact.root.querySelector(".contact-list a[href^='tel:']")!.getAttribute("href")).toBe(
+      "tel:+4946719304120",
+    );
+  });
+});
