@@ -27,6 +27,7 @@ interface SiteOptions {
   out: string;
   baseUrl?: string;
   basePath: string;
+  cache: boolean;
 }
 
 const program = new Command("ranch-site")
@@ -38,7 +39,11 @@ const withSiteOptions = (command: Command) =>
     .option("--root <dir>", "project folder with content/, templates/ and public/", ".")
     .option("--out <dir>", "output folder", defaults.outDir)
     .option("--base-url <url>", "absolute address the site is published at (default: baseUrl in content/site.yaml)")
-    .option("--base-path <path>", "path the site is hosted under, such as /ranch/", "/");
+    .option("--base-path <path>", "path the site is hosted under, such as /ranch/", "/")
+    .option(
+      "--no-cache",
+      "render every markdown file afresh, without reading or writing node_modules/.cache/ranch-site/",
+    );
 
 /** Where a server listens and whom it answers: loopback unless `--host`; a chosen `--port` is kept or refused. */
 const withServerOptions = (command: Command, fallback: number) =>
@@ -69,6 +74,7 @@ const toConfig = (options: SiteOptions): ConfigInput => ({
   outDir: options.out,
   baseUrl: options.baseUrl,
   basePath: options.basePath,
+  cache: options.cache,
 });
 
 /** Which command runs, for the error lines and the job summary: `check` writes nothing by design. */

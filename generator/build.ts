@@ -8,11 +8,9 @@ import type { SiteConfig } from "./config.ts";
 import { ContentErrors, type ContentError } from "./errors.ts";
 import { encodeImages, planImages } from "./images/pipeline.ts";
 import { loadContent } from "./load/content.ts";
-import { loadTemplates } from "./load/templates.ts";
+import { freshStages, type Stages } from "./incremental.ts";
 import { loadTranslationLock } from "./load/translation-lock.ts";
-import { renderRoutes } from "./render.ts";
 import { createHref, createRoutes, resolveBaseUrl, sitePages, templateFiles } from "./routes.ts";
-import { bundleAssets } from "./write/assets.ts";
 import { claimOutputs, outputOwners } from "./write/claims.ts";
 import { compressedStore, precompress } from "./write/compress.ts";
 import { contentSecurityPolicy, type HostConfigInput } from "./write/host-config.ts";
@@ -40,13 +38,15 @@ export interface BuildReport {
 export async function build(
   config: SiteConfig,
   writer: Writer = new DiskWriter(config.outDir, { root: config.root }),
+  stages: Stages = freshStages,
 ): Promise<BuildReport> {
   const started = performance.now();
   await writer.prepare?.();
-  const content = await loadContent(config);
+  const cache = await stages.cache(config);
+  const content = await loadContent(config, cache);
   const lock = await loadTranslationLock(config.root, content.problems);
   const pages = sitePages(content);
-  const templates = await loadTemplates(config.root, templateFiles(pages));
+  const templates = await stages.templates(config.root, templateFiles(pages));
   const markdownLinks = checkLinks(content, pages, config.locales);
   const translations = checkTranslations(content, lock, templates);
   failOn(
@@ -58,10 +58,10 @@ export async function build(
   );
   const links = createHref(config, resolveBaseUrl(config, content.site));
   const routes = createRoutes(pages, config.locales, links);
-  const assets = await bundleAssets(config.root, content.site, config.basePath);
+  const assets = await stages.assets(config.root, content.site, config.basePath);
   const images = planImages(config, content, templates.module, links);
   const linked = new Set<string>();
-  const rendered = renderRoutes(
+  const rendered = stages.render(
     config.root,
     routes,
     content,
@@ -83,6 +83,7 @@ export async function build(
       ? await precompress(files, compressedStore(config.root))
       : [];
   await writer.write([...files, ...compressed]);
+  await cache.save();
   return {
     ...report(rendered.files.length, files.length + compressed.length, started, warnings, site.hostConfig, encoded),
     contentWarnings: sortWarnings([...translations.warnings, ...unlinked]),

@@ -25,6 +25,8 @@ export interface SiteConfig {
   mode: "build" | "watch";
   /** Also put the Content-Security-Policy in every page as a meta element, for hosts that cannot set headers. */
   metaCsp: boolean;
+  /** Reuse rendered markdown from the project's cache folder; `--no-cache` turns it off. */
+  cache: boolean;
 }
 
 /** What callers may set; everything else comes from `defaults`. */
@@ -51,9 +53,14 @@ export const defaults = {
   ],
   mode: "build",
   metaCsp: false,
+  cache: true,
   folders: { content: "content", templates: "templates", public: "public" },
   ports: { watch: 4321, serve: 8080 },
-  debounceMs: 75,
+  /**
+   * The shortest safe wait: chokidar reports at most one change per file in 50 ms, so a rebuild that
+   * started sooner could read a file mid-write (truncated) and never hear of the rest of the save.
+   */
+  debounceMs: 60,
 } satisfies Omit<SiteConfig, "root"> & ProjectDefaults;
 
 /** Flags over defaults: a config with absolute folders and a checked base URL and base path. */
@@ -75,6 +82,7 @@ export function resolveConfig(input: ConfigInput = {}): SiteConfig {
     locales: input.locales ?? defaults.locales,
     mode: input.mode ?? defaults.mode,
     metaCsp: input.metaCsp ?? defaults.metaCsp,
+    cache: input.cache ?? defaults.cache,
   };
 }
 

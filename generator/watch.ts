@@ -5,11 +5,14 @@ import { watch as watchFiles } from "chokidar";
 import { build, type BuildReport } from "./build.ts";
 import { defaults, type SiteConfig } from "./config.ts";
 import { formatError, isUserError } from "./errors.ts";
+import { BuildSession } from "./incremental.ts";
+import { liveReloadClient, reloadMessage } from "./live-reload.ts";
 import { allowedHostNames, movedPortLine, networkLines, serverUrls, type ServerOptions } from "./listen.ts";
 import { errorPageStyle } from "./render.ts";
 import { fixedPages } from "./routes.ts";
 import { startServer } from "./serve.ts";
 import { headerRules, headersFor, type HeaderRules, type HostConfigInput } from "./write/host-config.ts";
+import { IncrementalWriter } from "./write/incremental-writer.ts";
 
 /** How `watch` runs. */
 export interface WatchOptions extends ServerOptions {
@@ -22,10 +25,12 @@ export interface WatchOptions extends ServerOptions {
 }
 
 const eventsPath = "/__ranch-site/events";
+/** With polling, the events of one save can arrive a poll apart: wait for them as one change. */
+const pollDebounceMs = 75;
 
-/** The one step that turns the sources into the site; what an incremental rebuild replaces. */
-function rebuildSite(config: SiteConfig): Promise<BuildReport> {
-  return build(config);
+/** The one step that turns the sources into the site: incremental, through the session's remembered stages. */
+function rebuildSite(config: SiteConfig, writer: IncrementalWriter, session: BuildSession): Promise<BuildReport> {
+  return build(config, writer, session);
 }
 
 /**
@@ -45,11 +50,14 @@ export async function watch(config: SiteConfig, options: WatchOptions) {
   let pending: string | undefined;
   let timer: NodeJS.Timeout | undefined;
   const saved = new Set<string>();
+  const session = new BuildSession();
+  const writer = new IncrementalWriter(siteConfig.outDir, siteConfig.root);
 
   const rebuild = async (reason: string, files: readonly string[]) => {
     const started = performance.now();
+    const failedBefore = error !== undefined;
     try {
-      const report = await rebuildSite(siteConfig);
+      const report = await rebuildSite(siteConfig, writer, session);
       rules = watchRules(siteConfig, report.hostConfig);
       error = undefined;
       warnings = report.warnings;
@@ -62,7 +70,9 @@ export async function watch(config: SiteConfig, options: WatchOptions) {
     }
     const targets = options.openSaved && !error ? files.map((file) => pagesOfFile(siteConfig, file)) : [];
     const pages = targets.filter((pairs) => pairs.length > 0).at(-1);
-    const message = JSON.stringify(pages ? { pages } : {});
+    const everyTab = failedBefore || error !== undefined;
+    const changes = reloadMessage({ sources: files, outputs: writer.changed, basePath: siteConfig.basePath, everyTab });
+    const message = JSON.stringify(pages ? { pages, ...changes } : changes);
     for (const client of clients) client.write(`data: ${message}\n\n`);
   };
 
@@ -140,7 +150,8 @@ export async function watch(config: SiteConfig, options: WatchOptions) {
   watcher.on("all", (_event, file) => {
     saved.add(path.relative(siteConfig.root, file).split(path.sep).join("/"));
     clearTimeout(timer);
-    timer = setTimeout(() => schedule(path.relative(siteConfig.root, file)), defaults.debounceMs);
+    const wait = options.poll ? Math.max(defaults.debounceMs, pollDebounceMs) : defaults.debounceMs;
+    timer = setTimeout(() => schedule(path.relative(siteConfig.root, file)), wait);
   });
   await new Promise<void>((resolve) => watcher.once("ready", () => resolve()));
   const urls = serverUrls(options, port, siteConfig.basePath);
@@ -198,8 +209,8 @@ export function pagesOfFile(config: SiteConfig, file: string): [string, string][
   return byPrefix.map((locale) => [localeBase(locale.prefix), localeBase(locale.prefix) + pages[0]!.path]);
 }
 
-/** The live-reload client: reloads, or goes to the saved page (`--open-saved`); allowed by its hash, nothing broader. */
-const liveReloadScript = `new EventSource(${JSON.stringify(eventsPath)}).onmessage=function(e){var p=JSON.parse(e.data).pages||[],t=p.find(function(x){return location.pathname.indexOf(x[0])===0});t&&t[1]!==location.pathname?location.assign(t[1]):location.reload()}`;
+/** The live-reload client (generator/live-reload.ts); allowed by its hash, nothing broader. */
+const liveReloadScript = liveReloadClient(eventsPath);
 const liveReload = `<script>${liveReloadScript}</script>`;
 
 const overlayStyle =

@@ -11,14 +11,15 @@ import { defaults, type SiteConfig } from "../config.ts";
 import { ContentError, displayPath, UsageError } from "../errors.ts";
 import { interpolate, type Dictionary, type Facts } from "../i18n.ts";
 import { loadImages, type ImageCatalogue } from "../images/catalogue.ts";
-import type { MarkdownImages } from "../images/markdown.ts";
+import type { MarkdownImages, MarkdownPlace } from "../images/markdown.ts";
 import { formatsFor } from "../images/slots.ts";
 import { imageStore } from "../images/store.ts";
 import type { Variant } from "../images/variants.ts";
 import { createHref } from "../links.ts";
 import { typeset } from "../typography.ts";
 import { listFiles, listTree, readText, unreadable } from "./files.ts";
-import { findLinks, renderMarkdown, splitMarkdown } from "./markdown.ts";
+import type { RenderCache } from "../render-cache.ts";
+import { findLinks, markdownOptions, renderMarkdown, splitMarkdown } from "./markdown.ts";
 import { checkText, checkYamlTexts, fillPlaceholders } from "./texts.ts";
 import { readWithSchema, type Schema } from "./schema.ts";
 import { loadSite } from "./site.ts";
@@ -67,7 +68,7 @@ export const pageSchema: Schema = {
 export const testimonialSchema: Schema = { fields: { name: "text", role: "text", headline: "text" } };
 
 /** Reads content/ and public/: the load stage, the only one besides the template loader that reads files. */
-export async function loadContent(config: SiteConfig): Promise<Content> {
+export async function loadContent(config: SiteConfig, cache?: RenderCache): Promise<Content> {
   await checkRoot(config.root);
   const problems: ContentError[] = [];
   const { site, factsFor } = await loadSite(config.root, problems);
@@ -101,6 +102,12 @@ export async function loadContent(config: SiteConfig): Promise<Content> {
     variants: [],
   };
   const linkTo = images.asset;
+  // The HTML of a body without images depends on its text and the base path of its links only: cached.
+  const render: MarkdownRender = (body, place, locale) => {
+    const compute = async (text: string) => renderMarkdown(text, linkTo, images, place, locale);
+    if (!cache || body.includes("![")) return compute(body);
+    return cache.get(`${markdownOptions}\0${locale}\0${config.basePath}`, body, compute);
+  };
   const locales = await Promise.all(
     codes.map(async (locale) => {
       const facts = factsFor(locale);
@@ -114,8 +121,7 @@ export async function loadContent(config: SiteConfig): Promise<Content> {
           locale,
           testimonialSchema,
           facts,
-          linkTo,
-          images,
+          render,
           problems,
           refused,
           true,
@@ -128,8 +134,7 @@ export async function loadContent(config: SiteConfig): Promise<Content> {
             locale,
             pageSchema,
             facts,
-            linkTo,
-            images,
+            render,
             problems,
             refused,
             false,
@@ -238,14 +243,16 @@ function requireEveryLocale(groups: Map<string, Map<string, string>>, locales: s
   }
 }
 
+/** Markdown to HTML, through the cache when there is one. */
+type MarkdownRender = (body: string, place: MarkdownPlace, locale: string) => Promise<string>;
+
 async function loadEach<T>(
   root: string,
   groups: Map<string, Map<string, string>>,
   locale: string,
   schema: Schema,
   facts: Facts,
-  linkTo: (path: string) => string,
-  images: MarkdownImages,
+  render: MarkdownRender,
   problems: ContentError[],
   /** Files already reported as no plain file: not read. */
   refused: ReadonlySet<string>,
@@ -280,7 +287,7 @@ async function loadEach<T>(
       make(
         id,
         typesetTexts(fillPlaceholders(data, facts), locale),
-        renderMarkdown(body.text, linkTo, images, { file, bodyLine: source.bodyLine, problems }, locale),
+        await render(body.text, { file, bodyLine: source.bodyLine, problems }, locale),
         {
           file,
           body: source.body,

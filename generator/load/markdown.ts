@@ -49,6 +49,9 @@ const markLanguageLinks = () => (tree: MdNode) => {
 
 const processor = remark().use(markLanguageLinks).use(remarkHtml);
 
+/** What the HTML of a body depends on besides its text, the base path and the package versions: part of every cache key. */
+export const markdownOptions = "remark+languageLinks+remark-html:pictureSchema/1";
+
 function visit(node: MdNode, action: (node: MdNode) => void) {
   action(node);
   for (const child of node.children ?? []) visit(child, action);

@@ -62,17 +62,19 @@ describe("the translation loader", () => {
 });
 
 describe("the markdown loader", () => {
-  it("splits front matter from the body and knows the body's first line", () => {
+  it("splits front matter from the body and knows the body's first line", async () => {
     const problems: ContentError[] = [];
     const source = splitMarkdown("---\nname: Anna\nrole: CEO\n---\nGreat *days*.\n", "t.md", problems);
     expect(problems).toEqual([]);
     expect(source.front?.kind).toBe("map");
     expect(source.bodyLine).toBe(5);
-    expect(renderMarkdown(source.body)).toBe("<p>Great <em>days</em>.</p>");
+    expect(await renderMarkdown(source.body)).toBe("<p>Great <em>days</em>.</p>");
   });
 
-  it("sanitises raw HTML in markdown", () => {
-    expect(renderMarkdown('Hi <script>alert(1)</script><img src=x onerror="alert(1)">')).not.toMatch(/<script|onerror/);
+  it("sanitises raw HTML in markdown", async () => {
+    expect(await renderMarkdown('Hi <script>alert(1)</script><img src=x onerror="alert(1)">')).not.toMatch(
+      /<script|onerror/,
+    );
   });
 
   it("locates a front matter syntax error on the file's own line", () => {

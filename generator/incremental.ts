@@ -1,0 +1,266 @@
+/**
+ * The stages of a build that `watch` keeps between saves. A one-off build runs every stage afresh
+ * (`freshStages`); a `BuildSession` remembers each stage's result with the inputs it came from and
+ * redoes only what a save changed:
+ *  - content: each file is read again (cheap) but parsed and rendered again only if its text changed;
+ *  - templates and the CSS/client bundles: compiled again only when a file of theirs changed;
+ *  - pages: each route records what it read while rendering (dictionary keys, pages, testimonials, site
+ *    data); it is rendered again only when one of those values, its template code or its assets changed.
+ * A save of one markdown page thus re-renders the routes that show it (its two locales, and any page
+ * that quotes it), a dictionary edit the routes that use the changed keys.
+ */
+import { stat } from "node:fs/promises";
+import path from "node:path";
+import type { TemplateModule } from "../templates/types.ts";
+import type { SiteConfig } from "./config.ts";
+import type { Dictionary } from "./i18n.ts";
+import { listTree } from "./load/files.ts";
+import type { Content, LocaleContent } from "./load/content.ts";
+import type { Site } from "./load/site.ts";
+import { loadTemplates } from "./load/templates.ts";
+import { RenderCache } from "./render-cache.ts";
+import { renderRoutes, type MissingKey, type RenderImages } from "./render.ts";
+import type { Links, Route } from "./routes.ts";
+import { bundleAssets, type Assets } from "./write/assets.ts";
+import type { OutputFile } from "./write/writer.ts";
+import type { RenderError } from "./errors.ts";
+
+type Templates = Awaited<ReturnType<typeof loadTemplates>>;
+export type Rendered = ReturnType<typeof renderRoutes>;
+
+/** The expensive stages of build(), each replaceable by a remembering one. */
+export interface Stages {
+  cache(config: SiteConfig): Promise<RenderCache>;
+  templates(root: string, templateFiles: readonly string[]): Promise<Templates>;
+  assets(root: string, site: Site, basePath: string): Promise<Assets>;
+  render(
+    root: string,
+    routes: Route[],
+    content: Content,
+    templates: TemplateModule,
+    assets: Assets,
+    links: Links,
+    images: RenderImages,
+  ): Rendered;
+}
+
+/** Every stage afresh: what `build` and `check` run. */
+export const freshStages: Stages = {
+  cache: (config) => RenderCache.open(config.root, config.cache),
+  templates: (root, templateFiles) => loadTemplates(root, templateFiles),
+  assets: (root, site, basePath) => bundleAssets(root, site, basePath),
+  render: (root, routes, content, templates, assets, links, images) =>
+    renderRoutes(root, routes, content, templates, assets, links, images),
+};
+
+/** One route's last rendering and everything it read, with the value it read. */
+interface RouteMemo {
+  key: string;
+  reads: Map<string, string>;
+  file: OutputFile;
+  missing: MissingKey[];
+  failure: RenderError | undefined;
+}
+
+/** The stages of a `watch` session: each remembers its last result and the inputs it came from. */
+export class BuildSession implements Stages {
+  private openCache: Promise<RenderCache> | undefined;
+  private lastTemplates: { key: string; value: Templates } | undefined;
+  private lastAssets: { key: string; value: Assets } | undefined;
+  private routes = new Map<string, RouteMemo>();
+  /** How many routes the last build rendered (the others were reused), for the status line and tests. */
+  rendered = 0;
+
+  cache(config: SiteConfig): Promise<RenderCache> {
+    return (this.openCache ??= RenderCache.open(config.root, config.cache, true));
+  }
+
+  async templates(root: string, templateFiles: readonly string[]): Promise<Templates> {
+    const files = await treeKey(root, "templates", (file) => !/^templates\/(styles|client)\//.test(file));
+    const key = `${files}\n${templateFiles.join("\n")}`;
+    if (this.lastTemplates?.key !== key) this.lastTemplates = { key, value: await loadTemplates(root, templateFiles) };
+    return this.lastTemplates.value;
+  }
+
+  async assets(root: string, site: Site, basePath: string): Promise<Assets> {
+    const files = await treeKey(root, "templates", (file) => /^templates\/(styles|client)\//.test(file));
+    const key = `${files}\n${JSON.stringify(site.consent ?? null)}\n${basePath}`;
+    if (this.lastAssets?.key !== key) this.lastAssets = { key, value: await bundleAssets(root, site, basePath) };
+    return this.lastAssets.value;
+  }
+
+  render(
+    root: string,
+    routes: Route[],
+    content: Content,
+    templates: TemplateModule,
+    assets: Assets,
+    links: Links,
+    images: RenderImages,
+  ): Rendered {
+    const values = new ContentValues(content, images);
+    if (!moduleIds.has(templates)) moduleIds.set(templates, ++lastModuleId);
+    const moduleId = moduleIds.get(templates)!;
+    const { files: _files, ...inline } = assets;
+    const assetsKey = JSON.stringify([inline, images.ogImages]);
+    const next = new Map<string, RouteMemo>();
+    const result: Rendered = { files: [], missing: [], failures: [] };
+    this.rendered = 0;
+    for (const route of routes) {
+      const key = `${moduleId}\n${assetsKey}\n${JSON.stringify(route)}`;
+      let memo = this.routes.get(route.file);
+      const current = memo && memo.key === key && [...memo.reads].every(([read, value]) => values.of(read) === value);
+      if (!current) {
+        const reads = new Set<string>();
+        const picture: RenderImages["picture"] = (slot, locale) => {
+          reads.add(`image:${locale}:${slot}`);
+          return images.picture(slot, locale);
+        };
+        const once = renderRoutes(root, [route], trackReads(content, reads), templates, assets, links, {
+          ...images,
+          picture,
+        });
+        memo = {
+          key,
+          reads: new Map([...reads].map((read) => [read, values.of(read)])),
+          file: once.files[0]!,
+          missing: once.missing,
+          failure: once.failures[0],
+        };
+        this.rendered++;
+      }
+      next.set(route.file, memo!);
+      result.files.push(memo!.file);
+      result.missing.push(...memo!.missing);
+      if (memo!.failure) result.failures.push(memo!.failure);
+    }
+    this.routes = next;
+    return result;
+  }
+}
+
+/** Each compiled template module gets a number: a new module re-renders every route. */
+const moduleIds = new WeakMap<TemplateModule, number>();
+let lastModuleId = 0;
+
+/** Paths, modification times and sizes of the files of a folder: equal keys mean nothing changed. */
+async function treeKey(root: string, folder: string, include: (file: string) => boolean): Promise<string> {
+  const files = (await listTree(root, folder, [])).map((file) => `${folder}/${file}`).filter(include);
+  const stats = await Promise.all(
+    files.map(async (file) => {
+      const entry = await stat(path.join(root, file)).catch(() => undefined);
+      return `${file} ${entry?.mtimeMs ?? "gone"} ${entry?.size ?? ""}`;
+    }),
+  );
+  return stats.join("\n");
+}
+
+/**
+ * The value behind each kind of read, in the current content: `site`, `dict:<locale>:<key>`,
+ * `dict:<locale>:*` (the whole dictionary), `page:<locale>:<id>`, `pages:<locale>` (the list of
+ * pages), `testimonials:<locale>`, `facts:<locale>` (site facts as the locale prints them) and `image:<locale>:<slot>` (a photo of the image pipeline). Values are compared as strings, computed once per build.
+ */
+class ContentValues {
+  private readonly content: Content;
+  private readonly images: RenderImages;
+  private readonly known = new Map<string, string>();
+
+  constructor(content: Content, images: RenderImages) {
+    this.content = content;
+    this.images = images;
+  }
+
+  of(read: string): string {
+    let value = this.known.get(read);
+    if (value === undefined) {
+      value = this.compute(read);
+      this.known.set(read, value);
+    }
+    return value;
+  }
+
+  private compute(read: string): string {
+    if (read === "site") return JSON.stringify(this.content.site);
+    const [kind, locale, ...rest] = read.split(":");
+    const name = rest.join(":");
+    if (kind === "image")
+      return JSON.stringify(this.images.picture(name as Parameters<RenderImages["picture"]>[0], locale!) ?? null);
+    const content = this.content.locales.find((candidate) => candidate.locale === locale);
+    if (!content) return "no locale";
+    if (kind === "dict" && name === "*")
+      return JSON.stringify([...content.dictionary].map(([key, entry]) => [key, entry.text]));
+    if (kind === "dict") return JSON.stringify(content.dictionary.get(name)?.text ?? null);
+    if (kind === "page") return JSON.stringify(content.pages[name] ?? null);
+    if (kind === "pages") return JSON.stringify(Object.keys(content.pages));
+    if (kind === "testimonials") return JSON.stringify(content.testimonials);
+    if (kind === "facts") return JSON.stringify([...content.facts]);
+    throw new Error(`unknown read ${read}`);
+  }
+}
+
+/** The content as a template sees it, noting each part it reads. */
+function trackReads(content: Content, reads: Set<string>): Content {
+  return {
+    ...content,
+    get site() {
+      reads.add("site");
+      return content.site;
+    },
+    locales: content.locales.map((locale) => trackLocale(locale, reads)),
+  };
+}
+
+function trackLocale(locale: LocaleContent, reads: Set<string>): LocaleContent {
+  const code = locale.locale;
+  const pages = new Proxy(locale.pages, {
+    get(target, property, receiver) {
+      if (typeof property === "string") reads.add(`page:${code}:${property}`);
+      return Reflect.get(target, property, receiver);
+    },
+    has(target, property) {
+      if (typeof property === "string") reads.add(`page:${code}:${property}`);
+      return Reflect.has(target, property);
+    },
+    ownKeys(target) {
+      reads.add(`pages:${code}`);
+      for (const id of Object.keys(target)) reads.add(`page:${code}:${id}`);
+      return Reflect.ownKeys(target);
+    },
+  });
+  return {
+    locale: code,
+    get dictionary() {
+      return trackDictionary(locale.dictionary, code, reads);
+    },
+    get testimonials() {
+      reads.add(`testimonials:${code}`);
+      return locale.testimonials;
+    },
+    get facts() {
+      reads.add(`facts:${code}`);
+      return locale.facts;
+    },
+    pages,
+  };
+}
+
+/** `get(key)` notes the key; anything else (iterating, size) notes the whole dictionary. */
+function trackDictionary(dictionary: Dictionary, code: string, reads: Set<string>): Dictionary {
+  return new Proxy(dictionary, {
+    get(target, property) {
+      if (property === "get")
+        return (key: string) => {
+          reads.add(`dict:${code}:${key}`);
+          return target.get(key);
+        };
+      if (property === "has")
+        return (key: string) => {
+          reads.add(`dict:${code}:${key}`);
+          return target.has(key);
+        };
+      reads.add(`dict:${code}:*`);
+      const value = Reflect.get(target, property, target) as unknown;
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+}

@@ -1,0 +1,163 @@
+/**
+ * A content-addressed cache of pure, expensive results (rendered markdown): each entry is keyed by
+ * the SHA-256 of its input bytes, the renderer's options and the installed package versions. It is
+ * one file in the project's cache folder, read once per build and written back (only the entries
+ * the build used) atomically. A file that is corrupt, of another format or of other package
+ * versions is ignored as a whole and rebuilt: an entry is never trusted without its checksum.
+ */
+import { createHash } from "node:crypto";
+import { constants, readFileSync } from "node:fs";
+import { lstat, mkdir, open, rename, rm } from "node:fs/promises";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { cacheDir } from "./cache.ts";
+
+const format = "ranch-site-render-cache/1";
+const fileName = "rendered.json";
+
+/** Rendered results by key, for one build (or one `watch` session). */
+export class RenderCache {
+  private readonly used = new Map<string, string>();
+  private dirty = false;
+  /** In-memory results of this session (a `watch` keeps its cache open): the last build's, and this one's. */
+  private memory = new Map<string, unknown>();
+  private memoryUsed = new Map<string, unknown>();
+
+  private readonly folder: string | undefined;
+  private readonly stored: Map<string, string>;
+  private readonly versions: string;
+  private readonly session: boolean;
+
+  private constructor(folder: string | undefined, stored: Map<string, string>, versions: string, session: boolean) {
+    this.folder = folder;
+    this.stored = stored;
+    this.versions = versions;
+    this.session = session;
+  }
+
+  /**
+   * Opens the project's cache; with `enabled` false (`--no-cache`) nothing is read or written. A
+   * `session` (watch) also keeps results in memory between builds; a one-off build has no use for that.
+   */
+  static async open(root: string, enabled: boolean, session = false): Promise<RenderCache> {
+    const versions = packageVersions();
+    if (!enabled) return new RenderCache(undefined, new Map(), versions, session);
+    const folder = cacheDir(root);
+    return new RenderCache(folder, await readEntries(path.join(folder, fileName), versions), versions, session);
+  }
+
+  /** The cached result for `input` under `options`, or the one `compute` makes (and the cache keeps). */
+  async get(options: string, input: string, compute: (input: string) => Promise<string>): Promise<string> {
+    const key = createHash("sha256").update(`${this.versions}\0${options}\0`).update(input).digest("base64url");
+    const known = this.used.get(key) ?? this.stored.get(key);
+    if (known !== undefined) {
+      this.used.set(key, known);
+      return known;
+    }
+    const value = await compute(input);
+    this.used.set(key, value);
+    this.dirty = true;
+    return value;
+  }
+
+  /** A result kept in memory only, for as long as this cache is open and each build asks for it. */
+  remember<T>(key: string, compute: () => T): T {
+    if (!this.session) return compute();
+    if (this.memoryUsed.has(key)) return this.memoryUsed.get(key) as T;
+    const value = this.memory.has(key) ? (this.memory.get(key) as T) : compute();
+    this.memoryUsed.set(key, value);
+    return value;
+  }
+
+  /** Writes the entries this build used, if any are new or some went unused; a cache that cannot be written is skipped. */
+  async save(): Promise<void> {
+    [this.memory, this.memoryUsed] = [this.memoryUsed, new Map()];
+    if (!this.folder) return;
+    if (!this.dirty && this.used.size === this.stored.size) return;
+    const body = JSON.stringify({ versions: this.versions, entries: Object.fromEntries(this.used) });
+    const text = `${format} ${sha256(body)}\n${body}`;
+    await writeAtomically(this.folder, fileName, text).catch(() => undefined);
+  }
+}
+
+/** Reads the cache file without following a symbolic link; anything unexpected means an empty cache. */
+async function readEntries(file: string, versions: string): Promise<Map<string, string>> {
+  let text: string;
+  try {
+    const handle = await open(file, constants.O_RDONLY | constants.O_NOFOLLOW);
+    try {
+      text = await handle.readFile("utf8");
+    } finally {
+      await handle.close();
+    }
+  } catch {
+    return new Map();
+  }
+  const newline = text.indexOf("\n");
+  const [tag, checksum] = text.slice(0, newline).split(" ");
+  const body = text.slice(newline + 1);
+  if (tag !== format || checksum !== sha256(body)) return new Map();
+  try {
+    const parsed = JSON.parse(body) as { versions?: unknown; entries?: unknown };
+    if (parsed.versions !== versions || !parsed.entries || typeof parsed.entries !== "object") return new Map();
+    const entries = Object.entries(parsed.entries as Record<string, unknown>);
+    return new Map(entries.filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+  } catch {
+    return new Map();
+  }
+}
+
+/**
+ * A temporary file created exclusively (never through an existing name or link), then renamed over
+ * the old one: a reader sees the old cache or the new one, never half. The folder must be a real
+ * folder, not a link to somewhere else.
+ */
+async function writeAtomically(folder: string, name: string, text: string): Promise<void> {
+  await mkdir(folder, { recursive: true });
+  if (!(await lstat(folder)).isDirectory()) return;
+  const temporary = path.join(folder, `.${name}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`);
+  const handle = await open(
+    temporary,
+    constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW,
+    0o644,
+  );
+  try {
+    await handle.writeFile(text);
+  } finally {
+    await handle.close();
+  }
+  await rename(temporary, path.join(folder, name)).catch(async (error: unknown) => {
+    await rm(temporary, { force: true });
+    throw error;
+  });
+}
+
+const sha256 = (text: string | Uint8Array) => createHash("sha256").update(text).digest("base64url");
+
+let versionsOnce: string | undefined;
+
+/**
+ * Every installed package version, as one hash of npm's record of node_modules/: any install,
+ * upgrade or removal gives new keys (found through react, which is never bundled). The renderer's
+ * own code counts too: run from the precompiled CLI, this module's file is the whole generator, so
+ * a change to the markdown or typography rules never serves an old rendering.
+ */
+function packageVersions(): string {
+  if (versionsOnce) return versionsOnce;
+  let record = "no install record";
+  try {
+    const modules = path.dirname(path.dirname(createRequire(import.meta.url).resolve("react")));
+    record = sha256(readFileSync(path.join(modules, ".package-lock.json")));
+  } catch {
+    // no npm record: the format and the inputs still key every entry
+  }
+  let code = "unknown code";
+  try {
+    code = sha256(readFileSync(fileURLToPath(import.meta.url)));
+  } catch {
+    // not a file on disk: the package record and the inputs still key every entry
+  }
+  versionsOnce = `${process.versions.node.split(".")[0]}:${record}:${code}`;
+  return versionsOnce;
+}

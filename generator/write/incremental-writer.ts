@@ -1,0 +1,75 @@
+import { createHash } from "node:crypto";
+import { mkdir, rename, rm, rmdir, stat, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { DiskWriter, type OutputFile, type Writer } from "./writer.ts";
+
+/**
+ * The writer of a `watch` session. The first build goes through the staging folder as every build
+ * does; after it, only files whose bytes changed are written (each to a temporary name beside it,
+ * then renamed over it, so a server never sends half a page), and files the build no longer makes
+ * are removed, with folders that became empty. Only files this writer wrote are ever removed.
+ */
+export class IncrementalWriter implements Writer {
+  readonly outDir: string;
+  private written: Map<string, string> | undefined;
+  /** Output paths whose bytes the last write changed, added or removed: what a browser must reload. */
+  changed: string[] = [];
+
+  private readonly disk: DiskWriter;
+
+  /** `root`: the project folder, whose safety rules the output folder must pass (DiskWriter's). */
+  constructor(outDir: string, root?: string) {
+    this.outDir = outDir;
+    this.disk = new DiskWriter(outDir, { root });
+  }
+
+  /** The same refusals as every build: an output folder the build may not write to. */
+  prepare(): Promise<void> {
+    return this.disk.prepare();
+  }
+
+  async write(files: readonly OutputFile[]): Promise<void> {
+    const next = new Map(files.map((file) => [file.path, digest(file.contents)]));
+    const present = await stat(this.outDir).then(
+      (entry) => entry.isDirectory(),
+      () => false,
+    );
+    if (!this.written || !present) {
+      await this.disk.write(files);
+      this.changed = files.map((file) => file.path);
+      this.written = next;
+      return;
+    }
+    const previous = this.written;
+    const changed = files.filter((file) => previous.get(file.path) !== next.get(file.path));
+    const removed = [...previous.keys()].filter((file) => !next.has(file));
+    // Forget what was written before a failure, so the next build writes everything again.
+    this.written = undefined;
+    await Promise.all(changed.map((file) => this.replace(file)));
+    for (const file of removed) await this.remove(file);
+    this.written = next;
+    this.changed = [...changed.map((file) => file.path), ...removed];
+  }
+
+  private async replace(file: OutputFile) {
+    const target = path.join(this.outDir, file.path);
+    await mkdir(path.dirname(target), { recursive: true });
+    const temporary = path.join(path.dirname(target), `.${path.basename(target)}.${process.pid}.tmp`);
+    await rm(temporary, { force: true });
+    await writeFile(temporary, file.contents, { flag: "wx" });
+    await rename(temporary, target);
+  }
+
+  private async remove(file: string) {
+    await rm(path.join(this.outDir, file), { force: true });
+    for (let folder = path.dirname(file); folder !== "." && folder !== ""; folder = path.dirname(folder)) {
+      const removed = await rmdir(path.join(this.outDir, folder)).then(
+        () => true,
+        () => false,
+      );
+      if (!removed) break;
+    }
+  }
+}
+
+const digest = (contents: string | Uint8Array) => createHash("sha1").update(contents).digest("base64");

@@ -1,0 +1,100 @@
+import { execFile } from "node:child_process";
+import { cp, mkdir, mkdtemp, readdir, readFile, symlink, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { projectRoot } from "../support/site.ts";
+
+/**
+ * A copy of the whole package with its own node_modules/ (links to the real packages) and so its own
+ * cache folder: the compiled CLI of this copy is independent of the repository's.
+ */
+async function copyPackage(): Promise<string> {
+  const root = await mkdtemp(path.join(os.tmpdir(), "ranch-package-"));
+  await Promise.all(
+    [
+      "bin",
+      "generator",
+      "model",
+      "templates",
+      "content",
+      "public",
+      "package.json",
+      "package-lock.json",
+      "tsconfig.json",
+    ].map((entry) => cp(path.join(projectRoot, entry), path.join(root, entry), { recursive: true })),
+  );
+  await mkdir(path.join(root, "node_modules"));
+  const packages = (await readdir(path.join(projectRoot, "node_modules"))).filter((name) => !name.startsWith("."));
+  await Promise.all(
+    packages.map((name) =>
+      symlink(path.join(projectRoot, "node_modules", name), path.join(root, "node_modules", name)),
+    ),
+  );
+  return root;
+}
+
+function run(root: string, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      [path.join(root, "bin/ranch-site.js"), ...args],
+      { cwd: root },
+      (error, stdout, stderr) =>
+        resolve({ code: error ? (typeof error.code === "number" ? error.code : 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
+let root: string;
+
+beforeAll(async () => {
+  root = await copyPackage();
+});
+
+describe("the precompiled CLI", () => {
+  it("is compiled by the prepare script, and the launcher runs it without recompiling", async () => {
+    const prepare = await new Promise<string>((resolve, reject) =>
+      execFile(process.execPath, [path.join(root, "bin/cli-bundle.js")], { cwd: root }, (error, stdout) =>
+        error ? reject(error) : resolve(stdout),
+      ),
+    );
+    expect(prepare).toMatch(
+      /^ranch-site: compiled the CLI into node_modules\/\.cache\/ranch-site\/cli\/ranch-site\.mjs/,
+    );
+    const bundle = await readFile(path.join(root, "node_modules/.cache/ranch-site/cli/ranch-site.mjs"), "utf8");
+    expect(bundle).not.toMatch(/from "tsx|\btsx\/esm/);
+
+    const { code, stdout, stderr } = await run(root, ["check"]);
+    expect(stderr).toBe("");
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^Checked 22 pages: no problems\.$/m);
+  });
+
+  it("takes an edit of its TypeScript sources on the next run, saying so in one line", async () => {
+    const file = path.join(root, "bin/ranch-site.ts");
+    const source = await readFile(file, "utf8");
+    await writeFile(file, source.replace("no problems.", "no problems at all."));
+    const { code, stdout, stderr } = await run(root, ["check"]);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^Checked 22 pages: no problems at all\.$/m);
+    expect(stderr).toMatch(/^ranch-site: bin\/ranch-site\.ts changed, recompiled the CLI in \d+ ms\n$/);
+
+    const again = await run(root, ["check"]);
+    expect(again.stderr).toBe("");
+  });
+
+  it("names the place of a syntax error in its own sources in one line, and exits 1", async () => {
+    const file = path.join(root, "generator/i18n.ts");
+    const source = await readFile(file, "utf8");
+    await writeFile(file, `${source}\nexport const broken: number = ;\n`);
+    const { code, stdout, stderr } = await run(root, ["check"]);
+    await writeFile(file, source);
+    expect(code).toBe(1);
+    expect(stdout).toBe("");
+    expect(stderr).toMatch(/^ranch-site: cannot compile the CLI: generator\/i18n\.ts:\d+:\d+: Unexpected ";"\n$/);
+
+    const fixed = await run(root, ["check"]);
+    expect(fixed.code).toBe(0);
+  });
+});
