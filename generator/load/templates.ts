@@ -9,7 +9,11 @@ import { defaults } from "../config.ts";
 import { ContentError, displayPath, placeAt, UsageError, type Place } from "../errors.ts";
 
 const require = createRequire(import.meta.url);
-let cached: { hash: string; module: TemplateModule } | undefined;
+/**
+ * The templates last loaded. `loaded` is their CommonJS module record: Node keeps a module's source map
+ * only while the record lives (a weak map), and throw-site.ts needs it to name a template's line.
+ */
+let cached: { hash: string; module: TemplateModule; loaded: NodeJS.Module | undefined } | undefined;
 
 /** The compiled page templates, and where each translation key is written in their sources. */
 export interface Templates {
@@ -71,7 +75,8 @@ export async function loadTemplates(root: string, templateFiles: readonly string
     const file = path.join(dir, `templates.${output!.hash.replace(/\W/g, "")}.${randomBytes(6).toString("hex")}.cjs`);
     await writeFile(file, output!.contents, { flag: "wx", mode: 0o600 });
     try {
-      cached = { hash: output!.hash, module: require(file) as TemplateModule };
+      const module = require(file) as TemplateModule;
+      cached = { hash: output!.hash, module, loaded: require.cache[file] };
     } finally {
       forget(file);
       await rm(file, { force: true });
@@ -80,7 +85,10 @@ export async function loadTemplates(root: string, templateFiles: readonly string
   return { module: cached.module, keys, keyPatterns };
 }
 
-/** Drops a required module from every list Node keeps it in, so it is collected once unused. */
+/**
+ * Drops a required module from every list Node keeps it in, so it is collected once unused. Deleting
+ * it from require.cache alone is not enough: the requiring module lists it among its children.
+ */
 function forget(file: string): void {
   const loaded = require.cache[file];
   delete require.cache[file];
