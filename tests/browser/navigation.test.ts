@@ -146,7 +146,10 @@ describe("navigation", () => {
     await page.locator(".main-nav a[href='/references/']").click();
     await page.waitForURL(`${origin}/references/`);
     await page.waitForTimeout(300);
-    expect(reports).toEqual([]);
+    // Design.md §3: only a navigation that has not painted within 300 ms shows it. On a loaded machine a
+    // 150 ms answer can take longer to paint; then the placeholder is right, but never sooner than 300 ms.
+    expect(reports.filter((report) => report.after < 299)).toEqual([]);
+    reports.length = 0;
 
     await page.goto(`${origin}/`);
     await page.locator(".main-nav a[href='/#about']").click();
