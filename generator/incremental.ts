@@ -11,7 +11,7 @@
  */
 import { stat } from "node:fs/promises";
 import path from "node:path";
-import type { TemplateModule } from "../templates/types.ts";
+import type { TemplateModule } from "../model/page.ts";
 import type { SiteConfig } from "./config.ts";
 import type { Dictionary } from "./i18n.ts";
 import { listTree } from "./load/files.ts";

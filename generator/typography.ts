@@ -81,7 +81,8 @@ export function typeset(text: string, locale: string): string {
   return (
     (locale === "de" ? spellNumbers(text) : text)
       .replace(/\.\.\.(?!\.)/g, "…")
-      .replace(/ - /g, " – ")
+      // A spaced dash never starts a line: it stays with the word before it.
+      .replace(/ [-–] /g, `${nbsp}– `)
       .replace(phoneNumber, (number) => number.replaceAll(" ", nbsp))
       .replace(unitAfterNumber, `$1${nbsp}`)
       .replace(signBeforeNumber, `$1${nbsp}`)

@@ -2,7 +2,6 @@ import { randomBytes } from "node:crypto";
 import { readFile, rm, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 import * as esbuild from "esbuild";
 import type { TemplateModule } from "../../model/page.ts";
 import { cacheDir, ensureCacheFolder } from "../cache.ts";
@@ -10,7 +9,11 @@ import { defaults } from "../config.ts";
 import { ContentError, displayPath, placeAt, UsageError, type Place } from "../errors.ts";
 
 const require = createRequire(import.meta.url);
-let cached: { hash: string; module: TemplateModule } | undefined;
+/**
+ * The templates last loaded. `loaded` is their CommonJS module record: Node keeps a module's source map
+ * only while the record lives (a weak map), and throw-site.ts needs it to name a template's line.
+ */
+let cached: { hash: string; module: TemplateModule; loaded: NodeJS.Module | undefined } | undefined;
 
 /** The compiled page templates, and where each translation key is written in their sources. */
 export interface Templates {
@@ -22,12 +25,15 @@ export interface Templates {
 }
 
 /**
- * Compiles the page templates the route table names (templates/<file>) with esbuild and imports the
- * result, so that `watch` picks up template edits without a restart. A module is only imported again
+ * Compiles the page templates the route table names (templates/<file>) with esbuild and loads the
+ * result, so that `watch` picks up template edits without a restart. A module is only loaded again
  * when the compiled code changed. The compiled file is written to the project's cache folder under a
- * name no other build uses (exclusive creation, a random part), imported, and deleted at once: its
+ * name no other build uses (exclusive creation, a random part), required, and deleted at once: its
  * inline source map is already read, so a template's stack trace still names its own lines, and no
- * edit leaves a file behind.
+ * edit leaves a file behind. It is CommonJS, not an ES module, because Node never unloads an ES
+ * module: each edit would keep its whole compiled copy in memory for the life of `watch`. A required
+ * module leaves require.cache at once, so the previous templates are collected once nothing renders
+ * them.
  */
 export async function loadTemplates(root: string, templateFiles: readonly string[]): Promise<Templates> {
   const result = await esbuild
@@ -41,13 +47,13 @@ export async function loadTemplates(root: string, templateFiles: readonly string
       outdir: path.join(cacheDir(root), "templates"),
       bundle: true,
       write: false,
-      format: "esm",
+      format: "cjs",
       platform: "node",
       jsx: "automatic",
       sourcemap: "inline",
       metafile: true,
       logLevel: "silent",
-      plugins: [externalByAbsoluteUrl],
+      plugins: [externalByAbsolutePath],
     })
     .catch((error: unknown) => {
       throw templateError(error, root);
@@ -66,15 +72,28 @@ export async function loadTemplates(root: string, templateFiles: readonly string
   }
   if (!cached || cached.hash !== output!.hash) {
     const dir = await ensureCacheFolder(root, "templates");
-    const file = path.join(dir, `templates.${output!.hash.replace(/\W/g, "")}.${randomBytes(6).toString("hex")}.mjs`);
+    const file = path.join(dir, `templates.${output!.hash.replace(/\W/g, "")}.${randomBytes(6).toString("hex")}.cjs`);
     await writeFile(file, output!.contents, { flag: "wx", mode: 0o600 });
     try {
-      cached = { hash: output!.hash, module: (await import(pathToFileURL(file).href)) as TemplateModule };
+      const module = require(file) as TemplateModule;
+      cached = { hash: output!.hash, module, loaded: require.cache[file] };
     } finally {
+      forget(file);
       await rm(file, { force: true });
     }
   }
   return { module: cached.module, keys, keyPatterns };
+}
+
+/**
+ * Drops a required module from every list Node keeps it in, so it is collected once unused. Deleting
+ * it from require.cache alone is not enough: the requiring module lists it among its children.
+ */
+function forget(file: string): void {
+  const loaded = require.cache[file];
+  delete require.cache[file];
+  const siblings = loaded?.parent?.children ?? [];
+  if (loaded && siblings.includes(loaded)) siblings.splice(siblings.indexOf(loaded), 1);
 }
 
 /** The module esbuild compiles: each page template of the route table, by its file, and the Open Graph card. */
@@ -123,13 +142,16 @@ function* builtKeys(source: string): Generator<RegExp> {
   }
 }
 
-/** The compiled file sits outside the project, so packages such as react are imported from their resolved files. */
-const externalByAbsoluteUrl: esbuild.Plugin = {
-  name: "external-by-absolute-url",
+/**
+ * The compiled file sits outside the project, so packages such as react are required from the files
+ * the generator resolves them to: one React, shared with react-dom/server in the renderer.
+ */
+const externalByAbsolutePath: esbuild.Plugin = {
+  name: "external-by-absolute-path",
   setup(build) {
     build.onResolve({ filter: /^[^./]/ }, (args) => {
       if (args.path.startsWith("node:")) return { path: args.path, external: true };
-      return { path: pathToFileURL(require.resolve(args.path)).href, external: true };
+      return { path: require.resolve(args.path), external: true };
     });
   },
 };

@@ -51,7 +51,8 @@ function FooterBlock({ column, index, t, href, site }: PageProps & { column: Foo
           <br />
           <a href={telHref(site.contact.phone)}>{site.contact.phone}</a>
           <br />
-          {site.legal.street}, {site.legal.postalCode} {site.legal.city}
+          {/* The postcode stays with its town: a line never ends on "25821". */}
+          {site.legal.street}, {`${site.legal.postalCode}\u00a0${site.legal.city}`}
         </address>
         <p>
           <a href={href("contact/")}>{t("nav.contact")}</a>

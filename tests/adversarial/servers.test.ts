@@ -304,7 +304,7 @@ describe("serve and watch under load while dist/ is swapped", () => {
     const serve = await startServe(dir);
     try {
       const html = await (await fetch(`${serve.origin}/`)).text();
-      const css = /href="(\/assets\/site\.[^"]+\.css)"/.exec(html)![1]!;
+      const css = /href="(\/assets\/[a-z]+\.[^"]+\.css)"/.exec(html)![1]!;
       let building = true;
       const load = hammer(serve.origin, [...pages, [css, 200] as const], () => !building);
       for (let round = 0; round < 6; round++) await build(resolveConfig({ root: projectRoot, outDir: dir }));

@@ -33,7 +33,7 @@ describe("ranch-site watch in the browser", () => {
     const reloaded = page.waitForEvent("load");
     await save("content/i18n/de.yaml", "cta:\n  title: ", "cta:\n  title: Frisch gespeichert – ");
     await reloaded;
-    await expect.poll(() => page.textContent("#cta-title")).toMatch(/^Frisch gespeichert – /);
+    await expect.poll(() => page.textContent("#cta-title")).toMatch(/^Frisch gespeichert\u00a0– /); // the dash stays with the word before it
     await page.close();
   });
 
@@ -124,7 +124,7 @@ describe("ranch-site watch --open-saved", () => {
       "/",
       "/de/about-me/",
     );
-    expect(html).toContain("Gerade gespeichert – Verkäuferin aus Überzeugung");
+    expect(html).toMatch(/Gerade gespeichert(?:\u00a0|&nbsp;)– Verkäuferin aus Überzeugung/);
   });
 
   it("takes a tab to the page of a saved page template, in the tab's own language", async () => {

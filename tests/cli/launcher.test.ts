@@ -74,7 +74,7 @@ describe("the precompiled CLI", () => {
   it("takes an edit of its TypeScript sources on the next run, saying so in one line", async () => {
     const file = path.join(root, "bin/ranch-site.ts");
     const source = await readFile(file, "utf8");
-    await writeFile(file, source.replace("no problems.", "no problems at all."));
+    await writeFile(file, source.replace(': "no problems";', ': "no problems at all";'));
     const { code, stdout, stderr } = await run(root, ["check"]);
     expect(code).toBe(0);
     expect(stdout).toMatch(/^Checked 22 pages: no problems at all\.$/m);

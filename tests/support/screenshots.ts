@@ -1,6 +1,8 @@
 /**
  * Screenshots of pages at phone, tablet and desktop width, for looking at the site:
  * `npx tsx tests/support/screenshots.ts [path…]`; `DIST` picks the built folder, `WIDTHS=390,1280` the widths.
+ * `CONSENT=rejected` (or `accepted`) shows the pages as a returning visitor sees them, without the cookie banner;
+ * `MENU=1` opens the phone menu before the picture is taken.
  */
 import { mkdir } from "node:fs/promises";
 import { resolveConfig } from "../../generator/config.ts";
@@ -17,9 +19,12 @@ const browser = await launchChromium();
 const widths = (process.env["WIDTHS"] ?? "390,768,1280").split(",").map(Number);
 for (const width of widths) {
   const page = await browser.newPage({ viewport: { width, height: width < 500 ? 844 : width < 1000 ? 1024 : 800 } });
+  const consent = process.env["CONSENT"];
+  if (consent) await page.addInitScript((choice) => localStorage.setItem("cookie-consent", choice), consent);
   for (const target of paths) {
     await page.goto(`http://127.0.0.1:${port}${target}`);
-    const name = `${out}/${target.replace(/\W+/g, "_")}${width}`;
+    const name = `${out}/${target.replace(/\W+/g, "_")}${width}${consent ? `-${consent}` : ""}`;
+    if (process.env["MENU"]) await page.click("[data-menu-button]");
     const steps = Number(process.env["STEPS"] ?? 0);
     if (steps > 0) {
       // Screen by screen, as a visitor scrolls: full-page images are too tall to read on a phone width.

@@ -36,10 +36,13 @@ describe("typeset", () => {
     expect(shown(typeset("Call +49 4671 930 41 20 today", "en"))).toBe("Call +49~4671~930~41~20 today");
   });
 
-  it("writes a real ellipsis and a spaced en dash", () => {
+  it("writes a real ellipsis and a spaced en dash that never starts a line", () => {
     expect(typeset("Loading...", "en")).toBe("Loading…");
     expect(typeset("Wird geladen...", "de")).toBe("Wird geladen…");
-    expect(typeset("the ranch - and the sea", "en")).toBe("the ranch – and the sea");
+    expect(shown(typeset("the ranch - and the sea", "en"))).toBe("the ranch~– and the sea");
+    expect(shown(typeset("Vom Deich in den Vertrieb – und wieder zurück", "de"))).toBe(
+      "Vom Deich in den Vertrieb~– und wieder zurück",
+    );
   });
 
   it("sets the quotation marks of the locale", () => {
