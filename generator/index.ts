@@ -55,6 +55,7 @@ export async function serve(config: SiteConfig, options: ServeCommandOptions) {
     locales: config.locales,
     ready: new Promise((resolve) => (rulesReady = resolve)),
     headers: (file) => (rules ? headersFor(rules, file) : {}),
+    precompressed: true,
     log: options.log,
   });
   try {

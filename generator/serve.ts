@@ -41,6 +41,11 @@ export interface ServeOptions {
   ready?: Promise<unknown>;
   /** Lets `watch` answer its own paths (live reload). */
   intercept?: (request: IncomingMessage, response: ServerResponse) => boolean;
+  /**
+   * Send a file's precompressed `.gz` sibling to a client that accepts gzip, as nginx's `gzip_static` does
+   * (the build writes them; `watch` does not, so it leaves this off). A sibling older than its file is ignored.
+   */
+  precompressed?: boolean;
   /** Lets `watch` rewrite HTML before it is sent. */
   transformHtml?: (html: string) => string;
   /** A page to answer with when the folder holds no site yet (watch after a failed first build). */
@@ -257,10 +262,44 @@ async function send(request: IncomingMessage, response: ServerResponse, result: 
     response.writeHead(status, { ...headers, "content-length": String(Buffer.byteLength(html)) });
     return void response.end(head ? undefined : html);
   }
+  const gzip = options.precompressed && !head ? await openGzipSibling(options.dir, file, handle) : undefined;
+  if (gzip) {
+    headers = { ...headers, vary: "Accept-Encoding" };
+    if (acceptsGzip(request)) {
+      await handle.close();
+      response.writeHead(status, { ...headers, "content-encoding": "gzip", "content-length": String(gzip.size) });
+      return void pipeline(gzip.handle.createReadStream(), response, () => {});
+    }
+    await gzip.handle.close();
+  }
   response.writeHead(status, { ...headers, "content-length": String(size) });
   if (head) return void response.end();
   // A visitor who goes away mid-download ends this stream, and nothing else.
   pipeline(handle.createReadStream(), response, () => {});
+}
+
+/** The file's `.gz` sibling when there is one at least as new as the file itself (a leftover is never sent). */
+async function openGzipSibling(dir: string, file: string, original: FileHandle) {
+  const found = await openInside(dir, `${file}.gz`.split("/"));
+  if (!found || found === "folder") return undefined;
+  const [zipped, plain] = await Promise.all([found.handle.stat(), original.stat()]);
+  if (zipped.mtimeMs >= plain.mtimeMs) return found;
+  await found.handle.close();
+  return undefined;
+}
+
+/** Whether `Accept-Encoding` takes gzip (named, or `*`, and not with q=0). */
+function acceptsGzip(request: IncomingMessage): boolean {
+  const accepted = String(request.headers["accept-encoding"] ?? "")
+    .split(",")
+    .map((part) =>
+      part
+        .trim()
+        .toLowerCase()
+        .split(/\s*;\s*/),
+    )
+    .filter(([coding, ...params]) => !params.some((param) => /^q=0(\.0*)?$/.test(param)) && coding);
+  return accepted.some(([coding]) => coding === "gzip" || coding === "*");
 }
 
 /** Plain answers that are no file of the site (400, 403, 405, 500): the security headers, never cached. */

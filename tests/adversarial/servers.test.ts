@@ -4,10 +4,12 @@
  * point. Each case names what it does to the server.
  */
 import { createHash } from "node:crypto";
-import { mkdir, mkdtemp, rm, symlink, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, symlink, utimes, writeFile } from "node:fs/promises";
+import { get as httpGet, type IncomingHttpHeaders } from "node:http";
 import { connect, createServer, type Server } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { build, resolveConfig } from "../../generator/index.ts";
 import { listen, movedPortLine } from "../../generator/listen.ts";
@@ -513,6 +515,50 @@ describe("watch --out inside a watched folder", () => {
     } finally {
       await child.stop();
       await rm(root, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("serve's precompressed files (nginx gzip_static)", () => {
+  it("sends the build's .gz to a client that accepts gzip, the plain file to others, and never a stale .gz", async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), "ranch-gzip-"));
+    const locales = resolveConfig().locales;
+    const server = await startServer({ dir, port: 0, locales, precompressed: true });
+    const { port } = server.address() as { port: number };
+    const get = (file: string, acceptEncoding?: string) =>
+      new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        const headers = acceptEncoding === undefined ? {} : { "accept-encoding": acceptEncoding };
+        httpGet({ host: "127.0.0.1", port, path: file, headers }, (response) => {
+          const chunks: Buffer[] = [];
+          response.on("data", (chunk: Buffer) => chunks.push(chunk));
+          response.on("end", () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
+        }).on("error", reject);
+      });
+    try {
+      const css = "body{color:#123}".repeat(40);
+      await writeFile(path.join(dir, "site.css"), css);
+      await writeFile(path.join(dir, "site.css.gz"), gzipSync(css));
+      const zipped = await get("/site.css", "br, gzip;q=0.8");
+      expect(zipped.headers["content-encoding"]).toBe("gzip");
+      expect(zipped.headers["vary"]).toBe("Accept-Encoding");
+      expect(zipped.headers["content-type"]).toBe("text/css; charset=utf-8");
+      expect(Number(zipped.headers["content-length"])).toBeLessThan(css.length);
+      expect(gunzipSync(zipped.body).toString()).toBe(css);
+      for (const refused of [undefined, "br", "gzip;q=0"]) {
+        const plain = await get("/site.css", refused);
+        expect(plain.headers["content-encoding"], String(refused)).toBeUndefined();
+        expect(plain.headers["vary"]).toBe("Accept-Encoding");
+        expect(plain.body.toString()).toBe(css);
+      }
+      // An edit after the build leaves an older .gz beside the file: the current file is sent.
+      const past = new Date(Date.now() - 60_000);
+      await utimes(path.join(dir, "site.css.gz"), past, past);
+      const fresh = await get("/site.css", "gzip");
+      expect(fresh.headers["content-encoding"]).toBeUndefined();
+      expect(fresh.body.toString()).toBe(css);
+    } finally {
+      await closeServer(server);
+      await rm(dir, { recursive: true, force: true });
     }
   });
 });
