@@ -1,24 +1,9 @@
-import { createHash } from "node:crypto";
-import { readdir, readFile } from "node:fs/promises";
+import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { build, DiskWriter, resolveConfig } from "../../generator/index.ts";
+import { hashFiles } from "../support/tree.ts";
 import { copyProject, editFile, runCli } from "../support/project.ts";
-
-/** Every file of a folder with the SHA-256 of its bytes: two equal snapshots mean byte-identical trees. */
-async function snapshot(dir: string): Promise<Record<string, string>> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  const files = entries.filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name));
-  const hashes = await Promise.all(
-    files.map(async (file) => [
-      path.relative(dir, file),
-      createHash("sha256")
-        .update(await readFile(file))
-        .digest("hex"),
-    ]),
-  );
-  return Object.fromEntries(hashes.sort());
-}
 
 let root: string;
 let out: string;
@@ -29,7 +14,7 @@ beforeAll(async () => {
   out = path.join(root, "dist");
   const { code } = await runCli(["build", "--root", root, "--out", out]);
   expect(code).toBe(0);
-  good = await snapshot(out);
+  good = await hashFiles(out);
 });
 
 describe("a failed build leaves dist/ byte-identical", () => {
@@ -39,7 +24,7 @@ describe("a failed build leaves dist/ byte-identical", () => {
     await editFile(root, "content/i18n/de.yaml", "loading: [Wird geladen", "loading: Wird geladen...");
     expect(code).toBe(1);
     expect(stderr).toMatch(/^content\/i18n\/de\.yaml:\d+:\d+: /);
-    expect(await snapshot(out)).toEqual(good);
+    expect(await hashFiles(out)).toEqual(good);
   });
 
   it("after a template that throws, naming route, locale and template file", async () => {
@@ -62,7 +47,7 @@ describe("a failed build leaves dist/ byte-identical", () => {
       /^templates\/pages\/Contact\.tsx:\d+:\d+: Rendering \/de\/contact\/ \(de\) failed: Kein Formular$/,
     );
     expect(stderr).not.toMatch(/^\s+at /m);
-    expect(await snapshot(out)).toEqual(good);
+    expect(await hashFiles(out)).toEqual(good);
   });
 
   it("after a write that fails halfway (a full disk), leaving no staging folder behind", async () => {
@@ -76,7 +61,7 @@ describe("a failed build leaves dist/ byte-identical", () => {
     await expect(build(config, new DiskWriter(out, { root, writeFile: fullDisk }))).rejects.toThrow(
       /the disk is full while writing .* \(ENOSPC\)/,
     );
-    expect(await snapshot(out)).toEqual(good);
+    expect(await hashFiles(out)).toEqual(good);
     expect((await readdir(root)).filter((name) => name.startsWith("dist."))).toEqual([]);
   });
 });
@@ -85,6 +70,6 @@ describe("builds are deterministic", () => {
   it("writes byte-identical output for the same input", async () => {
     const again = path.join(root, "dist-again");
     expect((await runCli(["build", "--root", root, "--out", again])).code).toBe(0);
-    expect(await snapshot(again)).toEqual(good);
+    expect(await hashFiles(again)).toEqual(good);
   });
 });

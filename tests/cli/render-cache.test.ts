@@ -1,24 +1,10 @@
 import { createHash } from "node:crypto";
-import { lstat, readdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
+import { lstat, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { build, resolveConfig } from "../../generator/index.ts";
+import { hashFiles } from "../support/tree.ts";
 import { copyProject, runCli } from "../support/project.ts";
-
-/** Every file of a folder with the SHA-256 of its bytes: equal snapshots mean byte-identical trees. */
-async function snapshot(dir: string): Promise<Record<string, string>> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  const files = entries.filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name));
-  const hashes = await Promise.all(
-    files.map(async (file) => [
-      path.relative(dir, file),
-      createHash("sha256")
-        .update(await readFile(file))
-        .digest("hex"),
-    ]),
-  );
-  return Object.fromEntries(hashes.sort());
-}
 
 let root: string;
 let cacheFile: string;
@@ -27,7 +13,7 @@ let clean: Record<string, string>;
 const buildInto = async (name: string, cache = true) => {
   const outDir = path.join(root, name);
   await build(resolveConfig({ root, outDir, cache }));
-  return snapshot(outDir);
+  return hashFiles(outDir);
 };
 
 beforeAll(async () => {
@@ -49,7 +35,7 @@ describe("the cache of rendered markdown", () => {
     const { code } = await runCli(["build", "--no-cache", "--root", root, "--out", path.join(root, "dist-cli")]);
     expect(code).toBe(0);
     await expect(lstat(cacheFile)).rejects.toThrow(/ENOENT/);
-    expect(await snapshot(path.join(root, "dist-cli"))).toEqual(clean);
+    expect(await hashFiles(path.join(root, "dist-cli"))).toEqual(clean);
   });
 
   it("ignores an entry whose bytes were changed, and rebuilds it", async () => {
