@@ -16,7 +16,9 @@ const footer = {
 
 /** The same markdown for every generator: front matter, then a body of headings, emphasis, links and a list. */
 export function pageMarkdown(index: number, locale: string): string {
-  const paragraph = `A paragraph of page ${index} (${locale}) with *emphasis*, **strong words** and a [link to the contact page](/contact/).\n\n`;
+  // Each page links within its own language, as ranch-site's check requires of real content.
+  const contact = locale === "en" ? "/contact/" : `/${locale}/contact/`;
+  const paragraph = `A paragraph of page ${index} (${locale}) with *emphasis*, **strong words** and a [link to the contact page](${contact}).\n\n`;
   return `---
 title: Guide ${index}
 description: Generated page ${index} for measuring how a generator scales with many markdown pages in every locale.
