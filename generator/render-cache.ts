@@ -20,6 +20,8 @@ const fileName = "rendered.json";
 export class RenderCache {
   private readonly used = new Map<string, string>();
   private dirty = false;
+  /** Written once by this session: from then on only additions need writing. */
+  private saved = false;
   /** In-memory results of this session (a `watch` keeps its cache open): the last build's, and this one's. */
   private memory = new Map<string, unknown>();
   private memoryUsed = new Map<string, unknown>();
@@ -70,13 +72,33 @@ export class RenderCache {
     return value;
   }
 
+  /**
+   * One content file's loaded result, kept in memory for a session: `compute` runs again only when
+   * `key` (which must name every input: file, text, options) was not used by this build or the last.
+   * The problems it found are kept with it and reported again on every build that reuses it.
+   */
+  async rememberFile<T, P>(key: string, problems: P[], compute: (problems: P[]) => Promise<T>): Promise<T> {
+    const result = this.remember(key, async () => {
+      const found: P[] = [];
+      return { value: await compute(found), found };
+    });
+    // A failure (a bug, not a content problem: those are `found`) is not kept for the next build.
+    result.catch(() => this.memoryUsed.delete(key));
+    const { value, found } = await result;
+    problems.push(...found);
+    return value;
+  }
+
   /** Writes the entries this build used, if any are new or some went unused; a cache that cannot be written is skipped. */
   async save(): Promise<void> {
     [this.memory, this.memoryUsed] = [this.memoryUsed, new Map()];
     if (!this.folder) return;
-    if (!this.dirty && this.used.size === this.stored.size) return;
+    // A session's entries only grow (a reused file asks for nothing): written when something was added.
+    if (!this.dirty && (this.saved ? this.session : this.used.size === this.stored.size)) return;
     const body = JSON.stringify({ versions: this.versions, entries: Object.fromEntries(this.used) });
     const text = `${format} ${sha256(body)}\n${body}`;
+    this.dirty = false;
+    this.saved = true;
     await writeAtomically(this.folder, fileName, text).catch(() => undefined);
   }
 }

@@ -19,8 +19,17 @@ export function hashText(text: string): string {
   return createHash("sha256").update(text.trim()).digest("hex").slice(0, 12);
 }
 
+/** Blocks by the origin they came from: a `watch` session keeps the origins of unchanged files, and their blocks. */
+const blocksByOrigin = new WeakMap<MarkdownOrigin, Block[]>();
+
 /** The blocks of a markdown file: each front matter line (comments aside), then each paragraph of the body. */
 export function blocksOf(origin: MarkdownOrigin): Block[] {
+  let blocks = blocksByOrigin.get(origin);
+  if (!blocks) blocksByOrigin.set(origin, (blocks = splitBlocks(origin)));
+  return blocks;
+}
+
+function splitBlocks(origin: MarkdownOrigin): Block[] {
   const blocks: Block[] = [];
   (origin.front ?? "").split("\n").forEach((text, index) => {
     // Comments are notes to editors, not text a visitor reads: they never make a translation stale.

@@ -108,6 +108,8 @@ export async function loadContent(config: SiteConfig, cache?: RenderCache): Prom
     if (!cache || body.includes("![")) return compute(body);
     return cache.get(`${markdownOptions}\0${locale}\0${config.basePath}`, body, compute);
   };
+  const remember: Remember = (key, found, compute) =>
+    cache ? cache.rememberFile(`${config.basePath}\0${key}`, found, compute) : compute(found);
   const locales = await Promise.all(
     codes.map(async (locale) => {
       const facts = factsFor(locale);
@@ -126,6 +128,7 @@ export async function loadContent(config: SiteConfig, cache?: RenderCache): Prom
           refused,
           true,
           (id, data, html, origin) => ({ id, ...(data as Omit<Testimonial, "id" | "html" | "origin">), html, origin }),
+          remember,
         ),
         pages: Object.fromEntries(
           await loadEach(
@@ -140,6 +143,7 @@ export async function loadContent(config: SiteConfig, cache?: RenderCache): Prom
             false,
             (id, data, html, origin) =>
               [id, { ...(data as Omit<MarkdownPage, "html" | "origin">), html, origin }] as const,
+            remember,
           ),
         ),
       };
@@ -243,6 +247,13 @@ function requireEveryLocale(groups: Map<string, Map<string, string>>, locales: s
   }
 }
 
+/** A file's loaded result, reused within a watch session (RenderCache.rememberFile), computed afresh otherwise. */
+type Remember = <T>(
+  key: string,
+  problems: ContentError[],
+  compute: (problems: ContentError[]) => Promise<T>,
+) => Promise<T>;
+
 /** Markdown to HTML, through the cache when there is one. */
 type MarkdownRender = (body: string, place: MarkdownPlace, locale: string) => Promise<string>;
 
@@ -259,7 +270,9 @@ async function loadEach<T>(
   /** Testimonials are their text: an empty one would show an empty quote. */
   requireBody: boolean,
   make: (id: string, data: unknown, html: string, origin: MarkdownOrigin) => T,
+  remember: Remember,
 ): Promise<T[]> {
+  const factsKey = JSON.stringify([[...facts.values], facts.unreadable]);
   const loaded: T[] = [];
   for (const [id, files] of groups) {
     const file = files.get(locale);
@@ -269,8 +282,18 @@ async function loadEach<T>(
       problems.push(read.error);
       continue;
     }
-    const source = splitMarkdown(read.text, file, problems);
-    if (source.refused) continue;
+    // In a watch session a file is parsed again only when its text or the facts it quotes changed
+    // (images excepted: their HTML depends on the image catalogue).
+    const key = `${file}\0${locale}\0${requireBody}\0${factsKey}\0${read.text}`;
+    const loadOne = (problems: ContentError[]) => loadFile(read.text, file, id, problems);
+    const item = await (read.text.includes("![") ? loadOne(problems) : remember(key, problems, loadOne));
+    if (item !== undefined) loaded.push(item);
+  }
+  return loaded;
+
+  async function loadFile(text: string, file: string, id: string, problems: ContentError[]): Promise<T | undefined> {
+    const source = splitMarkdown(text, file, problems);
+    if (source.refused) return undefined;
     const data = source.front ? readWithSchema(source.front, schema, file, "", problems) : undefined;
     problems.push(...checkYamlTexts(source.front, facts, file));
     const body = interpolate(source.body, facts);
@@ -283,25 +306,22 @@ async function loadEach<T>(
           hint: "Write the text below the closing `---` line, as in the other files of this folder.",
         }),
       );
-    loaded.push(
-      make(
-        id,
-        typesetTexts(fillPlaceholders(data, facts), locale),
-        await render(body.text, { file, bodyLine: source.bodyLine, problems }, locale),
-        {
-          file,
-          body: source.body,
-          bodyLine: source.bodyLine,
-          links: findLinks(source.body, source.bodyLine, file, problems).map((link) => ({
-            ...link,
-            url: interpolate(link.url, facts).text,
-          })),
-          front: read.text.slice(0, read.text.length - source.body.length),
-        },
-      ),
+    return make(
+      id,
+      typesetTexts(fillPlaceholders(data, facts), locale),
+      await render(body.text, { file, bodyLine: source.bodyLine, problems }, locale),
+      {
+        file,
+        body: source.body,
+        bodyLine: source.bodyLine,
+        links: findLinks(source.body, source.bodyLine, file, problems).map((link) => ({
+          ...link,
+          url: interpolate(link.url, facts).text,
+        })),
+        front: text.slice(0, text.length - source.body.length),
+      },
     );
   }
-  return loaded;
 }
 
 /** The build sets the typography (design.md §9), so editors type plain spaces, dots and quotes. */

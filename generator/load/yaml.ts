@@ -26,12 +26,28 @@ export interface YamlEntry {
   node: YamlNode;
 }
 
+type ReadYaml = { root: YamlNode | undefined; errors: ContentError[] };
+
+/**
+ * The last few parses: `watch` reads the dictionaries, the site file and the lock on every save, and
+ * parses them again only when their text changed. Readers never change a result.
+ */
+const recent = new Map<string, { source: string; result: ReadYaml }>();
+const recentLimit = 16;
+
 /** The only place that parses YAML: every syntax problem becomes a located ContentError. */
-export function readYaml(
-  source: string,
-  file: string,
-  lineOffset = 0,
-): { root: YamlNode | undefined; errors: ContentError[] } {
+export function readYaml(source: string, file: string, lineOffset = 0): ReadYaml {
+  const key = `${lineOffset}\0${file}`;
+  const last = recent.get(key);
+  if (last?.source === source) return last.result;
+  const result = parseYaml(source, file, lineOffset);
+  recent.delete(key);
+  recent.set(key, { source, result });
+  if (recent.size > recentLimit) recent.delete(recent.keys().next().value!);
+  return result;
+}
+
+function parseYaml(source: string, file: string, lineOffset: number): ReadYaml {
   const lines = new LineCounter();
   // yaml's own duplicate-key check compares every key with every other (quadratic: minutes for a
   // dictionary of 30,000 keys); duplicateKeys() does the same with a set, in one pass.
