@@ -38,7 +38,7 @@ export interface ProjectDefaults {
   folders: { content: string; templates: string; public: string };
   /** Ports on localhost: `watch` serves the site as it is built, `serve` a built output folder. */
   ports: { watch: number; serve: number };
-  /** Quiet time after the last change before `watch` rebuilds (style.md habit 12: 50–100 ms). */
+  /** Quiet time after the last change before `watch` rebuilds. */
   debounceMs: number;
 }
 
@@ -57,10 +57,12 @@ export const defaults = {
   folders: { content: "content", templates: "templates", public: "public" },
   ports: { watch: 4321, serve: 8080 },
   /**
-   * The shortest safe wait: chokidar reports at most one change per file in 50 ms, so a rebuild that
-   * started sooner could read a file mid-write (truncated) and never hear of the rest of the save.
+   * Just long enough to take the files of one "save all" or checkout as one change. Safety does not
+   * rest on it: chokidar holds a deletion back 100 ms for an atomic save's re-creation, and `watch`
+   * builds again, silently, when a saved file changed while the build read it (a save still being
+   * written, whose further events chokidar may have merged into the first).
    */
-  debounceMs: 60,
+  debounceMs: 10,
 } satisfies Omit<SiteConfig, "root"> & ProjectDefaults;
 
 /** Flags over defaults: a config with absolute folders and a checked base URL and base path. */

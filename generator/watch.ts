@@ -13,6 +13,7 @@ import { fixedPages } from "./routes.ts";
 import { startServer } from "./serve.ts";
 import { headerRules, headersFor, type HeaderRules, type HostConfigInput } from "./write/host-config.ts";
 import { IncrementalWriter } from "./write/incremental-writer.ts";
+import { SavedFiles } from "./watch-saves.ts";
 
 /** How `watch` runs. */
 export interface WatchOptions extends ServerOptions {
@@ -49,29 +50,57 @@ export async function watch(config: SiteConfig, options: WatchOptions) {
   let running: Promise<void> | undefined;
   let pending: string | undefined;
   let timer: NodeJS.Timeout | undefined;
-  const saved = new Set<string>();
+  const saves = new SavedFiles(siteConfig.root, (file) => {
+    clearTimeout(timer);
+    const wait = options.poll ? Math.max(defaults.debounceMs, pollDebounceMs) : defaults.debounceMs;
+    timer = setTimeout(() => schedule(file), wait);
+  });
+  /** Output files written since the tabs last heard of a rebuild: what they must reload. */
+  const unsent = new Set<string>();
   const session = new BuildSession();
   const writer = new IncrementalWriter(siteConfig.outDir, siteConfig.root);
 
   const rebuild = async (reason: string, files: readonly string[]) => {
     const started = performance.now();
     const failedBefore = error !== undefined;
+    const unchanged = await saves.before(files);
+    let outcome: { report: BuildReport } | { failure: unknown };
     try {
-      const report = await rebuildSite(siteConfig, writer, session);
+      outcome = { report: await rebuildSite(siteConfig, writer, session) };
+      for (const output of writer.changed) unsent.add(output);
+    } catch (failure) {
+      outcome = { failure };
+    }
+    // A saved file changed while the build read it (an editor still writing): build again at once,
+    // and say nothing of this build. A failure that newer saves may already mend waits for them too.
+    if (!(await unchanged())) {
+      saves.requeue(files);
+      pending ??= reason;
+      return;
+    }
+    if ("failure" in outcome && (saves.waiting || pending)) {
+      saves.requeue(files);
+      return;
+    }
+    if ("report" in outcome) {
+      const { report } = outcome;
       rules = watchRules(siteConfig, report.hostConfig);
       error = undefined;
       warnings = report.warnings;
       options.log(`${reason}: rebuilt ${report.pages} pages in ${Math.round(performance.now() - started)} ms`);
       for (const warning of report.warnings) options.log(`  warning: ${warning}`);
-    } catch (failure) {
-      error = formatError(failure);
+    } else {
+      error = formatError(outcome.failure);
       options.log(`${reason}: build failed\n${error}`);
-      if (!isUserError(failure)) options.log("  (this is a bug in ranch-site or a template, not in your content)");
+      if (!isUserError(outcome.failure))
+        options.log("  (this is a bug in ranch-site or a template, not in your content)");
     }
     const targets = options.openSaved && !error ? files.map((file) => pagesOfFile(siteConfig, file)) : [];
     const pages = targets.filter((pairs) => pairs.length > 0).at(-1);
     const everyTab = failedBefore || error !== undefined;
-    const changes = reloadMessage({ sources: files, outputs: writer.changed, basePath: siteConfig.basePath, everyTab });
+    const outputs = [...unsent];
+    unsent.clear();
+    const changes = reloadMessage({ sources: files, outputs, basePath: siteConfig.basePath, everyTab });
     const message = JSON.stringify(pages ? { pages, ...changes } : changes);
     for (const client of clients) client.write(`data: ${message}\n\n`);
   };
@@ -82,8 +111,7 @@ export async function watch(config: SiteConfig, options: WatchOptions) {
       pending = reason;
       return;
     }
-    const files = [...saved];
-    saved.clear();
+    const files = saves.take();
     running = rebuild(reason, files).finally(() => {
       running = undefined;
       if (pending) {
@@ -147,12 +175,7 @@ export async function watch(config: SiteConfig, options: WatchOptions) {
     reported.add(line);
     options.log(line);
   });
-  watcher.on("all", (_event, file) => {
-    saved.add(path.relative(siteConfig.root, file).split(path.sep).join("/"));
-    clearTimeout(timer);
-    const wait = options.poll ? Math.max(defaults.debounceMs, pollDebounceMs) : defaults.debounceMs;
-    timer = setTimeout(() => schedule(path.relative(siteConfig.root, file)), wait);
-  });
+  watcher.on("all", (_event, file) => saves.saw(path.relative(siteConfig.root, file).split(path.sep).join("/")));
   await new Promise<void>((resolve) => watcher.once("ready", () => resolve()));
   const urls = serverUrls(options, port, siteConfig.basePath);
   for (const line of movedPortLine(options, port)) options.log(line);
@@ -164,6 +187,7 @@ export async function watch(config: SiteConfig, options: WatchOptions) {
     port,
     async close() {
       clearTimeout(timer);
+      saves.close();
       await watcher.close();
       for (const client of clients) client.end();
       await new Promise((resolve) => server.close(resolve));
