@@ -56,7 +56,9 @@ export const freshStages: Stages = {
 /** One route's last rendering and everything it read, with the value it read. */
 interface RouteMemo {
   key: string;
-  reads: Map<string, string>;
+  assets: string;
+  /** What the rendering read: a text, or an object of the content compared by reference, then by its JSON. */
+  reads: Map<string, Value>;
   file: OutputFile;
   missing: MissingKey[];
   failure: RenderError | undefined;
@@ -68,6 +70,7 @@ export class BuildSession implements Stages {
   private lastTemplates: { key: string; value: Templates } | undefined;
   private lastAssets: { key: string; value: Assets } | undefined;
   private routes = new Map<string, RouteMemo>();
+  private assetsKey = "";
   /** How many routes the last build rendered (the others were reused), for the status line and tests. */
   rendered = 0;
 
@@ -102,14 +105,21 @@ export class BuildSession implements Stages {
     if (!moduleIds.has(templates)) moduleIds.set(templates, ++lastModuleId);
     const moduleId = moduleIds.get(templates)!;
     const { files: _files, ...inline } = assets;
-    const assetsKey = JSON.stringify([inline, images.ogImages]);
+    // The same text as last time becomes the same string, so each route compares it by reference.
+    const assetsText = JSON.stringify([inline, images.ogImages]);
+    if (assetsText !== this.assetsKey) this.assetsKey = assetsText;
+    const assetsKey = this.assetsKey;
     const next = new Map<string, RouteMemo>();
     const result: Rendered = { files: [], missing: [], failures: [] };
     this.rendered = 0;
     for (const route of routes) {
-      const key = `${moduleId}\n${assetsKey}\n${JSON.stringify(route)}`;
+      const key = `${moduleId}\n${JSON.stringify(route)}`;
       let memo = this.routes.get(route.file);
-      const current = memo && memo.key === key && [...memo.reads].every(([read, value]) => values.of(read) === value);
+      const current =
+        memo &&
+        memo.key === key &&
+        memo.assets === assetsKey &&
+        [...memo.reads].every(([read, value]) => values.same(read, value));
       if (!current) {
         const reads = new Set<string>();
         const picture: RenderImages["picture"] = (slot, locale) => {
@@ -122,6 +132,7 @@ export class BuildSession implements Stages {
         });
         memo = {
           key,
+          assets: assetsKey,
           reads: new Map([...reads].map((read) => [read, values.of(read)])),
           file: once.files[0]!,
           missing: once.missing,
@@ -155,22 +166,36 @@ async function treeKey(root: string, folder: string, include: (file: string) => 
   return stats.join("\n");
 }
 
+/** A value a route read: a text, or a part of the content (a page, the site data). */
+type Value = string | object;
+
+/** JSON of parts of the content, made once per object: a page the session kept is never serialised again. */
+const jsonOf = new WeakMap<object, string>();
+function json(value: object): string {
+  let text = jsonOf.get(value);
+  if (text === undefined) jsonOf.set(value, (text = JSON.stringify(value)));
+  return text;
+}
+
 /**
  * The value behind each kind of read, in the current content: `site`, `dict:<locale>:<key>`,
  * `dict:<locale>:*` (the whole dictionary), `page:<locale>:<id>`, `pages:<locale>` (the list of
- * pages), `testimonials:<locale>`, `facts:<locale>` (site facts as the locale prints them) and `image:<locale>:<slot>` (a photo of the image pipeline). Values are compared as strings, computed once per build.
+ * pages), `testimonials:<locale>`, `facts:<locale>` (site facts as the locale prints them) and
+ * `image:<locale>:<slot>` (a photo of the image pipeline). Each is computed once per build. Texts
+ * compare as texts; parts of the content by reference first (the loader keeps the objects of
+ * unchanged files in a session), then by their JSON.
  */
 class ContentValues {
   private readonly content: Content;
   private readonly images: RenderImages;
-  private readonly known = new Map<string, string>();
+  private readonly known = new Map<string, Value>();
 
   constructor(content: Content, images: RenderImages) {
     this.content = content;
     this.images = images;
   }
 
-  of(read: string): string {
+  of(read: string): Value {
     let value = this.known.get(read);
     if (value === undefined) {
       value = this.compute(read);
@@ -179,8 +204,16 @@ class ContentValues {
     return value;
   }
 
-  private compute(read: string): string {
-    if (read === "site") return JSON.stringify(this.content.site);
+  /** Whether `read` has the value it had when it was recorded. */
+  same(read: string, recorded: Value): boolean {
+    const now = this.of(read);
+    if (now === recorded) return true;
+    if (typeof now === "string" || typeof recorded === "string") return false;
+    return json(now) === json(recorded);
+  }
+
+  private compute(read: string): Value {
+    if (read === "site") return this.content.site;
     const [kind, locale, ...rest] = read.split(":");
     const name = rest.join(":");
     if (kind === "image")
@@ -190,9 +223,9 @@ class ContentValues {
     if (kind === "dict" && name === "*")
       return JSON.stringify([...content.dictionary].map(([key, entry]) => [key, entry.text]));
     if (kind === "dict") return JSON.stringify(content.dictionary.get(name)?.text ?? null);
-    if (kind === "page") return JSON.stringify(content.pages[name] ?? null);
+    if (kind === "page") return content.pages[name] ?? "no page";
     if (kind === "pages") return JSON.stringify(Object.keys(content.pages));
-    if (kind === "testimonials") return JSON.stringify(content.testimonials);
+    if (kind === "testimonials") return content.testimonials;
     if (kind === "facts") return JSON.stringify([...content.facts]);
     throw new Error(`unknown read ${read}`);
   }

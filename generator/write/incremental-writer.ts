@@ -11,7 +11,8 @@ import { DiskWriter, type OutputFile, type Writer } from "./writer.ts";
  */
 export class IncrementalWriter implements Writer {
   readonly outDir: string;
-  private written: Map<string, string> | undefined;
+  /** What the last write left on disk: each file's contents (to skip hashing the same string again) and digest. */
+  private written: Map<string, { contents: string | Uint8Array; digest: string }> | undefined;
   /** Output paths whose bytes the last write changed, added or removed: what a browser must reload. */
   changed: string[] = [];
 
@@ -29,19 +30,28 @@ export class IncrementalWriter implements Writer {
   }
 
   async write(files: readonly OutputFile[]): Promise<void> {
-    const next = new Map(files.map((file) => [file.path, digest(file.contents)]));
+    const previous = this.written;
+    // A page the session did not render again is the very same string: no need to hash it.
+    const next = new Map(
+      files.map((file) => {
+        const known = previous?.get(file.path);
+        return [
+          file.path,
+          known?.contents === file.contents ? known : { contents: file.contents, digest: digest(file.contents) },
+        ];
+      }),
+    );
     const present = await stat(this.outDir).then(
       (entry) => entry.isDirectory(),
       () => false,
     );
-    if (!this.written || !present) {
+    if (!previous || !present) {
       await this.disk.write(files);
       this.changed = files.map((file) => file.path);
       this.written = next;
       return;
     }
-    const previous = this.written;
-    const changed = files.filter((file) => previous.get(file.path) !== next.get(file.path));
+    const changed = files.filter((file) => previous.get(file.path)?.digest !== next.get(file.path)!.digest);
     const removed = [...previous.keys()].filter((file) => !next.has(file));
     // Forget what was written before a failure, so the next build writes everything again.
     this.written = undefined;

@@ -3,6 +3,7 @@ import { readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { build, resolveConfig, type SiteConfig } from "../../generator/index.ts";
+import { formatError } from "../../generator/errors.ts";
 import { BuildSession } from "../../generator/incremental.ts";
 import { IncrementalWriter } from "../../generator/write/incremental-writer.ts";
 import { copyProject } from "../support/project.ts";
@@ -46,8 +47,11 @@ beforeAll(async () => {
 const read = (file: string) => readFile(path.join(root, file), "utf8");
 const write = (file: string, text: string) => writeFile(path.join(root, file), text);
 
-/** The edits an editor makes: each changes the sources and says what it did. */
-function edits(pick: () => number) {
+/**
+ * The edits an editor makes: each changes the sources and says what it did. `rebuild` is the session's
+ * build, for edits that break a file, rebuild, and mend it.
+ */
+function edits(pick: () => number, rebuild: () => Promise<unknown>) {
   const choose = <T>(items: T[]) => items[Math.floor(pick() * items.length)]!;
   const word = () =>
     choose(["Deich", "Weide", "Abschluss", "pipeline", "Rinder", "Nordsee", "Vertrieb"]) + Math.floor(pick() * 1000);
@@ -111,6 +115,35 @@ function edits(pick: () => number) {
       return `rename ${name} → ${renamed}`;
     },
     async () => {
+      // A fact that pages quote: every page that quotes it changes, though its own file did not.
+      const file = "content/site.yaml";
+      const days = 10 + Math.floor(pick() * 80);
+      await write(file, (await read(file)).replace(/^( {2}followUpDays: )\d+/m, `$1${days}`));
+      return `set followUpDays to ${days}`;
+    },
+    async () => {
+      // A mistake stays reported on every build until it is mended, though the file is parsed only once.
+      const [file, mistake, reason] = choose([
+        [
+          "content/pages/pricing.de.md",
+          "\nSiehe [das Angebot][nirgends].\n",
+          /pricing\.de\.md:\d+:\d+: The link reference \[nirgends\] is not defined/,
+        ],
+        ["content/i18n/en.yaml", "\nbroken: [unclosed\n", /en\.yaml:\d+:\d+: YAML syntax error/],
+      ] as const);
+      const before = await read(file);
+      await write(file, `${before}${mistake}`);
+      const failure = () =>
+        rebuild().then(
+          () => "built",
+          (error: unknown) => formatError(error),
+        );
+      expect(await failure()).toMatch(reason);
+      expect(await failure()).toMatch(reason);
+      await write(file, before);
+      return `break and mend ${file}`;
+    },
+    async () => {
       const file = "templates/styles/base.css";
       await write(file, `${await read(file)}\n.x-${word()} { color: #123456; }\n`);
       return `edit ${file}`;
@@ -133,10 +166,13 @@ describe("incremental rebuilds in a watch session", () => {
     const writer = new IncrementalWriter(config.outDir, root);
     await build(config, writer, session);
     const pick = random(20261123);
-    const kinds = edits(pick);
+    const kinds = edits(pick, () => build(config, writer, session));
+    const order = [...kinds.keys()].sort(() => pick() - 0.5);
     const done: string[] = [];
     for (let step = 0; step < 24; step++) {
-      done.push(await kinds[Math.floor(pick() * kinds.length)]!());
+      // Every kind of edit once, in a random order, then any.
+      const kind = step < kinds.length ? order[step]! : Math.floor(pick() * kinds.length);
+      done.push(await kinds[kind]!());
       await build(config, writer, session);
       if (step % 6 === 5) {
         const clean = path.join(root, `clean-${step}`);
