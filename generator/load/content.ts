@@ -1,5 +1,6 @@
 import path from "node:path";
-import { readFile, stat } from "node:fs/promises";
+import { stat } from "node:fs/promises";
+import { readFile } from "../many-files.ts";
 import type {
   LocaleContent,
   MarkdownOrigin,

@@ -12,7 +12,7 @@
  * compressed at once, on libuv's thread pool, so memory stays flat however large the site.
  */
 import os from "node:os";
-import path from "node:path";
+import { join } from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip as gzipAsync } from "node:zlib";
 import { cacheDir } from "../cache.ts";
@@ -29,23 +29,25 @@ const brotliQuality = (file: string) => (file.startsWith("assets/") ? constants.
 
 /** The `.br` and `.gz` siblings of the files worth compressing, in the order of `files`. */
 export async function precompress(files: readonly OutputFile[], cache?: ImageStore): Promise<OutputFile[]> {
-  const worth = files.filter((file) => compressible.test(file.path) && bytesOf(file).byteLength >= compressThreshold);
-  const siblings = await mapLimited(worth, compressionSlots, async (file) => {
-    const bytes = bytesOf(file);
-    const quality = brotliQuality(file.path);
+  const worth = files
+    .filter((file) => compressible.test(file.path))
+    .map((file) => ({ path: file.path, bytes: bytesOf(file) }))
+    .filter((file) => file.bytes.byteLength >= compressThreshold);
+  const siblings = await mapLimited(worth, compressionSlots, async ({ path, bytes }) => {
+    const quality = brotliQuality(path);
     const make = async () => pack(await Promise.all([brotli(bytes, quality), gzip(bytes)]));
     const packed = cache ? (await cache.through(digest(`br-${quality}+gzip-9`, bytes), make)).bytes : await make();
     const [br, gz] = unpack(packed);
     return [
-      { path: `${file.path}.br`, contents: br },
-      { path: `${file.path}.gz`, contents: gz },
+      { path: `${path}.br`, contents: br },
+      { path: `${path}.gz`, contents: gz },
     ];
   });
   return siblings.flat();
 }
 
 /** Compressed files of a project, kept in its cache folder (node_modules/.cache/ranch-site/compressed/). */
-export const compressedStore = (root: string) => new ImageStore(path.join(cacheDir(root), "compressed"));
+export const compressedStore = (root: string) => new ImageStore(join(cacheDir(root), "compressed"));
 
 /** Files in flight at once: enough to keep the thread pool busy, few enough to hold little memory. */
 const compressionSlots = Math.max(2, Math.min(8, os.availableParallelism() * 2));
