@@ -24,10 +24,12 @@ import {
   linkProblems,
   linkScanOptions,
   markdownOptions,
-  renderMarkdown,
+  parseMarkdown,
+  renderTree,
   scanLinks,
   splitMarkdown,
   type LinkScan,
+  type MarkdownTree,
 } from "./markdown.ts";
 import { checkText, checkYamlTexts, fillPlaceholders } from "./texts.ts";
 import { readWithSchema, type Schema } from "./schema.ts";
@@ -111,19 +113,20 @@ export async function loadContent(config: SiteConfig, cache?: RenderCache): Prom
     variants: [],
   };
   const linkTo = images.asset;
-  const markdown: MarkdownReader = {
-    // The HTML of a body without images depends on its text and the base path of its links only: cached.
-    html: (body, place, locale) => {
-      const compute = async (text: string) => renderMarkdown(text, linkTo, images, place, locale);
-      if (!cache || body.includes("![")) return compute(body);
-      return cache.get(`${markdownOptions}\0${locale}\0${config.basePath}`, body, compute);
-    },
-    // The links of a body depend on its text and the line it starts on.
-    links: async (body, bodyLine) => {
-      if (!cache) return scanLinks(body, bodyLine);
-      const compute = async (text: string) => JSON.stringify(scanLinks(text, bodyLine));
-      return JSON.parse(await cache.get(`${linkScanOptions}\0${bodyLine}`, body, compute)) as LinkScan;
-    },
+  const markdown: MarkdownReader = async ({ body, filled, bodyLine, place, locale, fill }) => {
+    // One parse serves both results, and only when one of them is not in the cache.
+    let tree: MarkdownTree | undefined;
+    const parsed = () => (tree ??= parseMarkdown(body));
+    const scanned = (text: string) => scanLinks(text, bodyLine, parsed());
+    const rendered = () => renderTree(parsed(), fill, linkTo, images, place, locale);
+    if (!cache) return { scan: scanned(body), html: rendered() };
+    // The links depend on the text and the line it starts on; the scan comes first: rendering changes the tree.
+    const links = (text: string) => Promise.resolve(JSON.stringify(scanned(text)));
+    const scan = JSON.parse(await cache.get(`${linkScanOptions}\0${bodyLine}`, body, links)) as LinkScan;
+    // The HTML of a body without images depends on its filled-in text and the base path of its links only.
+    if (filled.includes("![")) return { scan, html: rendered() };
+    const html = await cache.get(`${markdownOptions}\0${locale}\0${config.basePath}`, filled, async () => rendered());
+    return { scan, html };
   };
   const locales = await Promise.all(
     codes.map(async (locale) => {
@@ -260,11 +263,17 @@ function requireEveryLocale(groups: Map<string, Map<string, string>>, locales: s
   }
 }
 
-/** A markdown body's HTML and its links, each through the cache when there is one. */
-interface MarkdownReader {
-  html(body: string, place: MarkdownPlace, locale: string): Promise<string>;
-  links(body: string, bodyLine: number): Promise<LinkScan>;
-}
+/** A markdown body's links and its HTML, through the cache when there is one. */
+type MarkdownReader = (body: {
+  /** The body as written, which the links are located in. */
+  body: string;
+  /** The body with the site's facts filled in: what the page shows. */
+  filled: string;
+  bodyLine: number;
+  place: MarkdownPlace;
+  locale: string;
+  fill: (text: string) => string;
+}) => Promise<{ scan: LinkScan; html: string }>;
 
 /** The files of one kind in one locale, read and parsed in parallel; values and problems keep the files' order. */
 async function loadEach<T>(
@@ -320,10 +329,14 @@ async function loadOne<T>(
         hint: "Write the text below the closing `---` line, as in the other files of this folder.",
       }),
     );
-  const [html, scan] = await Promise.all([
-    markdown.html(body.text, { file, bodyLine: source.bodyLine, problems }, locale),
-    markdown.links(source.body, source.bodyLine),
-  ]);
+  const { scan, html } = await markdown({
+    body: source.body,
+    filled: body.text,
+    bodyLine: source.bodyLine,
+    place: { file, bodyLine: source.bodyLine, problems },
+    locale,
+    fill: (text) => interpolate(text, facts).text,
+  });
   problems.push(...linkProblems(scan, file));
   const origin: MarkdownOrigin = {
     file,

@@ -71,11 +71,10 @@ export const linkScanOptions = "links/1";
  * Every link and image of a markdown body, reference-style ones at their definition, with the line
  * and column of the address, counted from `bodyLine`.
  */
-export function scanLinks(body: string, bodyLine: number): LinkScan {
-  const tree = processor.parse(body) as unknown as MdNode;
+export function scanLinks(body: string, bodyLine: number, tree: MarkdownTree = parseMarkdown(body)): LinkScan {
   const scan: LinkScan = { links: [], undefinedReferences: [] };
   const at = (offset: number) => placeAt(body, offset, { line: bodyLine, column: 1 });
-  visit(tree, (node) => {
+  visit(tree as MdNode, (node) => {
     const start = node.position?.start.offset ?? 0;
     if ((node.type === "link" || node.type === "image" || node.type === "definition") && node.url !== undefined) {
       const source = body.slice(start, node.position?.end.offset ?? start);
@@ -167,11 +166,41 @@ export function renderMarkdown(
   place?: MarkdownPlace,
   locale = "en",
 ): string {
+  return renderTree(parseMarkdown(body), (text) => text, linkTo, images, place, locale);
+}
+
+/** A markdown body's syntax tree: parsed once, it gives both the link scan and, once filled in, the HTML. */
+export type MarkdownTree = ReturnType<typeof processor.parse>;
+
+/** The syntax tree of a body. Parsing is the same for every processor: their plugins only transform. */
+export const parseMarkdown = (body: string): MarkdownTree => processor.parse(body);
+
+/**
+ * renderMarkdown on a parsed tree, whose texts, addresses, titles and alt texts are first passed
+ * through `fill` (the site's facts in `{placeholders}`). The tree is changed: scan it before.
+ */
+export function renderTree(
+  tree: MarkdownTree,
+  fill: (text: string) => string,
+  linkTo: (path: string) => string = (path) => path,
+  images?: MarkdownImages,
+  place?: MarkdownPlace,
+  locale = "en",
+): string {
   if (!processors.has(locale)) processors.set(locale, textProcessor(locale));
   const used = images && place ? pictureProcessor(images, place, locale) : processors.get(locale)!;
-  const tree = used.parse(body);
+  fillTexts(tree as MdNode, fill);
   resolveLinks(tree as MdastNode, linkTo);
   return String(used.stringify(used.runSync(tree) as typeof tree)).trim();
+}
+
+/** Every string an editor wrote that reaches the page, passed through `fill`. */
+function fillTexts(tree: MdNode, fill: (text: string) => string) {
+  visit(tree, (node) => {
+    const fields = node as unknown as Record<string, unknown>;
+    for (const field of ["value", "url", "title", "alt"])
+      if (typeof fields[field] === "string") fields[field] = fill(fields[field]);
+  });
 }
 
 /** A processor whose images (inline and by reference) go through the image pipeline. */
