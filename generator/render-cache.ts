@@ -73,20 +73,14 @@ export class RenderCache {
   }
 
   /**
-   * One content file's loaded result, kept in memory for a session: `compute` runs again only when
-   * `key` (which must name every input: file, text, options) was not used by this build or the last.
-   * The problems it found are kept with it and reported again on every build that reuses it.
+   * An asynchronous result kept in memory for a session (a content file's loaded value and problems):
+   * `compute` runs again only when `key`, which must name every input (file, text, options), was not
+   * used by this build or the last. A failure is not kept: the next build tries again.
    */
-  async rememberFile<T, P>(key: string, problems: P[], compute: (problems: P[]) => Promise<T>): Promise<T> {
-    const result = this.remember(key, async () => {
-      const found: P[] = [];
-      return { value: await compute(found), found };
-    });
-    // A failure (a bug, not a content problem: those are `found`) is not kept for the next build.
+  rememberAsync<T>(key: string, compute: () => Promise<T>): Promise<T> {
+    const result = this.remember(key, compute);
     result.catch(() => this.memoryUsed.delete(key));
-    const { value, found } = await result;
-    problems.push(...found);
-    return value;
+    return result;
   }
 
   /** Writes the entries this build used, if any are new or some went unused; a cache that cannot be written is skipped. */

@@ -1,5 +1,6 @@
 import path from "node:path";
-import { readFile, stat } from "node:fs/promises";
+import { stat } from "node:fs/promises";
+import { readFile } from "../many-files.ts";
 import type {
   LocaleContent,
   MarkdownOrigin,
@@ -19,7 +20,17 @@ import { createHref } from "../links.ts";
 import { typeset } from "../typography.ts";
 import { listFiles, listTree, readText, unreadable } from "./files.ts";
 import type { RenderCache } from "../render-cache.ts";
-import { findLinks, markdownOptions, renderMarkdown, splitMarkdown } from "./markdown.ts";
+import {
+  linkProblems,
+  linkScanOptions,
+  markdownOptions,
+  parseMarkdown,
+  renderTree,
+  scanLinks,
+  splitMarkdown,
+  type LinkScan,
+  type MarkdownTree,
+} from "./markdown.ts";
 import { checkText, checkYamlTexts, fillPlaceholders } from "./texts.ts";
 import { readWithSchema, type Schema } from "./schema.ts";
 import { loadSite } from "./site.ts";
@@ -102,14 +113,23 @@ export async function loadContent(config: SiteConfig, cache?: RenderCache): Prom
     variants: [],
   };
   const linkTo = images.asset;
-  // The HTML of a body without images depends on its text and the base path of its links only: cached.
-  const render: MarkdownRender = (body, place, locale) => {
-    const compute = async (text: string) => renderMarkdown(text, linkTo, images, place, locale);
-    if (!cache || body.includes("![")) return compute(body);
-    return cache.get(`${markdownOptions}\0${locale}\0${config.basePath}`, body, compute);
+  const markdown: MarkdownReader = async ({ body, filled, bodyLine, place, locale, fill }) => {
+    // One parse serves both results, and only when one of them is not in the cache.
+    let tree: MarkdownTree | undefined;
+    const parsed = () => (tree ??= parseMarkdown(body));
+    const scanned = (text: string) => scanLinks(text, bodyLine, parsed());
+    const rendered = () => renderTree(parsed(), fill, linkTo, images, place, locale);
+    if (!cache) return { scan: scanned(body), html: rendered() };
+    // The links depend on the text and the line it starts on; the scan comes first: rendering changes the tree.
+    const links = (text: string) => Promise.resolve(JSON.stringify(scanned(text)));
+    const scan = JSON.parse(await cache.get(`${linkScanOptions}\0${bodyLine}`, body, links)) as LinkScan;
+    // The HTML of a body without images depends on its filled-in text and the base path of its links only.
+    if (filled.includes("![")) return { scan, html: rendered() };
+    const html = await cache.get(`${markdownOptions}\0${locale}\0${config.basePath}`, filled, async () => rendered());
+    return { scan, html };
   };
-  const remember: Remember = (key, found, compute) =>
-    cache ? cache.rememberFile(`${config.basePath}\0${key}`, found, compute) : compute(found);
+  const remember: Remember = (key, compute) =>
+    cache ? cache.rememberAsync(`${config.basePath}\0${key}`, compute) : compute();
   const locales = await Promise.all(
     codes.map(async (locale) => {
       const facts = factsFor(locale);
@@ -123,7 +143,7 @@ export async function loadContent(config: SiteConfig, cache?: RenderCache): Prom
           locale,
           testimonialSchema,
           facts,
-          render,
+          markdown,
           problems,
           refused,
           true,
@@ -137,7 +157,7 @@ export async function loadContent(config: SiteConfig, cache?: RenderCache): Prom
             locale,
             pageSchema,
             facts,
-            render,
+            markdown,
             problems,
             refused,
             false,
@@ -247,23 +267,26 @@ function requireEveryLocale(groups: Map<string, Map<string, string>>, locales: s
   }
 }
 
-/** A file's loaded result, reused within a watch session (RenderCache.rememberFile), computed afresh otherwise. */
-type Remember = <T>(
-  key: string,
-  problems: ContentError[],
-  compute: (problems: ContentError[]) => Promise<T>,
-) => Promise<T>;
+/** A markdown body's links and its HTML, through the cache when there is one. */
+type MarkdownReader = (body: {
+  /** The body as written, which the links are located in. */
+  body: string;
+  /** The body with the site's facts filled in: what the page shows. */
+  filled: string;
+  bodyLine: number;
+  place: MarkdownPlace;
+  locale: string;
+  fill: (text: string) => string;
+}) => Promise<{ scan: LinkScan; html: string }>;
 
-/** Markdown to HTML, through the cache when there is one. */
-type MarkdownRender = (body: string, place: MarkdownPlace, locale: string) => Promise<string>;
-
+/** The files of one kind in one locale, read and parsed in parallel; values and problems keep the files' order. */
 async function loadEach<T>(
   root: string,
   groups: Map<string, Map<string, string>>,
   locale: string,
   schema: Schema,
   facts: Facts,
-  render: MarkdownRender,
+  markdown: MarkdownReader,
   problems: ContentError[],
   /** Files already reported as no plain file: not read. */
   refused: ReadonlySet<string>,
@@ -272,56 +295,95 @@ async function loadEach<T>(
   make: (id: string, data: unknown, html: string, origin: MarkdownOrigin) => T,
   remember: Remember,
 ): Promise<T[]> {
-  const factsKey = JSON.stringify([[...facts.values], facts.unreadable]);
-  const loaded: T[] = [];
-  for (const [id, files] of groups) {
-    const file = files.get(locale);
-    if (!file || refused.has(file)) continue;
-    const read = await readText(root, file);
-    if ("error" in read) {
-      problems.push(read.error);
-      continue;
-    }
-    // In a watch session a file is parsed again only when its text or the facts it quotes changed
-    // (images excepted: their HTML depends on the image catalogue).
-    const key = `${file}\0${locale}\0${requireBody}\0${factsKey}\0${read.text}`;
-    const loadOne = (problems: ContentError[]) => loadFile(read.text, file, id, problems);
-    const item = await (read.text.includes("![") ? loadOne(problems) : remember(key, problems, loadOne));
-    if (item !== undefined) loaded.push(item);
-  }
-  return loaded;
-
-  async function loadFile(text: string, file: string, id: string, problems: ContentError[]): Promise<T | undefined> {
-    const source = splitMarkdown(text, file, problems);
-    if (source.refused) return undefined;
-    const data = source.front ? readWithSchema(source.front, schema, file, "", problems) : undefined;
-    problems.push(...checkYamlTexts(source.front, facts, file));
-    const body = interpolate(source.body, facts);
-    problems.push(
-      ...checkText(source.body, facts, file, { line: source.bodyLine, column: 1 }, "", { leftovers: false }),
-    );
-    if (requireBody && source.body.trim() === "")
-      problems.push(
-        new ContentError({ file, line: source.bodyLine, column: 1 }, "The text after the front matter is empty", {
-          hint: "Write the text below the closing `---` line, as in the other files of this folder.",
-        }),
+  const results = await Promise.all(
+    [...groups].map(async ([id, files]) => {
+      const file = files.get(locale);
+      if (!file || refused.has(file)) return { problems: [] };
+      return loadOne(root, file, locale, schema, facts, markdown, requireBody, remember, (data, html, origin) =>
+        make(id, data, html, origin),
       );
-    return make(
-      id,
-      typesetTexts(fillPlaceholders(data, facts), locale),
-      await render(body.text, { file, bodyLine: source.bodyLine, problems }, locale),
-      {
-        file,
-        body: source.body,
-        bodyLine: source.bodyLine,
-        links: findLinks(source.body, source.bodyLine, file, problems).map((link) => ({
-          ...link,
-          url: interpolate(link.url, facts).text,
-        })),
-        front: text.slice(0, text.length - source.body.length),
-      },
+    }),
+  );
+  problems.push(...results.flatMap((result) => result.problems));
+  return results.flatMap((result) => ("value" in result ? [result.value as T] : []));
+}
+
+/** One markdown file: its front matter read against the schema, its body rendered and scanned for links. */
+async function loadOne<T>(
+  root: string,
+  file: string,
+  locale: string,
+  schema: Schema,
+  facts: Facts,
+  markdown: MarkdownReader,
+  requireBody: boolean,
+  remember: Remember,
+  make: (data: unknown, html: string, origin: MarkdownOrigin) => T,
+): Promise<Loaded<T>> {
+  const read = await readText(root, file);
+  if ("error" in read) return { problems: [read.error] };
+  // In a watch session a file is parsed again only when its text or the facts it quotes changed
+  // (images excepted: their HTML depends on the image catalogue).
+  const parse = () => parseOne(read.text, file, locale, schema, facts, markdown, requireBody, make);
+  if (read.text.includes("![")) return parse();
+  return remember(`${file}\0${locale}\0${requireBody}\0${factsKey(facts)}\0${read.text}`, parse);
+}
+
+/** A content file's value, or none, and the problems found in it. */
+type Loaded<T> = { value?: T; problems: ContentError[] };
+
+/** A file's result, reused within a watch session (RenderCache.rememberAsync), computed afresh otherwise. */
+type Remember = <T>(key: string, compute: () => Promise<T>) => Promise<T>;
+
+/** The facts a locale's texts quote, as one key. */
+const factsKeys = new WeakMap<Facts, string>();
+function factsKey(facts: Facts): string {
+  let key = factsKeys.get(facts);
+  if (key === undefined) factsKeys.set(facts, (key = JSON.stringify([[...facts.values], facts.unreadable])));
+  return key;
+}
+
+/** The text of one markdown file, parsed: see loadOne. */
+async function parseOne<T>(
+  text: string,
+  file: string,
+  locale: string,
+  schema: Schema,
+  facts: Facts,
+  markdown: MarkdownReader,
+  requireBody: boolean,
+  make: (data: unknown, html: string, origin: MarkdownOrigin) => T,
+): Promise<Loaded<T>> {
+  const problems: ContentError[] = [];
+  const source = splitMarkdown(text, file, problems);
+  if (source.refused) return { problems };
+  const data = source.front ? readWithSchema(source.front, schema, file, "", problems) : undefined;
+  problems.push(...checkYamlTexts(source.front, facts, file));
+  const body = interpolate(source.body, facts);
+  problems.push(...checkText(source.body, facts, file, { line: source.bodyLine, column: 1 }, "", { leftovers: false }));
+  if (requireBody && source.body.trim() === "")
+    problems.push(
+      new ContentError({ file, line: source.bodyLine, column: 1 }, "The text after the front matter is empty", {
+        hint: "Write the text below the closing `---` line, as in the other files of this folder.",
+      }),
     );
-  }
+  const { scan, html } = await markdown({
+    body: source.body,
+    filled: body.text,
+    bodyLine: source.bodyLine,
+    place: { file, bodyLine: source.bodyLine, problems },
+    locale,
+    fill: (text) => interpolate(text, facts).text,
+  });
+  problems.push(...linkProblems(scan, file));
+  const origin: MarkdownOrigin = {
+    file,
+    body: source.body,
+    bodyLine: source.bodyLine,
+    links: scan.links.map((link) => ({ ...link, url: interpolate(link.url, facts).text })),
+    front: text.slice(0, text.length - source.body.length),
+  };
+  return { value: make(typesetTexts(fillPlaceholders(data, facts), locale), html, origin), problems };
 }
 
 /** The build sets the typography (design.md §9), so editors type plain spaces, dots and quotes. */
