@@ -71,6 +71,10 @@ export class BuildSession implements Stages {
   private lastAssets: { key: string; value: Assets } | undefined;
   private routes = new Map<string, RouteMemo>();
   private assetsKey = "";
+  private informed = false;
+  /** The template and asset folders as the last look found them: reused while no save touched them. */
+  private templatesSeen: string | undefined;
+  private assetsSeen: string | undefined;
   /** How many routes the last build rendered (the others were reused), for the status line and tests. */
   rendered = 0;
 
@@ -78,15 +82,29 @@ export class BuildSession implements Stages {
     return (this.openCache ??= RenderCache.open(config.root, config.cache, true));
   }
 
+  /**
+   * What `watch` saw saved before this build. Without it, every build looks at every template file;
+   * with it, only a build after a save under templates/ does (until one has looked).
+   */
+  notice(files: readonly string[]) {
+    this.informed = true;
+    if (files.some((file) => file === "templates" || file.startsWith("templates/")))
+      this.templatesSeen = this.assetsSeen = undefined;
+  }
+
   async templates(root: string, templateFiles: readonly string[]): Promise<Templates> {
-    const files = await treeKey(root, "templates", (file) => !/^templates\/(styles|client)\//.test(file));
+    const files =
+      (this.informed && this.templatesSeen) ||
+      (this.templatesSeen = await treeKey(root, "templates", (file) => !/^templates\/(styles|client)\//.test(file)));
     const key = `${files}\n${templateFiles.join("\n")}`;
     if (this.lastTemplates?.key !== key) this.lastTemplates = { key, value: await loadTemplates(root, templateFiles) };
     return this.lastTemplates.value;
   }
 
   async assets(root: string, site: Site, basePath: string): Promise<Assets> {
-    const files = await treeKey(root, "templates", (file) => /^templates\/(styles|client)\//.test(file));
+    const files =
+      (this.informed && this.assetsSeen) ||
+      (this.assetsSeen = await treeKey(root, "templates", (file) => /^templates\/(styles|client)\//.test(file)));
     const key = `${files}\n${JSON.stringify(site.consent ?? null)}\n${basePath}`;
     if (this.lastAssets?.key !== key) this.lastAssets = { key, value: await bundleAssets(root, site, basePath) };
     return this.lastAssets.value;

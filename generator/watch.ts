@@ -64,6 +64,7 @@ export async function watch(config: SiteConfig, options: WatchOptions) {
     const started = performance.now();
     const failedBefore = error !== undefined;
     const unchanged = await saves.before(files);
+    session.notice(files);
     let outcome: { report: BuildReport } | { failure: unknown };
     try {
       outcome = { report: await rebuildSite(siteConfig, writer, session) };

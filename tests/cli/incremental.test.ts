@@ -45,7 +45,9 @@ beforeAll(async () => {
 });
 
 const read = (file: string) => readFile(path.join(root, file), "utf8");
-const write = (file: string, text: string) => writeFile(path.join(root, file), text);
+/** Source files changed since the last build: what `watch` would have heard of, and tells its session. */
+const touched = new Set<string>();
+const write = (file: string, text: string) => (touched.add(file), writeFile(path.join(root, file), text));
 
 /**
  * The edits an editor makes: each changes the sources and says what it did. `rebuild` is the session's
@@ -99,7 +101,10 @@ function edits(pick: () => number, rebuild: () => Promise<unknown>) {
       const pages = await extraPages();
       if (pages.length === 0) return "nothing to delete";
       const name = choose(pages).replace(/\.en\.md$/, "");
-      for (const locale of ["en", "de"]) await rm(path.join(root, `content/pages/${name}.${locale}.md`));
+      for (const locale of ["en", "de"]) {
+        touched.add(`content/pages/${name}.${locale}.md`);
+        await rm(path.join(root, `content/pages/${name}.${locale}.md`));
+      }
       return `delete ${name}`;
     },
     async () => {
@@ -107,11 +112,13 @@ function edits(pick: () => number, rebuild: () => Promise<unknown>) {
       if (pages.length === 0) return "nothing to rename";
       const name = choose(pages).replace(/\.en\.md$/, "");
       const renamed = `extra-renamed-${word().toLowerCase()}`;
-      for (const locale of ["en", "de"])
+      for (const locale of ["en", "de"]) {
+        touched.add(`content/pages/${name}.${locale}.md`).add(`content/pages/${renamed}.${locale}.md`);
         await rename(
           path.join(root, `content/pages/${name}.${locale}.md`),
           path.join(root, `content/pages/${renamed}.${locale}.md`),
         );
+      }
       return `rename ${name} → ${renamed}`;
     },
     async () => {
@@ -166,14 +173,20 @@ describe("incremental rebuilds in a watch session", () => {
     const writer = new IncrementalWriter(config.outDir, root);
     await build(config, writer, session);
     const pick = random(20261123);
-    const kinds = edits(pick, () => build(config, writer, session));
+    // As `watch` does: the session hears which files changed, and looks at templates/ only after a save there.
+    const rebuild = () => {
+      session.notice([...touched]);
+      touched.clear();
+      return build(config, writer, session);
+    };
+    const kinds = edits(pick, rebuild);
     const order = [...kinds.keys()].sort(() => pick() - 0.5);
     const done: string[] = [];
     for (let step = 0; step < 24; step++) {
       // Every kind of edit once, in a random order, then any.
       const kind = step < kinds.length ? order[step]! : Math.floor(pick() * kinds.length);
       done.push(await kinds[kind]!());
-      await build(config, writer, session);
+      await rebuild();
       if (step % 6 === 5) {
         const clean = path.join(root, `clean-${step}`);
         await build({ ...config, outDir: clean, cache: false });
