@@ -133,11 +133,7 @@ export class BuildSession implements Stages {
     for (const route of routes) {
       const key = `${moduleId}\n${JSON.stringify(route)}`;
       let memo = this.routes.get(route.file);
-      const current =
-        memo &&
-        memo.key === key &&
-        memo.assets === assetsKey &&
-        [...memo.reads].every(([read, value]) => values.same(read, value));
+      const current = memo && memo.key === key && memo.assets === assetsKey && values.allSame(memo.reads);
       if (!current) {
         const reads = new Set<string>();
         const picture: RenderImages["picture"] = (slot, locale) => {
@@ -220,6 +216,12 @@ class ContentValues {
       this.known.set(read, value);
     }
     return value;
+  }
+
+  /** Whether every read still has the value it had when it was recorded. */
+  allSame(reads: ReadonlyMap<string, Value>): boolean {
+    for (const [read, value] of reads) if (!this.same(read, value)) return false;
+    return true;
   }
 
   /** Whether `read` has the value it had when it was recorded. */

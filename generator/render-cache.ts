@@ -16,6 +16,12 @@ import { cacheDir } from "./cache.ts";
 const format = "ranch-site-render-cache/1";
 const fileName = "rendered.json";
 
+/** A session's result and the inputs it was computed from. */
+interface Remembered<T> {
+  inputs: readonly string[];
+  value: Promise<T>;
+}
+
 /** Rendered results by key, for one build (or one `watch` session). */
 export class RenderCache {
   private readonly used = new Map<string, string>();
@@ -73,14 +79,25 @@ export class RenderCache {
   }
 
   /**
-   * An asynchronous result kept in memory for a session (a content file's loaded value and problems):
-   * `compute` runs again only when `key`, which must name every input (file, text, options), was not
-   * used by this build or the last. A failure is not kept: the next build tries again.
+   * An asynchronous result kept in memory for a session (a content file's loaded value and problems),
+   * one per `key` (a file): `compute` runs again only when one of `inputs` (its text, the facts it
+   * quotes) is not what it was. A failure is not kept: the next build tries again.
    */
-  rememberAsync<T>(key: string, compute: () => Promise<T>): Promise<T> {
-    const result = this.remember(key, compute);
-    result.catch(() => this.memoryUsed.delete(key));
-    return result;
+  rememberAsync<T>(key: string, inputs: readonly string[], compute: () => Promise<T>): Promise<T> {
+    if (!this.session) return compute();
+    const known = (this.memoryUsed.get(key) ?? this.memory.get(key)) as Remembered<T> | undefined;
+    if (
+      known &&
+      known.inputs.length === inputs.length &&
+      known.inputs.every((input, index) => input === inputs[index])
+    ) {
+      this.memoryUsed.set(key, known);
+      return known.value;
+    }
+    const value = compute();
+    this.memoryUsed.set(key, { inputs, value } satisfies Remembered<T>);
+    value.catch(() => this.memoryUsed.delete(key));
+    return value;
   }
 
   /** Writes the entries this build used, if any are new or some went unused; a cache that cannot be written is skipped. */

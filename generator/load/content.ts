@@ -128,8 +128,8 @@ export async function loadContent(config: SiteConfig, cache?: RenderCache): Prom
     const html = await cache.get(`${markdownOptions}\0${locale}\0${config.basePath}`, filled, async () => rendered());
     return { scan, html };
   };
-  const remember: Remember = (key, compute) =>
-    cache ? cache.rememberAsync(`${config.basePath}\0${key}`, compute) : compute();
+  const remember: Remember = (key, inputs, compute) =>
+    cache ? cache.rememberAsync(key, [config.basePath, ...inputs], compute) : compute();
   const locales = await Promise.all(
     codes.map(async (locale) => {
       const facts = factsFor(locale);
@@ -326,14 +326,14 @@ async function loadOne<T>(
   // (images excepted: their HTML depends on the image catalogue).
   const parse = () => parseOne(read.text, file, locale, schema, facts, markdown, requireBody, make);
   if (read.text.includes("![")) return parse();
-  return remember(`${file}\0${locale}\0${requireBody}\0${factsKey(facts)}\0${read.text}`, parse);
+  return remember(`${file}\0${locale}\0${requireBody}`, [factsKey(facts), read.text], parse);
 }
 
 /** A content file's value, or none, and the problems found in it. */
 type Loaded<T> = { value?: T; problems: ContentError[] };
 
 /** A file's result, reused within a watch session (RenderCache.rememberAsync), computed afresh otherwise. */
-type Remember = <T>(key: string, compute: () => Promise<T>) => Promise<T>;
+type Remember = <T>(key: string, inputs: readonly string[], compute: () => Promise<T>) => Promise<T>;
 
 /** The facts a locale's texts quote, as one key. */
 const factsKeys = new WeakMap<Facts, string>();
