@@ -16,8 +16,16 @@ afterAll(async () => {
 
 const get = (path: string) => fetch(`${watch.origin}${path}`, { redirect: "manual" });
 
-/** Saves an edit and waits for the rebuild it causes. */
-async function save(file: string, find: string, replacement: string, expected = /: rebuilt \d+ pages in \d+ ms$/) {
+/**
+ * Saves an edit and waits for the rebuild it causes: the one named after the file, so that a late
+ * rebuild of an earlier save is not taken for it.
+ */
+async function save(
+  file: string,
+  find: string,
+  replacement: string,
+  expected = new RegExp(`^${file.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}: rebuilt \\d+ pages in \\d+ ms$`),
+) {
   const from = watch.lines.length;
   await editFile(root, file, find, replacement);
   return watch.waitFor(expected, from);
