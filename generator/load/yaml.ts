@@ -30,7 +30,7 @@ type ReadYaml = { root: YamlNode | undefined; errors: ContentError[] };
 
 /**
  * The last few parses: `watch` reads the dictionaries, the site file and the lock on every save, and
- * parses them again only when their text changed. Readers never change a result.
+ * parses them again only when their text changed. Readers never change the tree.
  */
 const recent = new Map<string, { source: string; result: ReadYaml }>();
 const recentLimit = 16;
@@ -38,13 +38,15 @@ const recentLimit = 16;
 /** The only place that parses YAML: every syntax problem becomes a located ContentError. */
 export function readYaml(source: string, file: string, lineOffset = 0): ReadYaml {
   const key = `${lineOffset}\0${file}`;
-  const last = recent.get(key);
-  if (last?.source === source) return last.result;
-  const result = parseYaml(source, file, lineOffset);
-  recent.delete(key);
-  recent.set(key, { source, result });
-  if (recent.size > recentLimit) recent.delete(recent.keys().next().value!);
-  return result;
+  let result = recent.get(key)?.source === source ? recent.get(key)!.result : undefined;
+  if (!result) {
+    result = parseYaml(source, file, lineOffset);
+    recent.delete(key);
+    recent.set(key, { source, result });
+    if (recent.size > recentLimit) recent.delete(recent.keys().next().value!);
+  }
+  // Readers add their own problems to the list they get: each gets a list of its own.
+  return { root: result.root, errors: [...result.errors] };
 }
 
 function parseYaml(source: string, file: string, lineOffset: number): ReadYaml {
