@@ -116,9 +116,11 @@ export async function loadContent(config: SiteConfig, cache?: RenderCache): Prom
     // The links depend on the text and the line it starts on; the scan comes first: rendering changes the tree.
     const links = (text: string) => Promise.resolve(JSON.stringify(scanned(text)));
     const scan = JSON.parse(await cache.get(`${linkScanOptions}\0${bodyLine}`, body, links)) as LinkScan;
-    // The HTML of a body without images depends on its filled-in text and the base path of its links only.
+    // The HTML of a body without images depends on its text as written and as filled in (a fact's value
+    // is text, never markdown: the same filled text may come from different bodies), and the base path.
     if (filled.includes("![")) return { scan, html: rendered() };
-    const html = await cache.get(`${markdownOptions}\0${locale}\0${config.basePath}`, filled, async () => rendered());
+    const source = `${body}\0${filled}`;
+    const html = await cache.get(`${markdownOptions}\0${locale}\0${config.basePath}`, source, async () => rendered());
     return { scan, html };
   };
   const remember: Remember = (key, inputs, compute) =>

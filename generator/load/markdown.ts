@@ -50,7 +50,7 @@ const markLanguageLinks = () => (tree: MdNode) => {
 const processor = remark().use(markLanguageLinks).use(remarkHtml);
 
 /** What the HTML of a body depends on besides its text, the base path and the package versions: part of every cache key. */
-export const markdownOptions = "remark+languageLinks+remark-html:pictureSchema/1";
+export const markdownOptions = "remark+languageLinks+remark-html:pictureSchema+factsAsText/2";
 
 function visit(node: MdNode, action: (node: MdNode) => void) {
   action(node);

@@ -6,7 +6,7 @@ import { resolveConfig } from "../../generator/config.ts";
 import type { ContentError } from "../../generator/errors.ts";
 import { Facts } from "../../generator/i18n.ts";
 import { loadContent } from "../../generator/load/content.ts";
-import { renderMarkdown, splitMarkdown } from "../../generator/load/markdown.ts";
+import { parseMarkdown, renderMarkdown, renderTree, splitMarkdown } from "../../generator/load/markdown.ts";
 import { loadDictionary } from "../../generator/load/translations.ts";
 import { readYaml } from "../../generator/load/yaml.ts";
 
@@ -70,6 +70,14 @@ describe("the markdown loader", () => {
     expect(source.front?.kind).toBe("map");
     expect(source.bodyLine).toBe(5);
     expect(await renderMarkdown(source.body)).toBe("<p>Great <em>days</em>.</p>");
+  });
+
+  it("shows a fact's value as text, never as markdown, in the text and in a link's address", () => {
+    const fill = (text: string) => text.replace("{note}", "*not emphasis*").replace("{mail}", "team@example.org");
+    const tree = parseMarkdown("A {note} and *this*: [write]({mail}).");
+    expect(renderTree(tree, fill)).toBe(
+      '<p>A *not emphasis* and <em>this</em>: <a href="team@example.org">write</a>.</p>',
+    );
   });
 
   it("sanitises raw HTML in markdown", async () => {
