@@ -28,6 +28,9 @@ export interface WatchOptions extends ServerOptions {
 const eventsPath = "/__ranch-site/events";
 /** With polling, the events of one save can arrive a poll apart: wait for them as one change. */
 const pollDebounceMs = 75;
+/** How long chokidar holds back a deletion in case the file comes back (its `atomic` option). */
+const atomicSaveMs = 100;
+const pause = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
 
 /** The one step that turns the sources into the site: incremental, through the session's remembered stages. */
 function rebuildSite(config: SiteConfig, writer: IncrementalWriter, session: BuildSession): Promise<BuildReport> {
@@ -79,6 +82,9 @@ export async function watch(config: SiteConfig, options: WatchOptions) {
       pending ??= reason;
       return;
     }
+    // A failure is shown only once no further save follows within chokidar's atomic-save window: an
+    // editor saving in steps (vim moves the file away, writes it anew) may be half way through.
+    if ("failure" in outcome && !saves.waiting && !pending) await pause(atomicSaveMs);
     if ("failure" in outcome && (saves.waiting || pending)) {
       saves.requeue(files);
       return;
