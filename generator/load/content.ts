@@ -35,6 +35,7 @@ import { checkText, checkYamlTexts, fillPlaceholders } from "./texts.ts";
 import { readWithSchema, type Schema } from "./schema.ts";
 import { loadSite } from "./site.ts";
 import { loadDictionary } from "./translations.ts";
+import { cachedYaml, type YamlReader } from "./yaml.ts";
 
 export type {
   LocaleContent,
@@ -81,7 +82,8 @@ export const testimonialSchema: Schema = { fields: { name: "text", role: "text",
 /** Reads content/ and public/: the load stage, the only one besides the template loader that reads files. */
 export async function loadContent(config: SiteConfig, cache?: RenderCache): Promise<Content> {
   await checkRoot(config.root);
-  const siteData = await loadSite(config.root);
+  const yaml = cachedYaml(cache);
+  const siteData = await loadSite(config.root, yaml);
   const { site, factsFor } = siteData.value;
   const codes = config.locales.map((locale) => locale.code);
   const testimonialList = await listFiles(config.root, `${defaults.folders.content}/testimonials`, ".md");
@@ -127,7 +129,7 @@ export async function loadContent(config: SiteConfig, cache?: RenderCache): Prom
     cache ? cache.rememberAsync(key, [config.basePath, ...inputs], compute) : compute();
   // Each kind is read for every locale at once; the problems are reported by kind, then by locale.
   const dictionaries = await Promise.all(
-    codes.map(async (locale) => loadDictionary(config.root, locale, factsFor(locale))),
+    codes.map(async (locale) => loadDictionary(config.root, locale, factsFor(locale), yaml)),
   );
   const testimonials = await Promise.all(
     codes.map((locale) =>
@@ -137,7 +139,7 @@ export async function loadContent(config: SiteConfig, cache?: RenderCache): Prom
         locale,
         testimonialSchema,
         factsFor(locale),
-        markdown,
+        { markdown, yaml, remember },
         refused,
         {
           requireBody: true,
@@ -148,7 +150,6 @@ export async function loadContent(config: SiteConfig, cache?: RenderCache): Prom
             origin,
           }),
         },
-        remember,
       ),
     ),
   );
@@ -160,14 +161,13 @@ export async function loadContent(config: SiteConfig, cache?: RenderCache): Prom
         locale,
         pageSchema,
         factsFor(locale),
-        markdown,
+        { markdown, yaml, remember },
         refused,
         {
           requireBody: false,
           make: (id, data, html, origin) =>
             [id, { ...(data as Omit<MarkdownPage, "html" | "origin">), html, origin }] as const,
         },
-        remember,
       ),
     ),
   );
@@ -309,6 +309,27 @@ type MarkdownReader = (body: {
   fill: (text: string) => string;
 }) => Promise<{ scan: LinkScan; html: string }>;
 
+/** How a markdown file's parts are read: through the project's cache when there is one. */
+interface Readers {
+  markdown: MarkdownReader;
+  yaml: YamlReader;
+  /** A file's result, reused within a watch session (RenderCache.rememberAsync), computed afresh otherwise. */
+  remember: Remember;
+}
+
+type Remember = <T>(key: string, inputs: readonly string[], compute: () => Promise<T>) => Promise<T>;
+
+/** A content file's value, or none, and the problems found in it. */
+type FileLoaded<T> = { value?: T; problems: ContentError[] };
+
+/** The facts a locale's texts quote, as one key. */
+const factsKeys = new WeakMap<Facts, string>();
+function factsKey(facts: Facts): string {
+  let key = factsKeys.get(facts);
+  if (key === undefined) factsKeys.set(facts, (key = JSON.stringify([[...facts.values], facts.unreadable])));
+  return key;
+}
+
 /** The files of one kind in one locale, read and parsed in parallel; values and problems keep the files' order. */
 async function loadEach<T>(
   root: string,
@@ -316,7 +337,7 @@ async function loadEach<T>(
   locale: string,
   schema: Schema,
   facts: Facts,
-  markdown: MarkdownReader,
+  read: Readers,
   /** Files already reported as no plain file: not read. */
   refused: ReadonlySet<string>,
   kind: {
@@ -324,13 +345,12 @@ async function loadEach<T>(
     requireBody: boolean;
     make: (id: string, data: unknown, html: string, origin: MarkdownOrigin) => T;
   },
-  remember: Remember,
 ): Promise<Loaded<T[]>> {
   const results = await Promise.all(
     [...groups].map(async ([id, files]) => {
       const file = files.get(locale);
       if (!file || refused.has(file)) return { problems: [] };
-      return loadOne(root, file, locale, schema, facts, markdown, kind.requireBody, remember, (data, html, origin) =>
+      return loadOne(root, file, locale, schema, facts, read, kind.requireBody, (data, html, origin) =>
         kind.make(id, data, html, origin),
       );
     }),
@@ -348,32 +368,17 @@ async function loadOne<T>(
   locale: string,
   schema: Schema,
   facts: Facts,
-  markdown: MarkdownReader,
+  readers: Readers,
   requireBody: boolean,
-  remember: Remember,
   make: (data: unknown, html: string, origin: MarkdownOrigin) => T,
 ): Promise<FileLoaded<T>> {
   const read = await readText(root, file);
   if ("error" in read) return { problems: [read.error] };
   // In a watch session a file is parsed again only when its text or the facts it quotes changed
   // (images excepted: their HTML depends on the image catalogue).
-  const parse = () => parseOne(read.text, file, locale, schema, facts, markdown, requireBody, make);
+  const parse = () => parseOne(read.text, file, locale, schema, facts, readers, requireBody, make);
   if (read.text.includes("![")) return parse();
-  return remember(`${file}\0${locale}\0${requireBody}`, [factsKey(facts), read.text], parse);
-}
-
-/** A content file's value, or none, and the problems found in it. */
-type FileLoaded<T> = { value?: T; problems: ContentError[] };
-
-/** A file's result, reused within a watch session (RenderCache.rememberAsync), computed afresh otherwise. */
-type Remember = <T>(key: string, inputs: readonly string[], compute: () => Promise<T>) => Promise<T>;
-
-/** The facts a locale's texts quote, as one key. */
-const factsKeys = new WeakMap<Facts, string>();
-function factsKey(facts: Facts): string {
-  let key = factsKeys.get(facts);
-  if (key === undefined) factsKeys.set(facts, (key = JSON.stringify([[...facts.values], facts.unreadable])));
-  return key;
+  return readers.remember(`${file}\0${locale}\0${requireBody}`, [factsKey(facts), read.text], parse);
 }
 
 /** The text of one markdown file, parsed: see loadOne. */
@@ -383,11 +388,11 @@ async function parseOne<T>(
   locale: string,
   schema: Schema,
   facts: Facts,
-  markdown: MarkdownReader,
+  { markdown, yaml }: Readers,
   requireBody: boolean,
   make: (data: unknown, html: string, origin: MarkdownOrigin) => T,
 ): Promise<FileLoaded<T>> {
-  const { value: source, problems } = splitMarkdown(text, file);
+  const { value: source, problems } = splitMarkdown(text, file, yaml);
   if (source.refused) return { problems };
   const front = source.front ? readWithSchema(source.front, schema, file, "") : { value: undefined, problems: [] };
   problems.push(...front.problems);
