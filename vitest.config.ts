@@ -4,13 +4,18 @@ import { testsWithoutTools } from "./tests/support/requirements.ts";
 /**
  * Tests in tiers, fastest first (style.md habit 18). Each tier is a vitest project:
  *   unit     in-process: loaders on fixture trees, checks, routes, golden pages      npm run test:unit
- *   cli      the real bin, the error cases, the servers under attack, the image pipeline (sharp); no browser                            (with unit: npm run test:quick)
+ *   cli      the real bin, the error cases, the servers under attack, the image pipeline (sharp), the heap
+ *            of many template edits; no browser                                     (with unit: npm run test:quick)
  *   browser  behaviour in Chromium: consent, tooltips, form, navigation, live reload
  *   host     the shipped nginx configuration, served by nginx
  *   quality  HTML validity, axe, SEO, budgets, Lighthouse
  * `npm test` runs them all.
  */
-const tier = (name: string, include: string[], extra: { globalSetup?: string[] } = {}) => ({
+const tier = (
+  name: string,
+  include: string[],
+  extra: { globalSetup?: string[]; pool?: "threads" | "forks"; isolate?: boolean } = {},
+) => ({
   extends: true as const,
   test: { name, include, ...extra },
 });
@@ -28,7 +33,9 @@ export default defineConfig({
     maxWorkers: 2,
     reporters: ["default", "./tests/support/summary-reporter.ts"],
     projects: [
-      tier("unit", ["tests/unit/**/*.test.ts", "tests/golden/**/*.test.ts"]),
+      // In-process and side-effect free: one set of worker threads that import the generator once, rather than
+      // a fresh process per file (which cost twice the CPU of the tests themselves).
+      tier("unit", ["tests/unit/**/*.test.ts", "tests/golden/**/*.test.ts"], { pool: "threads", isolate: false }),
       tier(
         "cli",
         ["tests/cli/**/*.test.ts", "tests/adversarial/**/*.test.ts", "tests/images/**/*.test.ts"],
