@@ -1,5 +1,6 @@
 import { configDefaults, defineConfig } from "vitest/config";
 import { testsWithoutTools } from "./tests/support/requirements.ts";
+import LongestFirst from "./tests/support/sequencer.ts";
 
 /**
  * Tests in tiers, fastest first (style.md habit 18). Each tier is a vitest project:
@@ -19,7 +20,7 @@ const tier = (
   extends: true as const,
   test: { name, include, ...extra },
 });
-/** One build of the real site per tier run, shared by every file that only reads it (tests/support/site.ts). */
+/** One build of the real site per run, shared by every tier and file that only reads it (tests/support/site.ts). */
 const sharedSite = { globalSetup: ["tests/support/shared-site.ts"] };
 
 export default defineConfig({
@@ -31,6 +32,8 @@ export default defineConfig({
     hookTimeout: 180_000,
     // Two cores: browser tests each drive a Chromium; more workers only make them fight.
     maxWorkers: 2,
+    // Longest files first, across the tiers, so that neither worker is left running Lighthouse alone at the end.
+    sequence: { sequencer: LongestFirst },
     reporters: ["default", "./tests/support/summary-reporter.ts"],
     projects: [
       // In-process and side-effect free: one set of worker threads that import the generator once, rather than
