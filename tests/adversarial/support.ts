@@ -4,9 +4,11 @@
  * nothing changed on disk: every file, folder and link of the case folder (the project, its dist/
  * and any sibling) is hashed before and after.
  */
-import { cp, lstat, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promises";
+import { execFile } from "node:child_process";
+import { lstat, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { promisify } from "node:util";
 import {
   build,
   check,
@@ -48,6 +50,7 @@ export interface AdversarialCase {
   after?: (folders: CaseFolders) => Promise<void>;
 }
 
+const run = promisify(execFile);
 let template: Promise<string> | undefined;
 
 /** A copy of the project with a good build in dist/ (and the template cache folder), made once per run. */
@@ -64,7 +67,8 @@ function builtProject(): Promise<string> {
 export async function caseFolders(): Promise<CaseFolders> {
   const base = await mkdtemp(path.join(process.platform === "linux" ? "/dev/shm" : os.tmpdir(), "ranch-adversarial-"));
   const root = path.join(base, "project");
-  await cp(await builtProject(), root, { recursive: true, verbatimSymlinks: true });
+  // The system's cp: node's fs.cp spends 85 ms of CPU on the 440 entries, 93 times a run.
+  await run("cp", ["-a", await builtProject(), root]);
   return { root, base };
 }
 
