@@ -65,6 +65,12 @@ export class ContentErrors extends UserError {
   }
 }
 
+/** What a loader gives back: what it could read, and every problem it found on the way. */
+export interface Loaded<T> {
+  value: T;
+  problems: ContentError[];
+}
+
 /** Every problem found so far, reported together: the build stops when there is one. */
 export function failOn(...problems: (readonly ContentError[])[]): void {
   const all = problems.flat();

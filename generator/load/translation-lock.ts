@@ -1,4 +1,4 @@
-import type { ContentError } from "../errors.ts";
+import type { Loaded } from "../errors.ts";
 import { readText } from "./files.ts";
 import { readYaml, type YamlNode } from "./yaml.ts";
 
@@ -18,7 +18,7 @@ export interface LocaleLock {
 export type TranslationLock = Map<string, LocaleLock> | undefined;
 
 /** Reads content/translations.lock.yaml; a file that cannot be read is a located problem. */
-export async function loadTranslationLock(root: string): Promise<{ value: TranslationLock; problems: ContentError[] }> {
+export async function loadTranslationLock(root: string): Promise<Loaded<TranslationLock>> {
   // A missing file is fine: no translation has been marked reviewed yet.
   const read = await readText(root, translationLockFile).catch((error: NodeJS.ErrnoException) => {
     if (error.code === "ENOENT") return undefined;

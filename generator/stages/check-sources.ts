@@ -3,7 +3,7 @@ import { checkContent } from "../check.ts";
 import { checkSiteData } from "../check-site-data.ts";
 import { checkTranslations } from "../check/translations.ts";
 import type { SiteConfig } from "../config.ts";
-import { failOn } from "../errors.ts";
+import { failOn, type Loaded } from "../errors.ts";
 import type { Content } from "../load/content.ts";
 import type { Templates } from "../load/templates.ts";
 import type { TranslationLock } from "../load/translation-lock.ts";
@@ -25,7 +25,7 @@ export interface CheckedSources {
 export function checkSources(
   config: SiteConfig,
   content: Content,
-  lock: { value: TranslationLock; problems: Content["problems"] },
+  lock: Loaded<TranslationLock>,
   pages: readonly PageDefinition[],
   templates: Templates,
 ): CheckedSources {
