@@ -17,7 +17,7 @@ const buildInto = async (name: string, cache = true) => {
 };
 
 beforeAll(async () => {
-  root = await copyProject();
+  root = await copyProject({ cache: "empty" });
   cacheFile = path.join(root, "node_modules/.cache/ranch-site/rendered.json");
   clean = await buildInto("dist-no-cache", false);
 });
