@@ -99,7 +99,7 @@ export async function loadContent(config: SiteConfig, cache?: RenderCache): Prom
           hint: `Create ${pagesFolder}/ with one file per page and language, such as about-me.en.md.`,
         }),
       ];
-  const imageList = await loadImages(config.root, codes, imageStore(config.root));
+  const imageList = await loadImages(config.root, codes, imageStore(config.root, config.cache));
   const catalogue = imageList.value;
   const images: MarkdownImages = {
     catalogue,
