@@ -84,7 +84,9 @@ export class BuildSession implements Stages {
 
   async assets(root: string, site: Site, basePath: string): Promise<Assets> {
     const files = await treeKey(root, "templates", (file) => /^templates\/(styles|client)\//.test(file));
-    const key = `${files}\n${JSON.stringify(site.consent ?? null)}\n${basePath}`;
+    // The favicon goes into the pages as a data: URL (generator/write/assets.ts).
+    const favicon = await treeKey(root, "public", (file) => file === "public/favicon.svg");
+    const key = `${files}\n${favicon}\n${JSON.stringify(site.consent ?? null)}\n${basePath}`;
     if (this.lastAssets?.key !== key) this.lastAssets = { key, value: await bundleAssets(root, site, basePath) };
     return this.lastAssets.value;
   }

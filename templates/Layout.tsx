@@ -67,7 +67,7 @@ export function Layout(props: LayoutProps) {
         <link rel="icon" href={assets.favicon} type="image/svg+xml" />
         <link rel="stylesheet" href={assets.styles[stylesheet]} />
         <script dangerouslySetInnerHTML={{ __html: assets.headScript }} />
-        <script type="module" src={assets.js} />
+        <script type="module" dangerouslySetInnerHTML={{ __html: assets.appScript }} />
         <script type="speculationrules" dangerouslySetInnerHTML={{ __html: assets.speculationRules }} />
         <JsonLd data={businessData(props)} />
         {structuredData.map((data, index) => (
