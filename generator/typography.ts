@@ -44,6 +44,15 @@ const letterAbbreviation = /(?<![\p{L}])(\p{L}\.) (?=\p{L}\.)/gu;
 /** `20. Juli 2025`: the day and its month. */
 const dayBeforeMonth =
   /(?<!\d)(\d{1,2}\.) (?=(?:Januar|Februar|März|April|Mai|Juni|Juli|August|September|Oktober|November|Dezember)\b)/g;
+/**
+ * A hyphen beside a part of one or two letters does not break (U+2011): no line ends on "Go-" or "to-" of
+ * "Go-to-Market", nor starts with "in" of "Check-in". Longer compounds ("Market-Strategie") still may.
+ * Words with `@`, `/` or `{` are addresses, paths or placeholders and keep their characters.
+ */
+const shortPartHyphen = /(?<=(?:^|[^\p{L}\d])\p{L}{1,2})-(?=\p{L})|(?<=\p{L})-(?=\p{L}{1,2}(?![\p{L}\d]))/gu;
+const keepShortParts = (text: string) =>
+  text.replace(/[^\s]*-[^\s]*/g, (word) => (/[@/{]/.test(word) ? word : word.replace(shortPartHyphen, "\u2011")));
+
 /** Phone numbers in international form keep their groups on one line. */
 const phoneNumber = /\+\d{1,3}(?: \d{1,5}){1,6}/g;
 
@@ -79,7 +88,7 @@ const spellNumbers = (text: string) =>
 export function typeset(text: string, locale: string): string {
   const marks = quoteMarks[locale] ?? quoteMarks["en"]!;
   return (
-    (locale === "de" ? spellNumbers(text) : text)
+    keepShortParts(locale === "de" ? spellNumbers(text) : text)
       .replace(/\.\.\.(?!\.)/g, "…")
       // A spaced dash never starts a line: it stays with the word before it.
       .replace(/ [-–] /g, `${nbsp}– `)

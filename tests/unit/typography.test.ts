@@ -69,6 +69,18 @@ describe("typeset", () => {
     expect(typeset("Over 3 days in a group of 12 people", "en")).toBe("Over 3 days in a group of 12 people");
   });
 
+  it("keeps the short parts of a hyphenated word on one line, and leaves long compounds breakable", () => {
+    expect(typeset("Drei Tage Go-to-Market-Strategie per E-Mail", "de")).toBe(
+      "Drei Tage Go\u2011to\u2011Market-Strategie per E\u2011Mail",
+    );
+    expect(typeset("a go-to-market motion, check-in at nine, Nordsee-Ranch, B2B-Vertrieb", "en")).toBe(
+      "a go\u2011to\u2011market motion, check\u2011in at nine, Nordsee-Ranch, B2B-Vertrieb",
+    );
+    expect(typeset("Ein- und Ausgang, https://example.org/a-b, {x-y}, a-b@example.org", "de")).toBe(
+      "Ein- und Ausgang, https://example.org/a-b, {x-y}, a-b@example.org",
+    );
+  });
+
   it("is idempotent", () => {
     const once = typeset('„Ja" - z. B. 20 km... § 5', "de");
     expect(typeset(once, "de")).toBe(once);
