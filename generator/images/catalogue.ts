@@ -5,10 +5,10 @@
  */
 import { access, readFile } from "node:fs/promises";
 import path from "node:path";
-import sharp from "sharp";
 import { ContentError } from "../errors.ts";
 import { listTree, readText } from "../load/files.ts";
 import { describeKind, readYaml, type Position, type YamlNode } from "../load/yaml.ts";
+import { loadSharp } from "./sharp.ts";
 import { imageSlots, originalExtensions, type ImageSlot } from "./slots.ts";
 import { digest, type ImageStore } from "./store.ts";
 
@@ -96,6 +96,7 @@ async function readSource(
 
 /** Size as displayed (EXIF orientation applied), transparency, and the dominant colour of a small copy. */
 async function measure(bytes: Uint8Array): Promise<Measured> {
+  const sharp = await loadSharp();
   const metadata = await sharp(bytes).metadata();
   const { width, height } = metadata.autoOrient;
   const small = await sharp(bytes).resize(64, 64, { fit: "inside" }).toBuffer();

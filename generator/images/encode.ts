@@ -1,6 +1,6 @@
 /** The write side of images: encodes every planned file through the shared cache; only files it returns are written. */
 import { availableParallelism } from "node:os";
-import sharp from "sharp";
+import { loadSharp } from "./sharp.ts";
 import type { OutputFile } from "../write/writer.ts";
 import type { ImageStore } from "./store.ts";
 import { encoderOptions, type Variant } from "./variants.ts";
@@ -25,6 +25,7 @@ export function variantJob(variant: Variant): EncodeJob {
     path: variant.path,
     key: variant.key,
     encode: async () => {
+      const sharp = await loadSharp();
       const resized = sharp(variant.source.bytes, { autoOrient: true }).resize(variant.width, variant.height, {
         fit: "fill",
         withoutEnlargement: true,

@@ -1,4 +1,4 @@
-import sharp from "sharp";
+import { encoderVersion, loadSharp } from "./sharp.ts";
 import type { EncodeJob } from "./encode.ts";
 import { digest } from "./store.ts";
 
@@ -10,10 +10,13 @@ const pngOptions = { compressionLevel: 9, palette: true, quality: 90, effort: 8 
  * networks fetch afresh.
  */
 export function openGraphJob(locale: string, svg: string): EncodeJob {
-  const key = digest("open graph 1", sharp.versions.sharp, sharp.versions.vips, JSON.stringify(pngOptions), svg);
+  const key = digest("open graph 2", encoderVersion(), JSON.stringify(pngOptions), svg);
   return {
     path: `assets/og-image.${locale}.${key.slice(0, 10)}.png`,
     key,
-    encode: async () => new Uint8Array(await sharp(Buffer.from(svg), { density: 72 }).png(pngOptions).toBuffer()),
+    encode: async () => {
+      const sharp = await loadSharp();
+      return new Uint8Array(await sharp(Buffer.from(svg), { density: 72 }).png(pngOptions).toBuffer());
+    },
   };
 }

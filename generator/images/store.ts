@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
-import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { mkdir, rename, rm } from "node:fs/promises";
+import { readFile, writeFile } from "../many-files.ts";
 import path from "node:path";
 import { cacheDir } from "../cache.ts";
 

@@ -1,8 +1,8 @@
 import path from "node:path";
-import sharp from "sharp";
 import type { PictureImage } from "../../model/image.ts";
 import type { ImageSource } from "./catalogue.ts";
 import { mimeTypes, type ImageFormat } from "./slots.ts";
+import { encoderVersion } from "./sharp.ts";
 import { digest } from "./store.ts";
 
 /** One encoded file of a photo: a format at a width. */
@@ -24,8 +24,6 @@ export const encoderOptions = {
   jpeg: { quality: 78, mozjpeg: true },
   png: { compressionLevel: 9, effort: 7 },
 } as const satisfies Record<ImageFormat, object>;
-
-const encoderVersion = `sharp ${sharp.versions.sharp} vips ${sharp.versions.vips}`;
 
 /** The widths of a list the source can give without being enlarged; the source's own width if none can. */
 export function usableWidths(sourceWidth: number, widths: readonly number[]): number[] {
@@ -56,7 +54,7 @@ export function planImage(
   const variants = formats.flatMap((format) =>
     sizes.map(({ width, height }) => {
       const key = digest(
-        encoderVersion,
+        encoderVersion(),
         JSON.stringify(encoderOptions[format]),
         source.hash,
         format,

@@ -1,5 +1,6 @@
 import path from "node:path";
-import { readFile, stat } from "node:fs/promises";
+import { stat } from "node:fs/promises";
+import { readFile } from "../many-files.ts";
 import type {
   LocaleContent,
   MarkdownOrigin,
@@ -19,7 +20,17 @@ import { createHref } from "../links.ts";
 import { typeset } from "../typography.ts";
 import { listFiles, listTree, readText, unreadable } from "./files.ts";
 import type { RenderCache } from "../render-cache.ts";
-import { findLinks, markdownOptions, renderMarkdown, splitMarkdown } from "./markdown.ts";
+import {
+  linkProblems,
+  linkScanOptions,
+  markdownOptions,
+  parseMarkdown,
+  renderTree,
+  scanLinks,
+  splitMarkdown,
+  type LinkScan,
+  type MarkdownTree,
+} from "./markdown.ts";
 import { checkText, checkYamlTexts, fillPlaceholders } from "./texts.ts";
 import { readWithSchema, type Schema } from "./schema.ts";
 import { loadSite } from "./site.ts";
@@ -102,11 +113,20 @@ export async function loadContent(config: SiteConfig, cache?: RenderCache): Prom
     variants: [],
   };
   const linkTo = images.asset;
-  // The HTML of a body without images depends on its text and the base path of its links only: cached.
-  const render: MarkdownRender = (body, place, locale) => {
-    const compute = async (text: string) => renderMarkdown(text, linkTo, images, place, locale);
-    if (!cache || body.includes("![")) return compute(body);
-    return cache.get(`${markdownOptions}\0${locale}\0${config.basePath}`, body, compute);
+  const markdown: MarkdownReader = async ({ body, filled, bodyLine, place, locale, fill }) => {
+    // One parse serves both results, and only when one of them is not in the cache.
+    let tree: MarkdownTree | undefined;
+    const parsed = () => (tree ??= parseMarkdown(body));
+    const scanned = (text: string) => scanLinks(text, bodyLine, parsed());
+    const rendered = () => renderTree(parsed(), fill, linkTo, images, place, locale);
+    if (!cache) return { scan: scanned(body), html: rendered() };
+    // The links depend on the text and the line it starts on; the scan comes first: rendering changes the tree.
+    const links = (text: string) => Promise.resolve(JSON.stringify(scanned(text)));
+    const scan = JSON.parse(await cache.get(`${linkScanOptions}\0${bodyLine}`, body, links)) as LinkScan;
+    // The HTML of a body without images depends on its filled-in text and the base path of its links only.
+    if (filled.includes("![")) return { scan, html: rendered() };
+    const html = await cache.get(`${markdownOptions}\0${locale}\0${config.basePath}`, filled, async () => rendered());
+    return { scan, html };
   };
   const locales = await Promise.all(
     codes.map(async (locale) => {
@@ -121,7 +141,7 @@ export async function loadContent(config: SiteConfig, cache?: RenderCache): Prom
           locale,
           testimonialSchema,
           facts,
-          render,
+          markdown,
           problems,
           refused,
           true,
@@ -134,7 +154,7 @@ export async function loadContent(config: SiteConfig, cache?: RenderCache): Prom
             locale,
             pageSchema,
             facts,
-            render,
+            markdown,
             problems,
             refused,
             false,
@@ -243,16 +263,26 @@ function requireEveryLocale(groups: Map<string, Map<string, string>>, locales: s
   }
 }
 
-/** Markdown to HTML, through the cache when there is one. */
-type MarkdownRender = (body: string, place: MarkdownPlace, locale: string) => Promise<string>;
+/** A markdown body's links and its HTML, through the cache when there is one. */
+type MarkdownReader = (body: {
+  /** The body as written, which the links are located in. */
+  body: string;
+  /** The body with the site's facts filled in: what the page shows. */
+  filled: string;
+  bodyLine: number;
+  place: MarkdownPlace;
+  locale: string;
+  fill: (text: string) => string;
+}) => Promise<{ scan: LinkScan; html: string }>;
 
+/** The files of one kind in one locale, read and parsed in parallel; values and problems keep the files' order. */
 async function loadEach<T>(
   root: string,
   groups: Map<string, Map<string, string>>,
   locale: string,
   schema: Schema,
   facts: Facts,
-  render: MarkdownRender,
+  markdown: MarkdownReader,
   problems: ContentError[],
   /** Files already reported as no plain file: not read. */
   refused: ReadonlySet<string>,
@@ -260,48 +290,62 @@ async function loadEach<T>(
   requireBody: boolean,
   make: (id: string, data: unknown, html: string, origin: MarkdownOrigin) => T,
 ): Promise<T[]> {
-  const loaded: T[] = [];
-  for (const [id, files] of groups) {
-    const file = files.get(locale);
-    if (!file || refused.has(file)) continue;
-    const read = await readText(root, file);
-    if ("error" in read) {
-      problems.push(read.error);
-      continue;
-    }
-    const source = splitMarkdown(read.text, file, problems);
-    if (source.refused) continue;
-    const data = source.front ? readWithSchema(source.front, schema, file, "", problems) : undefined;
-    problems.push(...checkYamlTexts(source.front, facts, file));
-    const body = interpolate(source.body, facts);
-    problems.push(
-      ...checkText(source.body, facts, file, { line: source.bodyLine, column: 1 }, "", { leftovers: false }),
-    );
-    if (requireBody && source.body.trim() === "")
-      problems.push(
-        new ContentError({ file, line: source.bodyLine, column: 1 }, "The text after the front matter is empty", {
-          hint: "Write the text below the closing `---` line, as in the other files of this folder.",
-        }),
+  const results = await Promise.all(
+    [...groups].map(async ([id, files]) => {
+      const file = files.get(locale);
+      if (!file || refused.has(file)) return { problems: [] };
+      return loadOne(root, file, locale, schema, facts, markdown, requireBody, (data, html, origin) =>
+        make(id, data, html, origin),
       );
-    loaded.push(
-      make(
-        id,
-        typesetTexts(fillPlaceholders(data, facts), locale),
-        await render(body.text, { file, bodyLine: source.bodyLine, problems }, locale),
-        {
-          file,
-          body: source.body,
-          bodyLine: source.bodyLine,
-          links: findLinks(source.body, source.bodyLine, file, problems).map((link) => ({
-            ...link,
-            url: interpolate(link.url, facts).text,
-          })),
-          front: read.text.slice(0, read.text.length - source.body.length),
-        },
-      ),
+    }),
+  );
+  problems.push(...results.flatMap((result) => result.problems));
+  return results.flatMap((result) => ("value" in result ? [result.value as T] : []));
+}
+
+/** One markdown file: its front matter read against the schema, its body rendered and scanned for links. */
+async function loadOne<T>(
+  root: string,
+  file: string,
+  locale: string,
+  schema: Schema,
+  facts: Facts,
+  markdown: MarkdownReader,
+  requireBody: boolean,
+  make: (data: unknown, html: string, origin: MarkdownOrigin) => T,
+): Promise<{ value?: T; problems: ContentError[] }> {
+  const problems: ContentError[] = [];
+  const read = await readText(root, file);
+  if ("error" in read) return { problems: [read.error] };
+  const source = splitMarkdown(read.text, file, problems);
+  if (source.refused) return { problems };
+  const data = source.front ? readWithSchema(source.front, schema, file, "", problems) : undefined;
+  problems.push(...checkYamlTexts(source.front, facts, file));
+  const body = interpolate(source.body, facts);
+  problems.push(...checkText(source.body, facts, file, { line: source.bodyLine, column: 1 }, "", { leftovers: false }));
+  if (requireBody && source.body.trim() === "")
+    problems.push(
+      new ContentError({ file, line: source.bodyLine, column: 1 }, "The text after the front matter is empty", {
+        hint: "Write the text below the closing `---` line, as in the other files of this folder.",
+      }),
     );
-  }
-  return loaded;
+  const { scan, html } = await markdown({
+    body: source.body,
+    filled: body.text,
+    bodyLine: source.bodyLine,
+    place: { file, bodyLine: source.bodyLine, problems },
+    locale,
+    fill: (text) => interpolate(text, facts).text,
+  });
+  problems.push(...linkProblems(scan, file));
+  const origin: MarkdownOrigin = {
+    file,
+    body: source.body,
+    bodyLine: source.bodyLine,
+    links: scan.links.map((link) => ({ ...link, url: interpolate(link.url, facts).text })),
+    front: read.text.slice(0, read.text.length - source.body.length),
+  };
+  return { value: make(typesetTexts(fillPlaceholders(data, facts), locale), html, origin), problems };
 }
 
 /** The build sets the typography (design.md §9), so editors type plain spaces, dots and quotes. */

@@ -1,4 +1,5 @@
-import { readdir, readFile } from "node:fs/promises";
+import { readdir } from "node:fs/promises";
+import { readFile } from "../many-files.ts";
 import path from "node:path";
 import { ContentError } from "../errors.ts";
 

@@ -57,22 +57,30 @@ function visit(node: MdNode, action: (node: MdNode) => void) {
   for (const child of node.children ?? []) visit(child, action);
 }
 
+/** What the link check needs of a markdown body: pure data, so it is cached beside the rendered HTML. */
+export interface LinkScan {
+  links: MarkdownLink[];
+  /** `[text][label]` whose label is never defined: it would show as bracketed text. */
+  undefinedReferences: { label: string; line: number; column: number }[];
+}
+
+/** What a link scan depends on besides the body: part of its cache key. */
+export const linkScanOptions = "links/1";
+
 /**
  * Every link and image of a markdown body, reference-style ones at their definition, with the line
- * and column of the address. A reference to a label that is never defined would show as bracketed
- * text: it is a problem of its own.
+ * and column of the address, counted from `bodyLine`.
  */
-export function findLinks(body: string, bodyLine: number, file: string, problems: ContentError[]): MarkdownLink[] {
-  const tree = processor.parse(body) as unknown as MdNode;
-  const links: MarkdownLink[] = [];
+export function scanLinks(body: string, bodyLine: number, tree: MarkdownTree = parseMarkdown(body)): LinkScan {
+  const scan: LinkScan = { links: [], undefinedReferences: [] };
   const at = (offset: number) => placeAt(body, offset, { line: bodyLine, column: 1 });
-  visit(tree, (node) => {
+  visit(tree as MdNode, (node) => {
     const start = node.position?.start.offset ?? 0;
     if ((node.type === "link" || node.type === "image" || node.type === "definition") && node.url !== undefined) {
       const source = body.slice(start, node.position?.end.offset ?? start);
       const opening = node.type === "definition" ? source.indexOf("]:") : source.lastIndexOf("](");
       const urlAt = source.indexOf(node.url, Math.max(0, opening));
-      links.push({
+      scan.links.push({
         kind: node.type === "image" ? "image" : "link",
         url: node.url,
         ...at(start + Math.max(0, urlAt)),
@@ -81,19 +89,22 @@ export function findLinks(body: string, bodyLine: number, file: string, problems
     }
     if (node.type === "text" && node.value) {
       for (const match of node.value.matchAll(/\[[^\]\n]+\]\[([^\]\n]*)\]/g)) {
-        problems.push(
-          new ContentError(
-            { file, ...at(start + match.index) },
-            `The link reference [${match[1] || match[0].slice(1, match[0].indexOf("]"))}] is not defined`,
-            {
-              hint: "Define it on a line of its own below the text, such as `[label]: /de/pricing/`, or check the spelling.",
-            },
-          ),
-        );
+        const label = match[1] || match[0].slice(1, match[0].indexOf("]"));
+        scan.undefinedReferences.push({ label, ...at(start + match.index) });
       }
     }
   });
-  return links;
+  return scan;
+}
+
+/** The problems of a scan, located in `file`. */
+export function linkProblems(scan: LinkScan, file: string): ContentError[] {
+  return scan.undefinedReferences.map(
+    ({ label, line, column }) =>
+      new ContentError({ file, line, column }, `The link reference [${label}] is not defined`, {
+        hint: "Define it on a line of its own below the text, such as `[label]: /de/pricing/`, or check the spelling.",
+      }),
+  );
 }
 
 /** Front matter languages other than YAML: gray-matter would `eval` JavaScript, so every one of them refuses. */
@@ -155,11 +166,41 @@ export function renderMarkdown(
   place?: MarkdownPlace,
   locale = "en",
 ): string {
+  return renderTree(parseMarkdown(body), (text) => text, linkTo, images, place, locale);
+}
+
+/** A markdown body's syntax tree: parsed once, it gives both the link scan and, once filled in, the HTML. */
+export type MarkdownTree = ReturnType<typeof processor.parse>;
+
+/** The syntax tree of a body. Parsing is the same for every processor: their plugins only transform. */
+export const parseMarkdown = (body: string): MarkdownTree => processor.parse(body);
+
+/**
+ * renderMarkdown on a parsed tree, whose texts, addresses, titles and alt texts are first passed
+ * through `fill` (the site's facts in `{placeholders}`). The tree is changed: scan it before.
+ */
+export function renderTree(
+  tree: MarkdownTree,
+  fill: (text: string) => string,
+  linkTo: (path: string) => string = (path) => path,
+  images?: MarkdownImages,
+  place?: MarkdownPlace,
+  locale = "en",
+): string {
   if (!processors.has(locale)) processors.set(locale, textProcessor(locale));
   const used = images && place ? pictureProcessor(images, place, locale) : processors.get(locale)!;
-  const tree = used.parse(body);
+  fillTexts(tree as MdNode, fill);
   resolveLinks(tree as MdastNode, linkTo);
   return String(used.stringify(used.runSync(tree) as typeof tree)).trim();
+}
+
+/** Every string an editor wrote that reaches the page, passed through `fill`. */
+function fillTexts(tree: MdNode, fill: (text: string) => string) {
+  visit(tree, (node) => {
+    const fields = node as unknown as Record<string, unknown>;
+    for (const field of ["value", "url", "title", "alt"])
+      if (typeof fields[field] === "string") fields[field] = fill(fields[field]);
+  });
 }
 
 /** A processor whose images (inline and by reference) go through the image pipeline. */

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
-import { mkdir, rename, rm, rmdir, stat, writeFile } from "node:fs/promises";
+import { mkdir, rename, rm, rmdir, stat } from "node:fs/promises";
+import { writeFile } from "../many-files.ts";
 import path from "node:path";
 import { DiskWriter, type OutputFile, type Writer } from "./writer.ts";
 

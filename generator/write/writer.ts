@@ -1,4 +1,5 @@
-import { mkdir, mkdtemp, rename, rm, rmdir, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, rename, rm, rmdir } from "node:fs/promises";
+import { writeFile } from "../many-files.ts";
 import path from "node:path";
 import { displayPath, UsageError } from "../errors.ts";
 import { checkOutDir, outputMarker, outputMarkerText } from "./out-dir.ts";
@@ -25,12 +26,15 @@ export class MemoryWriter implements Writer {
   }
 }
 
+/** Writes one file; `flag: "wx"` creates it exclusively. */
+export type WriteFile = (file: string, contents: string | Uint8Array, options: { flag: string }) => Promise<void>;
+
 /** How a DiskWriter works: the project it builds (for the output-folder rules) and the file write. */
 export interface DiskWriterOptions {
   /** Project folder; the output folder may not be it, an ancestor or one of its source folders. Default: the working folder. */
   root?: string;
   /** The file write, replaceable so tests can simulate a full disk. */
-  writeFile?: typeof writeFile;
+  writeFile?: WriteFile;
 }
 
 /**
@@ -42,7 +46,7 @@ export interface DiskWriterOptions {
 export class DiskWriter implements Writer {
   readonly outDir: string;
   private readonly root: string;
-  private readonly writeOne: typeof writeFile;
+  private readonly writeOne: WriteFile;
 
   constructor(outDir: string, options: DiskWriterOptions = {}) {
     this.outDir = path.resolve(outDir);

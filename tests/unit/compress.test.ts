@@ -47,12 +47,26 @@ describe("precompressed output", () => {
   it("keeps each result in the project's cache by the hash of its input, and gives the same bytes from it", async () => {
     const store = new ImageStore(await mkdtemp(path.join(os.tmpdir(), "ranch-compressed-")));
     const first = await precompress([{ path: "index.html", contents: page }], store);
-    expect(await readdir(store.dir)).toHaveLength(2);
+    expect(await readdir(store.dir)).toHaveLength(1);
     const again = await precompress([{ path: "index.html", contents: page }], store);
     expect(again).toEqual(first);
-    expect(await readdir(store.dir)).toHaveLength(2);
+    expect(await readdir(store.dir)).toHaveLength(1);
     const changed = await precompress([{ path: "index.html", contents: `${page}<!-- -->` }], store);
     expect(gunzipSync(Buffer.from(changed[1]!.contents)).toString()).toBe(`${page}<!-- -->`);
-    expect(await readdir(store.dir)).toHaveLength(4);
+    expect(await readdir(store.dir)).toHaveLength(2);
+  });
+
+  it("gives hashed assets, which every page fetches, Brotli's top quality, and pages a fast one", async () => {
+    const vocabulary = "sales training ranch horses dike coast leaders teams trust price offer evening sea wind".split(
+      " ",
+    );
+    const words = Array.from({ length: 4000 }, (_, i) => vocabulary[(i * i + 3 * i) % vocabulary.length]).join(" ");
+    const files = await precompress([
+      { path: "assets/app.css", contents: words },
+      { path: "index.html", contents: words },
+    ]);
+    const [asset, , pageFile] = files.map((file) => Buffer.from(file.contents));
+    expect(brotliDecompressSync(asset!).toString()).toBe(words);
+    expect(asset!.byteLength).toBeLessThan(pageFile!.byteLength);
   });
 });
