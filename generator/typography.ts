@@ -81,8 +81,14 @@ const countedFigure = new RegExp(
     String.raw`(?= (?!(?:${units.join("|")})(?![\p{L}\d]))\p{L})`,
   "gu",
 );
+/** A number word that opens the text or a sentence is capitalised: "Drei Trainingstage mit …". */
 const spellNumbers = (text: string) =>
-  text.split(/\s+/).length < 4 ? text : text.replace(countedFigure, (figure) => germanNumbers[Number(figure)]!);
+  text.split(/\s+/).length < 4
+    ? text
+    : text.replace(countedFigure, (figure: string, _group: string, offset: number) => {
+        const word = germanNumbers[Number(figure)]!;
+        return /(^|[.!?]\s+)$/.test(text.slice(0, offset)) ? word[0]!.toUpperCase() + word.slice(1) : word;
+      });
 
 /** Sets one text in the typography of its locale. Idempotent: setting a set text changes nothing. */
 export function typeset(text: string, locale: string): string {

@@ -66,6 +66,9 @@ describe("typeset", () => {
       "An Tag 2 um 8:30~Uhr, nach §~5 und Art.~6, 3-tägig, am 3.~Juli, 3~km weit, (2) Absatz, 1 Tag, 13 Orte",
     );
     expect(typeset("3 Tage", "de")).toBe("3 Tage");
+    // At the start of the text or of a sentence the number word is capitalised, as a list item starts.
+    expect(typeset("3 Trainingstage mit Katrin Jessen", "de")).toBe("Drei Trainingstage mit Katrin Jessen");
+    expect(typeset("Wir sind da. 4 Hunde bellen laut.", "de")).toBe("Wir sind da. Vier Hunde bellen laut.");
     expect(typeset("Over 3 days in a group of 12 people", "en")).toBe("Over 3 days in a group of 12 people");
   });
 
