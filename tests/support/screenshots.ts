@@ -23,9 +23,6 @@ for (const width of widths) {
   if (consent) await page.addInitScript((choice) => localStorage.setItem("cookie-consent", choice), consent);
   for (const target of paths) {
     await page.goto(`http://127.0.0.1:${port}${target}`);
-    // Sections below the first screen render only near the viewport (content-visibility: auto, home.css);
-    // a full-page picture would show them empty, so they render all at once here.
-    await page.addStyleTag({ content: "* { content-visibility: visible !important; }" });
     const name = `${out}/${target.replace(/\W+/g, "_")}${width}${consent ? `-${consent}` : ""}`;
     if (process.env["MENU"]) await page.click("[data-menu-button]");
     const steps = Number(process.env["STEPS"] ?? 0);
