@@ -65,6 +65,18 @@ export class ContentErrors extends UserError {
   }
 }
 
+/** What a loader gives back: what it could read, and every problem it found on the way. */
+export interface Loaded<T> {
+  value: T;
+  problems: ContentError[];
+}
+
+/** Every problem found so far, reported together: the build stops when there is one. */
+export function failOn(...problems: (readonly ContentError[])[]): void {
+  const all = problems.flat();
+  if (all.length > 0) throw new ContentErrors(all);
+}
+
 /** A template that threw while rendering one page, at the template line it threw from (or its file). */
 export class RenderError extends UserError {
   override name = "RenderError";

@@ -147,7 +147,7 @@ let lastModuleId = 0;
 
 /** Paths, modification times and sizes of the files of a folder: equal keys mean nothing changed. */
 async function treeKey(root: string, folder: string, include: (file: string) => boolean): Promise<string> {
-  const files = (await listTree(root, folder, [])).map((file) => `${folder}/${file}`).filter(include);
+  const files = (await listTree(root, folder)).value.map((file) => `${folder}/${file}`).filter(include);
   const stats = await Promise.all(
     files.map(async (file) => {
       const entry = await stat(path.join(root, file)).catch(() => undefined);

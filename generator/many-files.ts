@@ -8,3 +8,17 @@ import { promisify } from "node:util";
 
 export const readFile = promisify(fs.readFile);
 export const writeFile = promisify(fs.writeFile);
+
+/** `map` over `items` with at most `slots` calls pending, results in the order of `items`. */
+export async function mapLimited<T, R>(items: readonly T[], slots: number, map: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await map(items[index]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(slots, items.length) }, worker));
+  return results;
+}

@@ -1,6 +1,6 @@
 import type { Content } from "../model/content.ts";
 import type { Locale, SiteConfig } from "./config.ts";
-import type { Links } from "./links.ts";
+import { createHref, type Links } from "./links.ts";
 
 export { createHref, type Links } from "./links.ts";
 
@@ -112,4 +112,14 @@ export function createRoutes(pages: readonly PageDefinition[], locales: readonly
       return { page, locale: locale.code, href, url: links.url(locale.code, page.path), file, alternates };
     }),
   );
+}
+
+/** The route stage: the site's links (its base URL resolved once) and every page in every locale at its address. */
+export function routeSite(
+  config: Pick<SiteConfig, "baseUrl" | "basePath" | "locales">,
+  site: Pick<Content["site"], "baseUrl">,
+  pages: readonly PageDefinition[],
+): { links: Links; routes: Route[] } {
+  const links = createHref(config, resolveBaseUrl(config, site));
+  return { links, routes: createRoutes(pages, config.locales, links) };
 }

@@ -8,7 +8,7 @@ import { rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { currentLock, markdownTexts } from "./check/translation-sources.ts";
 import type { SiteConfig } from "./config.ts";
-import { ContentErrors, UsageError } from "./errors.ts";
+import { failOn, UsageError } from "./errors.ts";
 import { loadContent } from "./load/content.ts";
 import { loadTranslationLock, translationLockFile, type LocaleLock } from "./load/translation-lock.ts";
 
@@ -23,8 +23,8 @@ export async function markTranslationsReviewed(
       "Name the keys or pages you reviewed (such as hero.subtitle or pages/about-me), or give --all.",
     );
   const content = await loadContent(config);
-  const lock = await loadTranslationLock(config.root, content.problems);
-  if (content.problems.length > 0) throw new ContentErrors(content.problems);
+  const { value: lock, problems } = await loadTranslationLock(config.root);
+  failOn(content.problems, problems);
   const [source, ...translations] = content.locales;
   if (!source) throw new UsageError("There is no language configured.");
   const now = currentLock(source);

@@ -5,7 +5,7 @@
  */
 import { access, readFile } from "node:fs/promises";
 import path from "node:path";
-import { ContentError } from "../errors.ts";
+import { ContentError, type Loaded } from "../errors.ts";
 import { listTree, readText } from "../load/files.ts";
 import { describeKind, readYaml, type Position, type YamlNode } from "../load/yaml.ts";
 import { loadSharp } from "./sharp.ts";
@@ -50,9 +50,10 @@ export async function loadImages(
   root: string,
   locales: readonly string[],
   store: ImageStore,
-  problems: ContentError[],
-): Promise<ImageCatalogue> {
-  const files = (await listTree(root, imagesFolder, problems))
+): Promise<Loaded<ImageCatalogue>> {
+  const listed = await listTree(root, imagesFolder);
+  const problems = listed.problems;
+  const files = listed.value
     .filter((file) => originalExtensions.includes(path.extname(file).toLowerCase()))
     .map((file) => path.posix.join(imagesFolder, file));
   const sources = new Map<string, ImageSource>();
@@ -60,7 +61,7 @@ export async function loadImages(
     if (source) sources.set(source.file, source);
   }
   const slots = await readManifest(root, locales, sources, problems);
-  return { sources, slots };
+  return { value: { sources, slots }, problems };
 }
 
 interface Measured {

@@ -9,7 +9,7 @@ import type {
   Testimonial,
 } from "../../model/content.ts";
 import { defaults, type SiteConfig } from "../config.ts";
-import { ContentError, displayPath, UsageError } from "../errors.ts";
+import { ContentError, displayPath, UsageError, type Loaded } from "../errors.ts";
 import { interpolate, type Dictionary, type Facts } from "../i18n.ts";
 import { loadImages, type ImageCatalogue } from "../images/catalogue.ts";
 import type { MarkdownImages, MarkdownPlace } from "../images/markdown.ts";
@@ -81,31 +81,24 @@ export const testimonialSchema: Schema = { fields: { name: "text", role: "text",
 /** Reads content/ and public/: the load stage, the only one besides the template loader that reads files. */
 export async function loadContent(config: SiteConfig, cache?: RenderCache): Promise<Content> {
   await checkRoot(config.root);
-  const problems: ContentError[] = [];
-  const { site, factsFor } = await loadSite(config.root, problems);
+  const siteData = await loadSite(config.root);
+  const { site, factsFor } = siteData.value;
   const codes = config.locales.map((locale) => locale.code);
-  const refused = new Set<string>();
-  const testimonialFiles = groupByLocale(
-    await listFiles(config.root, `${defaults.folders.content}/testimonials`, ".md", problems, refused),
-    codes,
-    problems,
-  );
+  const testimonialList = await listFiles(config.root, `${defaults.folders.content}/testimonials`, ".md");
   const pagesFolder = `${defaults.folders.content}/pages`;
-  const pageFiles = groupByLocale(
-    await listFiles(config.root, pagesFolder, ".md", problems, refused),
-    codes,
-    problems,
-    true,
-  );
-  requireEveryLocale(testimonialFiles, codes, problems);
-  requireEveryLocale(pageFiles, codes, problems);
-  if (!(await stat(path.join(config.root, pagesFolder)).catch(() => undefined)))
-    problems.push(
-      new ContentError({ file: pagesFolder }, "The folder of the long pages is missing", {
-        hint: `Create ${pagesFolder}/ with one file per page and language, such as about-me.en.md.`,
-      }),
-    );
-  const catalogue = await loadImages(config.root, codes, imageStore(config.root), problems);
+  const pageList = await listFiles(config.root, pagesFolder, ".md");
+  const refused = new Set([...testimonialList.value.refused, ...pageList.value.refused]);
+  const testimonialFiles = groupByLocale(testimonialList.value.files, codes);
+  const pageFiles = groupByLocale(pageList.value.files, codes, true);
+  const pagesMissing = (await stat(path.join(config.root, pagesFolder)).catch(() => undefined))
+    ? []
+    : [
+        new ContentError({ file: pagesFolder }, "The folder of the long pages is missing", {
+          hint: `Create ${pagesFolder}/ with one file per page and language, such as about-me.en.md.`,
+        }),
+      ];
+  const imageList = await loadImages(config.root, codes, imageStore(config.root));
+  const catalogue = imageList.value;
   const images: MarkdownImages = {
     catalogue,
     formats: (opaque) => formatsFor(config.mode, opaque),
@@ -128,53 +121,67 @@ export async function loadContent(config: SiteConfig, cache?: RenderCache): Prom
     const html = await cache.get(`${markdownOptions}\0${locale}\0${config.basePath}`, filled, async () => rendered());
     return { scan, html };
   };
-  const locales = await Promise.all(
-    codes.map(async (locale) => {
-      const facts = factsFor(locale);
-      return {
-        locale,
-        facts: facts.values,
-        dictionary: typesetDictionary(await loadDictionary(config.root, locale, facts, problems), locale),
-        testimonials: await loadEach(
-          config.root,
-          testimonialFiles,
-          locale,
-          testimonialSchema,
-          facts,
-          markdown,
-          problems,
-          refused,
-          true,
-          (id, data, html, origin) => ({ id, ...(data as Omit<Testimonial, "id" | "html" | "origin">), html, origin }),
-        ),
-        pages: Object.fromEntries(
-          await loadEach(
-            config.root,
-            pageFiles,
-            locale,
-            pageSchema,
-            facts,
-            markdown,
-            problems,
-            refused,
-            false,
-            (id, data, html, origin) =>
-              [id, { ...(data as Omit<MarkdownPage, "html" | "origin">), html, origin }] as const,
-          ),
-        ),
-      };
-    }),
+  // Each kind is read for every locale at once; the problems are reported by kind, then by locale.
+  const dictionaries = await Promise.all(
+    codes.map(async (locale) => loadDictionary(config.root, locale, factsFor(locale))),
   );
-  const publicDir = path.join(config.root, defaults.folders.public);
-  const publicFiles = await Promise.all(
-    (await listTree(config.root, "public", problems)).map(async (file) => ({
-      path: file,
-      contents: await readFile(path.join(publicDir, file)).catch((error: unknown) => {
-        problems.push(unreadable(`public/${file}`, error));
-        return new Uint8Array();
+  const testimonials = await Promise.all(
+    codes.map((locale) =>
+      loadEach(config.root, testimonialFiles.value, locale, testimonialSchema, factsFor(locale), markdown, refused, {
+        requireBody: true,
+        make: (id, data, html, origin) => ({
+          id,
+          ...(data as Omit<Testimonial, "id" | "html" | "origin">),
+          html,
+          origin,
+        }),
       }),
-    })),
+    ),
   );
+  const pages = await Promise.all(
+    codes.map((locale) =>
+      loadEach(config.root, pageFiles.value, locale, pageSchema, factsFor(locale), markdown, refused, {
+        requireBody: false,
+        make: (id, data, html, origin) =>
+          [id, { ...(data as Omit<MarkdownPage, "html" | "origin">), html, origin }] as const,
+      }),
+    ),
+  );
+  const locales: LocaleContent[] = codes.map((locale, index) => ({
+    locale,
+    facts: factsFor(locale).values,
+    dictionary: typesetDictionary(dictionaries[index]!.value, locale),
+    testimonials: testimonials[index]!.value,
+    pages: Object.fromEntries(pages[index]!.value),
+  }));
+  const publicList = await listTree(config.root, "public");
+  const publicDir = path.join(config.root, defaults.folders.public);
+  const publicReads = await Promise.all(
+    publicList.value.map(async (file) =>
+      readFile(path.join(publicDir, file)).then(
+        (contents) => ({ value: { path: file, contents }, problems: [] }),
+        (error: unknown) => ({
+          value: { path: file, contents: new Uint8Array() },
+          problems: [unreadable(`public/${file}`, error)],
+        }),
+      ),
+    ),
+  );
+  const publicFiles = publicReads.map((read) => read.value);
+  const problems = [
+    ...siteData.problems,
+    ...testimonialList.problems,
+    ...testimonialFiles.problems,
+    ...pageList.problems,
+    ...pageFiles.problems,
+    ...requireEveryLocale(testimonialFiles.value, codes),
+    ...requireEveryLocale(pageFiles.value, codes),
+    ...pagesMissing,
+    ...imageList.problems,
+    ...[...dictionaries, ...testimonials, ...pages].flatMap((loaded) => loaded.problems),
+    ...publicList.problems,
+    ...publicReads.flatMap((read) => read.problems),
+  ];
   return { site, locales, publicFiles, images: { catalogue, markdownVariants: images.variants }, problems };
 }
 
@@ -222,10 +229,10 @@ function pageNameProblem(id: string): { reason: string; hint: string } | undefin
 function groupByLocale(
   files: string[],
   locales: string[],
-  problems: ContentError[],
   /** Pages: the name becomes an address, so it must be a safe URL segment. */
   pageNames = false,
-): Map<string, Map<string, string>> {
+): Loaded<Map<string, Map<string, string>>> {
+  const problems: ContentError[] = [];
   const groups = new Map<string, Map<string, string>>();
   for (const file of files) {
     const match = /^(.+)\.([a-z]{2})\.md$/.exec(path.posix.basename(file));
@@ -246,10 +253,12 @@ function groupByLocale(
     if (!groups.has(id)) groups.set(id, new Map());
     groups.get(id)!.set(locale, file);
   }
-  return groups;
+  return { value: groups, problems };
 }
 
-function requireEveryLocale(groups: Map<string, Map<string, string>>, locales: string[], problems: ContentError[]) {
+/** A page or testimonial must exist in every language: one problem per missing file. */
+function requireEveryLocale(groups: Map<string, Map<string, string>>, locales: string[]): ContentError[] {
+  const problems: ContentError[] = [];
   for (const [id, files] of groups) {
     const [present] = files.values();
     for (const locale of locales.filter((code) => !files.has(code))) {
@@ -261,6 +270,7 @@ function requireEveryLocale(groups: Map<string, Map<string, string>>, locales: s
       );
     }
   }
+  return problems;
 }
 
 /** A markdown body's links and its HTML, through the cache when there is one. */
@@ -283,24 +293,27 @@ async function loadEach<T>(
   schema: Schema,
   facts: Facts,
   markdown: MarkdownReader,
-  problems: ContentError[],
   /** Files already reported as no plain file: not read. */
   refused: ReadonlySet<string>,
-  /** Testimonials are their text: an empty one would show an empty quote. */
-  requireBody: boolean,
-  make: (id: string, data: unknown, html: string, origin: MarkdownOrigin) => T,
-): Promise<T[]> {
+  kind: {
+    /** Testimonials are their text: an empty one would show an empty quote. */
+    requireBody: boolean;
+    make: (id: string, data: unknown, html: string, origin: MarkdownOrigin) => T;
+  },
+): Promise<Loaded<T[]>> {
   const results = await Promise.all(
     [...groups].map(async ([id, files]) => {
       const file = files.get(locale);
       if (!file || refused.has(file)) return { problems: [] };
-      return loadOne(root, file, locale, schema, facts, markdown, requireBody, (data, html, origin) =>
-        make(id, data, html, origin),
+      return loadOne(root, file, locale, schema, facts, markdown, kind.requireBody, (data, html, origin) =>
+        kind.make(id, data, html, origin),
       );
     }),
   );
-  problems.push(...results.flatMap((result) => result.problems));
-  return results.flatMap((result) => ("value" in result ? [result.value as T] : []));
+  return {
+    value: results.flatMap((result) => ("value" in result ? [result.value as T] : [])),
+    problems: results.flatMap((result) => result.problems),
+  };
 }
 
 /** One markdown file: its front matter read against the schema, its body rendered and scanned for links. */
@@ -314,12 +327,13 @@ async function loadOne<T>(
   requireBody: boolean,
   make: (data: unknown, html: string, origin: MarkdownOrigin) => T,
 ): Promise<{ value?: T; problems: ContentError[] }> {
-  const problems: ContentError[] = [];
   const read = await readText(root, file);
   if ("error" in read) return { problems: [read.error] };
-  const source = splitMarkdown(read.text, file, problems);
+  const { value: source, problems } = splitMarkdown(read.text, file);
   if (source.refused) return { problems };
-  const data = source.front ? readWithSchema(source.front, schema, file, "", problems) : undefined;
+  const front = source.front ? readWithSchema(source.front, schema, file, "") : { value: undefined, problems: [] };
+  problems.push(...front.problems);
+  const data = front.value;
   problems.push(...checkYamlTexts(source.front, facts, file));
   const body = interpolate(source.body, facts);
   problems.push(...checkText(source.body, facts, file, { line: source.bodyLine, column: 1 }, "", { leftovers: false }));

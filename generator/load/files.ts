@@ -1,7 +1,7 @@
 import { readdir } from "node:fs/promises";
 import { readFile } from "../many-files.ts";
 import path from "node:path";
-import { ContentError } from "../errors.ts";
+import { ContentError, type Loaded } from "../errors.ts";
 
 const utf8 = new TextDecoder("utf-8", { fatal: true });
 
@@ -92,28 +92,29 @@ export const isHidden = (name: string) => name.startsWith(".");
 /**
  * Files of a content folder, relative to the project root and sorted, so builds are deterministic.
  * A missing folder is an empty list; one that cannot be read is a problem. Entries that are no plain
- * file are reported and added to `refused`, which the loader then does not read.
+ * file are reported and listed as `refused`, which the loader then does not read.
  */
 export async function listFiles(
   root: string,
   folder: string,
   extension: string,
-  problems: ContentError[],
-  refused = new Set<string>(),
-): Promise<string[]> {
+): Promise<Loaded<{ files: string[]; refused: string[] }>> {
+  const problems: ContentError[] = [];
+  const refused: string[] = [];
   try {
     const entries = await readdir(path.join(root, folder), { withFileTypes: true });
     const named = entries.filter((entry) => !isHidden(entry.name) && entry.name.endsWith(extension));
     for (const entry of named.filter((candidate) => !candidate.isFile())) {
       const file = path.posix.join(folder, entry.name);
       problems.push(notAFile(file, entry.isSymbolicLink()));
-      refused.add(file);
+      refused.push(file);
     }
     // Refused entries stay in the list, so their language counts as present: one error, not an echo.
-    return named.map((entry) => path.posix.join(folder, entry.name)).sort();
+    const files = named.map((entry) => path.posix.join(folder, entry.name)).sort();
+    return { value: { files, refused }, problems };
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "ENOENT") problems.push(unreadableFolder(folder, error));
-    return [];
+    return { value: { files: [], refused }, problems };
   }
 }
 
@@ -150,7 +151,7 @@ function notAFile(file: string, link: boolean): ContentError {
  * are left out (`.well-known/` too: the servers and the nginx snippet answer no dotfile); a link is a
  * problem (see notAFile).
  */
-export async function listTree(root: string, folder: string, problems: ContentError[]): Promise<string[]> {
+export async function listTree(root: string, folder: string): Promise<Loaded<string[]>> {
   const dir = path.join(root, folder);
   const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
   const visible = entries
@@ -159,10 +160,12 @@ export async function listTree(root: string, folder: string, problems: ContentEr
       file: path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join("/"),
     }))
     .filter(({ file }) => file.split("/").every((segment) => !isHidden(segment)));
-  for (const { file } of visible.filter(({ entry }) => entry.isSymbolicLink()))
-    problems.push(notAFile(`${folder}/${file}`, true));
-  return visible
+  const problems = visible
+    .filter(({ entry }) => entry.isSymbolicLink())
+    .map(({ file }) => notAFile(`${folder}/${file}`, true));
+  const files = visible
     .filter(({ entry }) => entry.isFile())
     .map(({ file }) => file)
     .sort();
+  return { value: files, problems };
 }

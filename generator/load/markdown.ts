@@ -2,7 +2,7 @@ import matter from "gray-matter";
 import { remark } from "remark";
 import remarkHtml from "remark-html";
 import type { MarkdownLink } from "../../model/content.ts";
-import { ContentError, placeAt } from "../errors.ts";
+import { ContentError, placeAt, type Loaded } from "../errors.ts";
 import { imageHandler, pictureSchema, type MarkdownImages, type MarkdownPlace } from "../images/markdown.ts";
 import { remarkTypography } from "../typography.ts";
 import { readYaml, type YamlNode } from "./yaml.ts";
@@ -116,7 +116,8 @@ const otherEngines = Object.fromEntries(
 );
 
 /** The only place that reads front matter (gray-matter) and markdown (remark). Content never runs code: YAML only. */
-export function splitMarkdown(text: string, file: string, problems: ContentError[]): MarkdownSource {
+export function splitMarkdown(text: string, file: string): Loaded<MarkdownSource> {
+  const problems: ContentError[] = [];
   const language = /^---[ \t]*([^\s-][^\n]*)?\n/.exec(text)?.[1]?.trim();
   if (language && !["yaml", "yml"].includes(language.toLowerCase())) {
     problems.push(
@@ -124,7 +125,7 @@ export function splitMarkdown(text: string, file: string, problems: ContentError
         hint: "Start the file with a line of just `---` and write the fields as YAML (`title: …`), as the other files do.",
       }),
     );
-    return { front: undefined, body: "", bodyLine: 1, refused: true };
+    return { value: { front: undefined, body: "", bodyLine: 1, refused: true }, problems };
   }
   let front: YamlNode | undefined;
   // An options object on every call: gray-matter caches option-less results, broken ones included (gray-matter #166).
@@ -149,7 +150,7 @@ export function splitMarkdown(text: string, file: string, problems: ContentError
     );
   }
   const bodyLine = text.slice(0, text.length - parsed.content.length).split("\n").length;
-  return { front, body: parsed.content, bodyLine };
+  return { value: { front, body: parsed.content, bodyLine }, problems };
 }
 
 /**

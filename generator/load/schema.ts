@@ -1,4 +1,4 @@
-import { ContentError } from "../errors.ts";
+import { ContentError, type Loaded } from "../errors.ts";
 import { localeNumber } from "./numbers.ts";
 import { describeKind, type Position, type YamlNode } from "./yaml.ts";
 
@@ -29,8 +29,19 @@ export const emailPattern =
 /** A figure the texts quote: digits, perhaps a range or a plus (3, 25+, 8–12, 1.5). */
 export const figurePattern = /^\d[\d.,]*(?:\s*[–-]\s*\d[\d.,]*)?\+?$/;
 
-/** Checks a YAML value against a schema and returns it as plain data, collecting every problem with its place. */
+/** Checks a YAML value against a schema and returns it as plain data, with every problem at its place. */
 export function readWithSchema(
+  node: YamlNode | undefined,
+  schema: Schema,
+  file: string,
+  name: string,
+): Loaded<unknown> {
+  const problems: ContentError[] = [];
+  return { value: readNode(node, schema, file, name, problems), problems };
+}
+
+/** readWithSchema, one node: nested values are read by the same function, into the same list of problems. */
+function readNode(
   node: YamlNode | undefined,
   schema: Schema,
   file: string,
@@ -83,7 +94,7 @@ export function readWithSchema(
         }
         continue;
       }
-      result[key] = readWithSchema(entry.node, fieldSchema, file, join(name, key), problems);
+      result[key] = readNode(entry.node, fieldSchema, file, join(name, key), problems);
     }
     return result;
   }
@@ -93,13 +104,13 @@ export function readWithSchema(
     return Object.fromEntries(
       node.entries.map((entry) => [
         entry.key,
-        readWithSchema(entry.node, schema.each, file, join(name, entry.key), problems),
+        readNode(entry.node, schema.each, file, join(name, entry.key), problems),
       ]),
     );
   }
   if (typeof schema === "object") {
     if (node.kind !== "list") return (wrong("a list", "Write one item per line, each starting with `- `."), undefined);
-    return node.items.map((item, index) => readWithSchema(item, schema.list, file, `${name}[${index + 1}]`, problems));
+    return node.items.map((item, index) => readNode(item, schema.list, file, `${name}[${index + 1}]`, problems));
   }
   if (node.kind !== "scalar" || node.value === null || node.value === "") {
     return (

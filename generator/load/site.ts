@@ -1,6 +1,6 @@
 import type { Site } from "../../model/content.ts";
 import { defaults } from "../config.ts";
-import { ContentError } from "../errors.ts";
+import { ContentError, type Loaded } from "../errors.ts";
 import { Facts, interpolate } from "../i18n.ts";
 import { readText } from "./files.ts";
 import { checkDates, upcomingDates } from "./dates.ts";
@@ -94,17 +94,18 @@ export type FactsFor = (locale: string) => Facts;
  * Reads content/site.yaml; the facts come back flattened too, for `{placeholder}`s in texts, per language.
  * Only the training dates that have not begun on the day of the build stay in `site.dates`.
  */
-export async function loadSite(root: string, problems: ContentError[]): Promise<{ site: Site; factsFor: FactsFor }> {
+export async function loadSite(root: string): Promise<Loaded<{ site: Site; factsFor: FactsFor }>> {
   const none = { site: {} as Site, factsFor: () => new Facts(new Map(), [""]) };
   const read = await readText(root, siteFile, {
     reason: "The site file is missing",
     hint: `Create ${siteFile} with the site's facts (name, baseUrl, contact, …), or give the project folder with --root.`,
   });
-  if ("error" in read) return (problems.push(read.error), none);
-  const { root: node, errors } = readYaml(read.text, siteFile);
-  problems.push(...errors);
-  if (!node) return none;
-  const parsed = readWithSchema(node, siteSchema, siteFile, "", problems) as Site | undefined;
+  if ("error" in read) return { value: none, problems: [read.error] };
+  const { root: node, errors: problems } = readYaml(read.text, siteFile);
+  if (!node) return { value: none, problems };
+  const schemaRead = readWithSchema(node, siteSchema, siteFile, "");
+  problems.push(...schemaRead.problems);
+  const parsed = schemaRead.value as Site | undefined;
   const values = flattenFacts(node);
   const unreadable = unreadableGroups(siteSchema, parsed);
   const byLocale = new Map<string, Facts>();
@@ -118,7 +119,7 @@ export async function loadSite(root: string, problems: ContentError[]): Promise<
   const site = fillPlaceholders(parsed ?? {}, facts) as Site;
   problems.push(...checkDates(site, siteFile));
   if (Array.isArray(site.dates)) site.dates = upcomingDates(site.dates);
-  return { site, factsFor };
+  return { value: { site, factsFor }, problems };
 }
 
 /** A fact may quote another (`company: "{name} GmbH"`); quotes of quotes are followed a few levels deep. */

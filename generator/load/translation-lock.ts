@@ -1,4 +1,4 @@
-import type { ContentError } from "../errors.ts";
+import type { Loaded } from "../errors.ts";
 import { readText } from "./files.ts";
 import { readYaml, type YamlNode } from "./yaml.ts";
 
@@ -17,19 +17,18 @@ export interface LocaleLock {
  */
 export type TranslationLock = Map<string, LocaleLock> | undefined;
 
-/** Reads content/translations.lock.yaml; a file that cannot be read is a located error. */
-export async function loadTranslationLock(root: string, problems: ContentError[]): Promise<TranslationLock> {
+/** Reads content/translations.lock.yaml; a file that cannot be read is a located problem. */
+export async function loadTranslationLock(root: string): Promise<Loaded<TranslationLock>> {
   // A missing file is fine: no translation has been marked reviewed yet.
   const read = await readText(root, translationLockFile).catch((error: NodeJS.ErrnoException) => {
     if (error.code === "ENOENT") return undefined;
     throw error;
   });
-  if (!read) return undefined;
-  if ("error" in read) return (problems.push(read.error), undefined);
+  if (!read) return { value: undefined, problems: [] };
+  if ("error" in read) return { value: undefined, problems: [read.error] };
   const { root: node, errors } = readYaml(read.text, translationLockFile);
-  problems.push(...errors);
   const lock = new Map<string, LocaleLock>();
-  if (node?.kind !== "map") return lock;
+  if (node?.kind !== "map") return { value: lock, problems: errors };
   for (const { key: locale, node: localeNode } of node.entries) {
     const keys = new Map<string, string>();
     const pages = new Map<string, string[]>();
@@ -43,7 +42,7 @@ export async function loadTranslationLock(root: string, problems: ContentError[]
         );
     lock.set(locale, { keys, pages });
   }
-  return lock;
+  return { value: lock, problems: errors };
 }
 
 function entryOf(node: YamlNode, key: string): YamlNode | undefined {

@@ -1,5 +1,5 @@
 import { defaults } from "../config.ts";
-import { ContentError } from "../errors.ts";
+import { ContentError, type Loaded } from "../errors.ts";
 import { interpolate, type Dictionary, type Facts } from "../i18n.ts";
 import { readText } from "./files.ts";
 import { checkText } from "./texts.ts";
@@ -9,22 +9,16 @@ import { describeKind, readYaml, type YamlNode } from "./yaml.ts";
 export const dictionaryFile = (locale: string) => `${defaults.folders.content}/i18n/${locale}.yaml`;
 
 /** Reads one locale's dictionary into dotted keys, filling `{fact}` placeholders; every value must be non-empty text. */
-export async function loadDictionary(
-  root: string,
-  locale: string,
-  facts: Facts,
-  problems: ContentError[],
-): Promise<Dictionary> {
+export async function loadDictionary(root: string, locale: string, facts: Facts): Promise<Loaded<Dictionary>> {
   const file = dictionaryFile(locale);
   const dictionary: Dictionary = new Map();
   const read = await readText(root, file, {
     reason: `There is no dictionary for "${locale}"`,
     hint: `Create ${file} with the same keys as the other languages.`,
   });
-  if ("error" in read) return (problems.push(read.error), dictionary);
-  const { root: node, errors } = readYaml(read.text, file);
-  problems.push(...errors);
-  if (!node) return dictionary;
+  if ("error" in read) return { value: dictionary, problems: [read.error] };
+  const { root: node, errors: problems } = readYaml(read.text, file);
+  if (!node) return { value: dictionary, problems };
   if (node.kind !== "map") {
     problems.push(
       new ContentError(
@@ -33,10 +27,10 @@ export async function loadDictionary(
         { hint: "Write one `key: text` per line." },
       ),
     );
-    return dictionary;
+    return { value: dictionary, problems };
   }
   collect(node, "", file, facts, dictionary, problems);
-  return dictionary;
+  return { value: dictionary, problems };
 }
 
 function collect(

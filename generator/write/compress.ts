@@ -17,6 +17,7 @@ import { promisify } from "node:util";
 import { brotliCompress, constants, gzip as gzipAsync } from "node:zlib";
 import { cacheDir } from "../cache.ts";
 import { digest, ImageStore } from "../images/store.ts";
+import { mapLimited } from "../many-files.ts";
 import type { OutputFile } from "./writer.ts";
 
 /** Files below this size gain less than the extra request headers cost: left as they are. */
@@ -51,20 +52,6 @@ export const compressedStore = (root: string) => new ImageStore(join(cacheDir(ro
 
 /** Files in flight at once: enough to keep the thread pool busy, few enough to hold little memory. */
 const compressionSlots = Math.max(2, Math.min(8, os.availableParallelism() * 2));
-
-/** `map` over `items` with at most `slots` calls pending, results in the order of `items`. */
-async function mapLimited<T, R>(items: readonly T[], slots: number, map: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await map(items[index]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(slots, items.length) }, worker));
-  return results;
-}
 
 /** One cache entry holds both siblings: the Brotli bytes' length (4 bytes, big-endian), Brotli, then gzip. */
 function pack([br, gz]: Uint8Array[]): Uint8Array {

@@ -1,5 +1,5 @@
 import { mkdir, mkdtemp, rename, rm, rmdir } from "node:fs/promises";
-import { writeFile } from "../many-files.ts";
+import { mapLimited, writeFile } from "../many-files.ts";
 import path from "node:path";
 import { displayPath, UsageError } from "../errors.ts";
 import { checkOutDir, outputMarker, outputMarkerText } from "./out-dir.ts";
@@ -25,6 +25,9 @@ export class MemoryWriter implements Writer {
     for (const file of files) this.files.set(file.path, file.contents);
   }
 }
+
+/** Files written at once. */
+const writeSlots = 128;
 
 /** Writes one file; `flag: "wx"` creates it exclusively. */
 export type WriteFile = (file: string, contents: string | Uint8Array, options: { flag: string }) => Promise<void>;
@@ -70,10 +73,9 @@ export class DiskWriter implements Writer {
       const folders = new Set(targets.map((file) => path.dirname(file.full)));
       await Promise.all([...folders].map((folder) => mkdir(folder, { recursive: true })));
       // Exclusive creation: a path claimed twice fails here rather than keeping whichever write came last.
-      await Promise.all(
-        targets.map((file) =>
-          this.writeOne(file.full, file.contents, { flag: "wx" }).catch((error) => this.fail(error, file.path)),
-        ),
+      // A few hundred at once keep the disk busy; thousands at once would each hold a copy of their bytes.
+      await mapLimited(targets, writeSlots, (file) =>
+        this.writeOne(file.full, file.contents, { flag: "wx" }).catch((error) => this.fail(error, file.path)),
       );
       await this.writeOne(path.join(staging, outputMarker), outputMarkerText, { flag: "wx" }).catch((error) =>
         this.fail(error, outputMarker),

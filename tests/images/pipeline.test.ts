@@ -374,9 +374,8 @@ describe("the encoder", () => {
         .toBuffer();
       expect((await sharp(sideways).metadata()).exif).toBeDefined();
       await addImages(project, { "upright.jpg": sideways });
-      const problems: ContentError[] = [];
       const store = new ImageStore(path.join(project, "cache"));
-      const catalogue = await loadImages(project, ["en", "de"], store, problems);
+      const { value: catalogue, problems } = await loadImages(project, ["en", "de"], store);
       expect(problems).toEqual([]);
       const source = catalogue.sources.get("content/images/upright.jpg")!;
       expect([source.width, source.height]).toEqual([1000, 1250]);

@@ -36,8 +36,11 @@ describe("the translation loader", () => {
     const root = await tree({
       "content/i18n/en.yaml": 'hero:\n  badges:\n    animals: "{claims.animals} Farm Animals"\n',
     });
-    const problems: ContentError[] = [];
-    const dictionary = await loadDictionary(root, "en", new Facts(new Map([["claims.animals", "25+"]])), problems);
+    const { value: dictionary, problems } = await loadDictionary(
+      root,
+      "en",
+      new Facts(new Map([["claims.animals", "25+"]])),
+    );
     expect(problems).toEqual([]);
     expect(dictionary.get("hero.badges.animals")).toEqual({
       text: "25+ Farm Animals",
@@ -51,8 +54,7 @@ describe("the translation loader", () => {
 
   it("reports numbers, lists and empty values where text belongs, each at its place", async () => {
     const root = await tree({ "content/i18n/en.yaml": "a: 3\nb:\n  - x\nc:\n" });
-    const problems: ContentError[] = [];
-    await loadDictionary(root, "en", new Facts(), problems);
+    const { problems } = await loadDictionary(root, "en", new Facts());
     expect(problems.map((problem) => problem.message)).toEqual([
       'content/i18n/en.yaml:1:4: "a" must be text, found a number',
       'content/i18n/en.yaml:3:3: "b" must be text, found a list',
@@ -63,8 +65,7 @@ describe("the translation loader", () => {
 
 describe("the markdown loader", () => {
   it("splits front matter from the body and knows the body's first line", async () => {
-    const problems: ContentError[] = [];
-    const source = splitMarkdown("---\nname: Anna\nrole: CEO\n---\nGreat *days*.\n", "t.md", problems);
+    const { value: source, problems } = splitMarkdown("---\nname: Anna\nrole: CEO\n---\nGreat *days*.\n", "t.md");
     expect(problems).toEqual([]);
     expect(source.front?.kind).toBe("map");
     expect(source.bodyLine).toBe(5);
@@ -78,8 +79,7 @@ describe("the markdown loader", () => {
   });
 
   it("locates a front matter syntax error on the file's own line", () => {
-    const problems: ContentError[] = [];
-    splitMarkdown("---\nname: Anna\nrole: [CEO\n---\nText\n", "t.md", problems);
+    const { problems } = splitMarkdown("---\nname: Anna\nrole: [CEO\n---\nText\n", "t.md");
     expect(problems[0]!.message).toBe("t.md:3:7: YAML syntax error: This bracket is never closed");
   });
 });
@@ -139,14 +139,12 @@ describe("loadContent() on a small fixture project (tests/fixtures/small-site)",
 describe("the schema reader", () => {
   it("returns numbers and booleans as they are, and locates a wrong type", async () => {
     const { readWithSchema } = await import("../../generator/load/schema.ts");
-    const problems: ContentError[] = [];
     const { root } = readYaml("price: 2490\nhighlighted: true\nname: 12\n", "o.md", 1);
-    const data = readWithSchema(
+    const { value: data, problems } = readWithSchema(
       root,
       { fields: { price: "number", highlighted: "boolean", name: "text" } },
       "o.md",
       "",
-      problems,
     );
     expect(data).toEqual({ price: 2490, highlighted: true, name: undefined });
     expect(problems.map((problem) => problem.message)).toEqual(['o.md:4:7: "name" must be text, found a number']);

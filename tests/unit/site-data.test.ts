@@ -9,13 +9,11 @@ import type { Site, TrainingDate } from "../../model/content.ts";
 import { readYaml } from "../../generator/load/yaml.ts";
 
 const read = (source: string) => {
-  const problems: ContentError[] = [];
-  const value = readWithSchema(
+  const { value, problems } = readWithSchema(
     readYaml(source, "site.yaml").root,
     { fields: { price: "number" } },
     "site.yaml",
     "",
-    problems,
   );
   return { value, problems: problems.map((problem) => [problem.message, problem.hint]) };
 };
