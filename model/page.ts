@@ -18,7 +18,7 @@ export interface AlternateLink {
 export interface PageAssets {
   /** The stylesheet of each template group (`home`, `pages`), as the pages link it. */
   styles: Stylesheets;
-  /** The inline browser script (a module): the behaviour of the consent banner, menu, forms and tooltips. */
+  /** The inline browser script, last in the body: the behaviour of the consent banner, menu, forms and tooltips. */
   appScript: string;
   /** The inline head script that applies a stored consent choice before first paint. */
   headScript: string;
