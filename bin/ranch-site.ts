@@ -40,10 +40,7 @@ const withSiteOptions = (command: Command) =>
     .option("--out <dir>", "output folder", defaults.outDir)
     .option("--base-url <url>", "absolute address the site is published at (default: baseUrl in content/site.yaml)")
     .option("--base-path <path>", "path the site is hosted under, such as /ranch/", "/")
-    .option(
-      "--no-cache",
-      "render every markdown file afresh, without reading or writing node_modules/.cache/ranch-site/",
-    );
+    .option("--no-cache", "make everything afresh, without reading or writing node_modules/.cache/ranch-site/");
 
 /** Where a server listens and whom it answers: loopback unless `--host`; a chosen `--port` is kept or refused. */
 const withServerOptions = (command: Command, fallback: number) =>

@@ -3,6 +3,7 @@ import type { HostConfigInput } from "./write/host-config.ts";
 import { freshStages, type Stages } from "./incremental.ts";
 import { loadContent } from "./load/content.ts";
 import { loadTranslationLock } from "./load/translation-lock.ts";
+import { cachedYaml } from "./load/yaml.ts";
 import { routeSite, sitePages, templateFiles } from "./routes.ts";
 import { checkOutput } from "./stages/check-output.ts";
 import { checkSources, type CheckedSources } from "./stages/check-sources.ts";
@@ -36,7 +37,7 @@ export async function build(
   await writer.prepare?.();
   const cache = await stages.cache(config);
   const content = await loadContent(config, cache);
-  const lock = await loadTranslationLock(config.root);
+  const lock = await loadTranslationLock(config.root, cachedYaml(cache));
   const pages = sitePages(content);
   const templates = await stages.templates(config.root, templateFiles(pages));
   const sources = checkSources(config, content, lock, pages, templates);

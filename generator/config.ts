@@ -25,7 +25,7 @@ export interface SiteConfig {
   mode: "build" | "watch";
   /** Also put the Content-Security-Policy in every page as a meta element, for hosts that cannot set headers. */
   metaCsp: boolean;
-  /** Reuse rendered markdown from the project's cache folder; `--no-cache` turns it off. */
+  /** Reuse rendered markdown, parsed YAML, images and compressed files from the project's cache folder; `--no-cache` turns it off. */
   cache: boolean;
 }
 

@@ -49,16 +49,37 @@ export class RenderCache {
 
   /** The cached result for `input` under `options`, or the one `compute` makes (and the cache keeps). */
   async get(options: string, input: string, compute: (input: string) => Promise<string>): Promise<string> {
-    const key = createHash("sha256").update(`${this.versions}\0${options}\0`).update(input).digest("base64url");
-    const known = this.used.get(key) ?? this.stored.get(key);
-    if (known !== undefined) {
-      this.used.set(key, known);
-      return known;
-    }
+    const key = this.key(options, input);
+    const known = this.known(key);
+    if (known !== undefined) return known;
     const value = await compute(input);
+    this.keep(key, value);
+    return value;
+  }
+
+  /** `get` for a result computed at once; a result of undefined is not kept (such as a text with problems). */
+  getNow(options: string, input: string, compute: (input: string) => string | undefined): string | undefined {
+    const key = this.key(options, input);
+    const known = this.known(key);
+    if (known !== undefined) return known;
+    const value = compute(input);
+    if (value !== undefined) this.keep(key, value);
+    return value;
+  }
+
+  private key(options: string, input: string): string {
+    return createHash("sha256").update(`${this.versions}\0${options}\0`).update(input).digest("base64url");
+  }
+
+  private known(key: string): string | undefined {
+    const known = this.used.get(key) ?? this.stored.get(key);
+    if (known !== undefined) this.used.set(key, known);
+    return known;
+  }
+
+  private keep(key: string, value: string) {
     this.used.set(key, value);
     this.dirty = true;
-    return value;
   }
 
   /** A result kept in memory only, for as long as this cache is open and each build asks for it. */

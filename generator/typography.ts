@@ -93,29 +93,40 @@ const spellNumbers = (text: string) =>
 /** Sets one text in the typography of its locale. Idempotent: setting a set text changes nothing. */
 export function typeset(text: string, locale: string): string {
   const marks = quoteMarks[locale] ?? quoteMarks["en"]!;
-  return (
-    keepShortParts(locale === "de" ? spellNumbers(text) : text)
-      .replace(/\.\.\.(?!\.)/g, "…")
-      // A spaced dash never starts a line: it stays with the word before it.
-      .replace(/ [-–] /g, `${nbsp}– `)
-      .replace(phoneNumber, (number) => number.replaceAll(" ", nbsp))
-      .replace(unitAfterNumber, `$1${nbsp}`)
-      .replace(signBeforeNumber, `$1${nbsp}`)
+  // Each rule runs only on a text holding the characters it needs: most texts need few, and the
+  // rules' Unicode look-arounds cost more than a scan for a character.
+  let set = locale === "de" && digit.test(text) ? spellNumbers(text) : text;
+  if (set.includes("-")) set = keepShortParts(set);
+  if (set.includes("...")) set = set.replace(/\.\.\.(?!\.)/g, "…");
+  // A spaced dash never starts a line: it stays with the word before it.
+  if (set.includes(" -") || set.includes(" –")) set = set.replace(/ [-–] /g, `${nbsp}– `);
+  if (digit.test(set)) {
+    if (set.includes("+")) set = set.replace(phoneNumber, (number) => number.replaceAll(" ", nbsp));
+    set = set.replace(unitAfterNumber, `$1${nbsp}`).replace(signBeforeNumber, `$1${nbsp}`);
+  }
+  if (set.includes(". ") || set.includes("§"))
+    set = set
       .replace(abbreviationBeforeReference, `$1${nbsp}`)
       .replace(letterAbbreviation, `$1${nbsp}`)
-      .replace(dayBeforeMonth, `$1${nbsp}`)
-      // German writes its own marks over English curly ones too: “…” and „…” become „…“.
-      .replace(
-        /["\u201c\u201d\u201e](?=[^"\u201c\u201d\u201e]*["\u201c\u201d\u201e])([^"\u201c\u201d\u201e]*)["\u201c\u201d\u201e]/g,
-        (_, inner: string) => `${marks.double[0]}${inner}${marks.double[1]}`,
-      )
+      .replace(dayBeforeMonth, `$1${nbsp}`);
+  // German writes its own marks over English curly ones too: “…” and „…” become „…“.
+  if (doubleQuote.test(set))
+    set = set.replace(
+      /["\u201c\u201d\u201e](?=[^"\u201c\u201d\u201e]*["\u201c\u201d\u201e])([^"\u201c\u201d\u201e]*)["\u201c\u201d\u201e]/g,
+      (_, inner: string) => `${marks.double[0]}${inner}${marks.double[1]}`,
+    );
+  if (set.includes("'"))
+    set = set
       .replace(/(?<=\p{L})'(?=\p{L})/gu, "\u2019")
       .replace(
         /(?<![\p{L}\d])'([^']*)'(?![\p{L}\d])/gu,
         (_, inner: string) => `${marks.single[0]}${inner}${marks.single[1]}`,
-      )
-  );
+      );
+  return set;
 }
+
+const digit = /\d/;
+const doubleQuote = /["\u201c\u201d\u201e]/;
 
 interface TextNode {
   type: string;

@@ -61,5 +61,5 @@ export function planImages(config: SiteConfig, content: Content, templates: Temp
 
 /** Encodes what the plan names, reusing the project's cache; the files go to the writer with the rest. */
 export function encodeImages(plan: ImagePlan, config: SiteConfig): Promise<EncodeResult> {
-  return runEncodeJobs(plan.jobs, imageStore(config.root));
+  return runEncodeJobs(plan.jobs, imageStore(config.root, config.cache));
 }

@@ -66,7 +66,20 @@ export function digest(...parts: (string | Uint8Array)[]): string {
   return hash.digest("hex");
 }
 
-/** The image cache of a project, in its own cache folder. */
-export function imageStore(root: string): ImageStore {
-  return new ImageStore(path.join(cacheDir(root), "images"));
+/** A store that holds nothing: every lookup misses and nothing is written (`--no-cache`). */
+class NoStore extends ImageStore {
+  override async get(): Promise<undefined> {
+    return undefined;
+  }
+
+  override async put(): Promise<void> {}
 }
+
+/** One of the project's stores in its cache folder, or, with `enabled` false (`--no-cache`), none. */
+export function projectStore(root: string, name: string, enabled = true): ImageStore {
+  const dir = path.join(cacheDir(root), name);
+  return enabled ? new ImageStore(dir) : new NoStore(dir);
+}
+
+/** The image cache of a project, in its own cache folder. */
+export const imageStore = (root: string, enabled = true) => projectStore(root, "images", enabled);

@@ -35,6 +35,7 @@ import { checkText, checkYamlTexts, fillPlaceholders } from "./texts.ts";
 import { readWithSchema, type Schema } from "./schema.ts";
 import { loadSite } from "./site.ts";
 import { loadDictionary } from "./translations.ts";
+import { cachedYaml, type YamlReader } from "./yaml.ts";
 
 export type {
   LocaleContent,
@@ -81,7 +82,8 @@ export const testimonialSchema: Schema = { fields: { name: "text", role: "text",
 /** Reads content/ and public/: the load stage, the only one besides the template loader that reads files. */
 export async function loadContent(config: SiteConfig, cache?: RenderCache): Promise<Content> {
   await checkRoot(config.root);
-  const siteData = await loadSite(config.root);
+  const yaml = cachedYaml(cache);
+  const siteData = await loadSite(config.root, yaml);
   const { site, factsFor } = siteData.value;
   const codes = config.locales.map((locale) => locale.code);
   const testimonialList = await listFiles(config.root, `${defaults.folders.content}/testimonials`, ".md");
@@ -97,7 +99,7 @@ export async function loadContent(config: SiteConfig, cache?: RenderCache): Prom
           hint: `Create ${pagesFolder}/ with one file per page and language, such as about-me.en.md.`,
         }),
       ];
-  const imageList = await loadImages(config.root, codes, imageStore(config.root));
+  const imageList = await loadImages(config.root, codes, imageStore(config.root, config.cache));
   const catalogue = imageList.value;
   const images: MarkdownImages = {
     catalogue,
@@ -116,31 +118,42 @@ export async function loadContent(config: SiteConfig, cache?: RenderCache): Prom
     // The links depend on the text and the line it starts on; the scan comes first: rendering changes the tree.
     const links = (text: string) => Promise.resolve(JSON.stringify(scanned(text)));
     const scan = JSON.parse(await cache.get(`${linkScanOptions}\0${bodyLine}`, body, links)) as LinkScan;
-    // The HTML of a body without images depends on its filled-in text and the base path of its links only.
+    // The HTML of a body without images depends on its text as written and as filled in (a fact's value
+    // is text, never markdown: the same filled text may come from different bodies), and the base path.
     if (filled.includes("![")) return { scan, html: rendered() };
-    const html = await cache.get(`${markdownOptions}\0${locale}\0${config.basePath}`, filled, async () => rendered());
+    const source = `${body}\0${filled}`;
+    const html = await cache.get(`${markdownOptions}\0${locale}\0${config.basePath}`, source, async () => rendered());
     return { scan, html };
   };
   // Each kind is read for every locale at once; the problems are reported by kind, then by locale.
   const dictionaries = await Promise.all(
-    codes.map(async (locale) => loadDictionary(config.root, locale, factsFor(locale))),
+    codes.map(async (locale) => loadDictionary(config.root, locale, factsFor(locale), yaml)),
   );
   const testimonials = await Promise.all(
     codes.map((locale) =>
-      loadEach(config.root, testimonialFiles.value, locale, testimonialSchema, factsFor(locale), markdown, refused, {
-        requireBody: true,
-        make: (id, data, html, origin) => ({
-          id,
-          ...(data as Omit<Testimonial, "id" | "html" | "origin">),
-          html,
-          origin,
-        }),
-      }),
+      loadEach(
+        config.root,
+        testimonialFiles.value,
+        locale,
+        testimonialSchema,
+        factsFor(locale),
+        { markdown, yaml },
+        refused,
+        {
+          requireBody: true,
+          make: (id, data, html, origin) => ({
+            id,
+            ...(data as Omit<Testimonial, "id" | "html" | "origin">),
+            html,
+            origin,
+          }),
+        },
+      ),
     ),
   );
   const pages = await Promise.all(
     codes.map((locale) =>
-      loadEach(config.root, pageFiles.value, locale, pageSchema, factsFor(locale), markdown, refused, {
+      loadEach(config.root, pageFiles.value, locale, pageSchema, factsFor(locale), { markdown, yaml }, refused, {
         requireBody: false,
         make: (id, data, html, origin) =>
           [id, { ...(data as Omit<MarkdownPage, "html" | "origin">), html, origin }] as const,
@@ -285,6 +298,12 @@ type MarkdownReader = (body: {
   fill: (text: string) => string;
 }) => Promise<{ scan: LinkScan; html: string }>;
 
+/** How a markdown file's parts are read: through the project's cache when there is one. */
+interface Readers {
+  markdown: MarkdownReader;
+  yaml: YamlReader;
+}
+
 /** The files of one kind in one locale, read and parsed in parallel; values and problems keep the files' order. */
 async function loadEach<T>(
   root: string,
@@ -292,7 +311,7 @@ async function loadEach<T>(
   locale: string,
   schema: Schema,
   facts: Facts,
-  markdown: MarkdownReader,
+  read: Readers,
   /** Files already reported as no plain file: not read. */
   refused: ReadonlySet<string>,
   kind: {
@@ -305,7 +324,7 @@ async function loadEach<T>(
     [...groups].map(async ([id, files]) => {
       const file = files.get(locale);
       if (!file || refused.has(file)) return { problems: [] };
-      return loadOne(root, file, locale, schema, facts, markdown, kind.requireBody, (data, html, origin) =>
+      return loadOne(root, file, locale, schema, facts, read, kind.requireBody, (data, html, origin) =>
         kind.make(id, data, html, origin),
       );
     }),
@@ -323,13 +342,13 @@ async function loadOne<T>(
   locale: string,
   schema: Schema,
   facts: Facts,
-  markdown: MarkdownReader,
+  { markdown, yaml }: Readers,
   requireBody: boolean,
   make: (data: unknown, html: string, origin: MarkdownOrigin) => T,
 ): Promise<{ value?: T; problems: ContentError[] }> {
   const read = await readText(root, file);
   if ("error" in read) return { problems: [read.error] };
-  const { value: source, problems } = splitMarkdown(read.text, file);
+  const { value: source, problems } = splitMarkdown(read.text, file, yaml);
   if (source.refused) return { problems };
   const front = source.front ? readWithSchema(source.front, schema, file, "") : { value: undefined, problems: [] };
   problems.push(...front.problems);

@@ -5,7 +5,7 @@ import type { MarkdownLink } from "../../model/content.ts";
 import { ContentError, placeAt, type Loaded } from "../errors.ts";
 import { imageHandler, pictureSchema, type MarkdownImages, type MarkdownPlace } from "../images/markdown.ts";
 import { remarkTypography } from "../typography.ts";
-import { readYaml, type YamlNode } from "./yaml.ts";
+import { readYaml, type YamlNode, type YamlReader } from "./yaml.ts";
 
 /** A markdown file split into its located front matter and its body. */
 export interface MarkdownSource {
@@ -50,7 +50,7 @@ const markLanguageLinks = () => (tree: MdNode) => {
 const processor = remark().use(markLanguageLinks).use(remarkHtml);
 
 /** What the HTML of a body depends on besides its text, the base path and the package versions: part of every cache key. */
-export const markdownOptions = "remark+languageLinks+remark-html:pictureSchema/1";
+export const markdownOptions = "remark+languageLinks+remark-html:pictureSchema+factsAsText/2";
 
 function visit(node: MdNode, action: (node: MdNode) => void) {
   action(node);
@@ -116,7 +116,7 @@ const otherEngines = Object.fromEntries(
 );
 
 /** The only place that reads front matter (gray-matter) and markdown (remark). Content never runs code: YAML only. */
-export function splitMarkdown(text: string, file: string): Loaded<MarkdownSource> {
+export function splitMarkdown(text: string, file: string, yaml: YamlReader = readYaml): Loaded<MarkdownSource> {
   const problems: ContentError[] = [];
   const language = /^---[ \t]*([^\s-][^\n]*)?\n/.exec(text)?.[1]?.trim();
   if (language && !["yaml", "yml"].includes(language.toLowerCase())) {
@@ -135,7 +135,7 @@ export function splitMarkdown(text: string, file: string): Loaded<MarkdownSource
       ...otherEngines,
       yaml: (source: string) => {
         // gray-matter hands over the text after the opening `---`, its line break included.
-        const result = readYaml(source, file, source.startsWith("\n") ? 0 : 1);
+        const result = yaml(source, file, source.startsWith("\n") ? 0 : 1);
         problems.push(...result.errors);
         front = result.root;
         return {};

@@ -7,7 +7,7 @@ import { checkDates, upcomingDates } from "./dates.ts";
 import { localeFacts } from "./figures.ts";
 import { checkYamlTexts, fillPlaceholders } from "./texts.ts";
 import { readWithSchema, type Schema } from "./schema.ts";
-import { readYaml, type YamlNode } from "./yaml.ts";
+import { readYaml, type YamlNode, type YamlReader } from "./yaml.ts";
 
 export type {
   FooterColumn,
@@ -94,14 +94,17 @@ export type FactsFor = (locale: string) => Facts;
  * Reads content/site.yaml; the facts come back flattened too, for `{placeholder}`s in texts, per language.
  * Only the training dates that have not begun on the day of the build stay in `site.dates`.
  */
-export async function loadSite(root: string): Promise<Loaded<{ site: Site; factsFor: FactsFor }>> {
+export async function loadSite(
+  root: string,
+  yaml: YamlReader = readYaml,
+): Promise<Loaded<{ site: Site; factsFor: FactsFor }>> {
   const none = { site: {} as Site, factsFor: () => new Facts(new Map(), [""]) };
   const read = await readText(root, siteFile, {
     reason: "The site file is missing",
     hint: `Create ${siteFile} with the site's facts (name, baseUrl, contact, …), or give the project folder with --root.`,
   });
   if ("error" in read) return { value: none, problems: [read.error] };
-  const { root: node, errors: problems } = readYaml(read.text, siteFile);
+  const { root: node, errors: problems } = yaml(read.text, siteFile);
   if (!node) return { value: none, problems };
   const schemaRead = readWithSchema(node, siteSchema, siteFile, "");
   problems.push(...schemaRead.problems);

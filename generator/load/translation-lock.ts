@@ -1,6 +1,6 @@
 import type { Loaded } from "../errors.ts";
 import { readText } from "./files.ts";
-import { readYaml, type YamlNode } from "./yaml.ts";
+import { readYaml, type YamlNode, type YamlReader } from "./yaml.ts";
 
 /** Where the translation lock lives: in content/, committed with the texts (outside i18n/, whose files are all dictionaries). */
 export const translationLockFile = "content/translations.lock.yaml";
@@ -18,7 +18,7 @@ export interface LocaleLock {
 export type TranslationLock = Map<string, LocaleLock> | undefined;
 
 /** Reads content/translations.lock.yaml; a file that cannot be read is a located problem. */
-export async function loadTranslationLock(root: string): Promise<Loaded<TranslationLock>> {
+export async function loadTranslationLock(root: string, yaml: YamlReader = readYaml): Promise<Loaded<TranslationLock>> {
   // A missing file is fine: no translation has been marked reviewed yet.
   const read = await readText(root, translationLockFile).catch((error: NodeJS.ErrnoException) => {
     if (error.code === "ENOENT") return undefined;
@@ -26,7 +26,7 @@ export async function loadTranslationLock(root: string): Promise<Loaded<Translat
   });
   if (!read) return { value: undefined, problems: [] };
   if ("error" in read) return { value: undefined, problems: [read.error] };
-  const { root: node, errors } = readYaml(read.text, translationLockFile);
+  const { root: node, errors } = yaml(read.text, translationLockFile);
   const lock = new Map<string, LocaleLock>();
   if (node?.kind !== "map") return { value: lock, problems: errors };
   for (const { key: locale, node: localeNode } of node.entries) {

@@ -3,13 +3,18 @@ import { ContentError, type Loaded } from "../errors.ts";
 import { interpolate, type Dictionary, type Facts } from "../i18n.ts";
 import { readText } from "./files.ts";
 import { checkText } from "./texts.ts";
-import { describeKind, readYaml, type YamlNode } from "./yaml.ts";
+import { describeKind, readYaml, type YamlNode, type YamlReader } from "./yaml.ts";
 
 /** Where a locale's dictionary lives. */
 export const dictionaryFile = (locale: string) => `${defaults.folders.content}/i18n/${locale}.yaml`;
 
 /** Reads one locale's dictionary into dotted keys, filling `{fact}` placeholders; every value must be non-empty text. */
-export async function loadDictionary(root: string, locale: string, facts: Facts): Promise<Loaded<Dictionary>> {
+export async function loadDictionary(
+  root: string,
+  locale: string,
+  facts: Facts,
+  yaml: YamlReader = readYaml,
+): Promise<Loaded<Dictionary>> {
   const file = dictionaryFile(locale);
   const dictionary: Dictionary = new Map();
   const read = await readText(root, file, {
@@ -17,7 +22,7 @@ export async function loadDictionary(root: string, locale: string, facts: Facts)
     hint: `Create ${file} with the same keys as the other languages.`,
   });
   if ("error" in read) return { value: dictionary, problems: [read.error] };
-  const { root: node, errors: problems } = readYaml(read.text, file);
+  const { root: node, errors: problems } = yaml(read.text, file);
   if (!node) return { value: dictionary, problems };
   if (node.kind !== "map") {
     problems.push(

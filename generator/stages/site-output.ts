@@ -37,7 +37,7 @@ export async function siteOutput(
   const { files, hostConfig } = siteFiles(config, content, routes, assets, site.rendered, links, encoded.files);
   failOn(claimOutputs(files, outputOwners(routes, site.rendered.files, assets.files, content.publicFiles)));
   const shipped = config.metaCsp ? addMetaCsp(files, contentSecurityPolicy(hostConfig)) : files;
-  const compressed = compress ? await precompress(shipped, compressedStore(config.root)) : [];
+  const compressed = compress ? await precompress(shipped, compressedStore(config.root, config.cache)) : [];
   return {
     files: [...shipped, ...compressed],
     hostConfig,

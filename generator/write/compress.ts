@@ -12,11 +12,9 @@
  * compressed at once, on libuv's thread pool, so memory stays flat however large the site.
  */
 import os from "node:os";
-import { join } from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip as gzipAsync } from "node:zlib";
-import { cacheDir } from "../cache.ts";
-import { digest, ImageStore } from "../images/store.ts";
+import { digest, projectStore, type ImageStore } from "../images/store.ts";
 import { mapLimited } from "../many-files.ts";
 import type { OutputFile } from "./writer.ts";
 
@@ -48,7 +46,7 @@ export async function precompress(files: readonly OutputFile[], cache?: ImageSto
 }
 
 /** Compressed files of a project, kept in its cache folder (node_modules/.cache/ranch-site/compressed/). */
-export const compressedStore = (root: string) => new ImageStore(join(cacheDir(root), "compressed"));
+export const compressedStore = (root: string, enabled = true) => projectStore(root, "compressed", enabled);
 
 /** Files in flight at once: enough to keep the thread pool busy, few enough to hold little memory. */
 const compressionSlots = Math.max(2, Math.min(8, os.availableParallelism() * 2));

@@ -5,12 +5,13 @@
  * project around it and its siblings; so no staging, previous or cache file is left behind.
  * The server cases (class 5) live in their own file.
  */
-import { readdir, readFile } from "node:fs/promises";
+import { readdir, readFile, rm } from "node:fs/promises";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 import { checkOutDir } from "../../generator/index.ts";
 import { cases } from "./cases.ts";
-import { caseFolders, exists, runCase, snapshot } from "./support.ts";
+import { hashTree } from "../support/tree.ts";
+import { caseFolders, exists, runCase } from "./support.ts";
 
 const except = (tree: Record<string, string>, changes: RegExp | undefined) =>
   Object.fromEntries(Object.entries(tree).filter(([name]) => !changes?.test(name)));
@@ -21,12 +22,13 @@ const allowedChanges = (spec: { exit: number; changes?: RegExp }) =>
   spec.exit === 0 ? new RegExp(`${spec.changes?.source ?? "(?!)"}|${projectCache.source}`) : spec.changes;
 
 describe("hostile input: one located line, exit 1, nothing changed", () => {
-  it.concurrent.for(cases)("class $class: $name", async (spec, { expect }) => {
+  it.concurrent.for(cases)("class $class: $name", async (spec, { expect, onTestFinished }) => {
     const folders = await caseFolders();
+    onTestFinished(() => rm(folders.base, { recursive: true, force: true }));
     await spec.setup?.(folders);
-    const before = await snapshot(folders.base);
+    const before = await hashTree(folders.base);
     const { code, stderr } = await runCase(spec, folders);
-    const after = await snapshot(folders.base);
+    const after = await hashTree(folders.base);
 
     expect({ code, first: stderr.split("\n")[0] }).toEqual({ code: spec.exit, first: spec.first ?? "" });
     expect(stderr).not.toMatch(/^\s+at |\bError: /m);
@@ -42,14 +44,16 @@ describe("hostile input: one located line, exit 1, nothing changed", () => {
 
 describe("the output-folder rules, read-only", () => {
   it("refuse a mount point (checked without building: nothing could be written even if the rule broke)", async () => {
-    const { root } = await caseFolders();
+    const { root, base } = await caseFolders();
+    onTestFinished(() => rm(base, { recursive: true, force: true }));
     await expect(checkOutDir(root, "/proc")).rejects.toThrow(
       /^--out \/proc: this folder is a mount point, which the build cannot replace as a whole$/,
     );
   });
 
   it("accept an empty folder and a marked one, and nothing else", async () => {
-    const { root } = await caseFolders();
+    const { root, base } = await caseFolders();
+    onTestFinished(() => rm(base, { recursive: true, force: true }));
     await expect(checkOutDir(root, path.join(root, "dist"))).resolves.toBeUndefined();
     await expect(checkOutDir(root, path.join(root, "new", "site"))).resolves.toBeUndefined();
     expect(await exists(path.join(root, "new"))).toBe(false);

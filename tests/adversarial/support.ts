@@ -4,10 +4,11 @@
  * nothing changed on disk: every file, folder and link of the case folder (the project, its dist/
  * and any sibling) is hashed before and after.
  */
-import { createHash } from "node:crypto";
-import { cp, lstat, mkdir, mkdtemp, readdir, readFile, readlink, rm, symlink, writeFile } from "node:fs/promises";
+import { execFile } from "node:child_process";
+import { lstat, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { promisify } from "node:util";
 import {
   build,
   check,
@@ -49,6 +50,7 @@ export interface AdversarialCase {
   after?: (folders: CaseFolders) => Promise<void>;
 }
 
+const run = promisify(execFile);
 let template: Promise<string> | undefined;
 
 /** A copy of the project with a good build in dist/ (and the template cache folder), made once per run. */
@@ -65,28 +67,9 @@ function builtProject(): Promise<string> {
 export async function caseFolders(): Promise<CaseFolders> {
   const base = await mkdtemp(path.join(process.platform === "linux" ? "/dev/shm" : os.tmpdir(), "ranch-adversarial-"));
   const root = path.join(base, "project");
-  await cp(await builtProject(), root, { recursive: true, verbatimSymlinks: true });
+  // The system's cp: node's fs.cp spends 85 ms of CPU on the 440 entries, 93 times a run.
+  await run("cp", ["-a", await builtProject(), root]);
   return { root, base };
-}
-
-/** Every entry under a folder: files by SHA-256, links by target, folders by name. Equal snapshots: nothing changed. */
-export async function snapshot(dir: string): Promise<Record<string, string>> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  const described = await Promise.all(
-    entries.map(async (entry) => {
-      const full = path.join(entry.parentPath, entry.name);
-      const name = path.relative(dir, full);
-      if (entry.isSymbolicLink()) return [name, `link → ${await readlink(full)}`];
-      if (entry.isDirectory()) return [name, "folder"];
-      return [
-        name,
-        createHash("sha256")
-          .update(await readFile(full))
-          .digest("hex"),
-      ];
-    }),
-  );
-  return Object.fromEntries(described.sort(([a], [b]) => (a! < b! ? -1 : 1)));
 }
 
 /** Runs a case; stderr as a terminal would show it, with the case folders written as <root> and <base>. */

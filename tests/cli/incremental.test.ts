@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import { readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -6,23 +5,7 @@ import { build, resolveConfig, type SiteConfig } from "../../generator/index.ts"
 import { BuildSession } from "../../generator/incremental.ts";
 import { IncrementalWriter } from "../../generator/write/incremental-writer.ts";
 import { copyProject } from "../support/project.ts";
-
-/** Every file of a folder with the SHA-256 of its bytes, and every folder: equal snapshots mean identical trees. */
-async function snapshot(dir: string): Promise<Record<string, string>> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  const pairs = await Promise.all(
-    entries.map(async (entry) => {
-      const full = path.join(entry.parentPath, entry.name);
-      const hash = entry.isFile()
-        ? createHash("sha256")
-            .update(await readFile(full))
-            .digest("hex")
-        : "folder";
-      return [path.relative(dir, full), hash] as const;
-    }),
-  );
-  return Object.fromEntries(pairs.sort(([a], [b]) => a.localeCompare(b)));
-}
+import { hashTree as snapshot } from "../support/tree.ts";
 
 /** A small deterministic random source, so a failing sequence can be replayed from its seed. */
 function random(seed: number) {

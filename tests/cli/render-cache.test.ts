@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { lstat, readFile, rm, symlink, writeFile } from "node:fs/promises";
+import { lstat, readdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { build, resolveConfig } from "../../generator/index.ts";
@@ -17,7 +17,7 @@ const buildInto = async (name: string, cache = true) => {
 };
 
 beforeAll(async () => {
-  root = await copyProject();
+  root = await copyProject({ cache: "empty" });
   cacheFile = path.join(root, "node_modules/.cache/ranch-site/rendered.json");
   clean = await buildInto("dist-no-cache", false);
 });
@@ -30,11 +30,15 @@ describe("the cache of rendered markdown", () => {
     expect(await buildInto("dist-warm")).toEqual(clean);
   });
 
-  it("is not read or written with --no-cache", async () => {
+  it("is not read or written with --no-cache, nor are the image and compression caches", async () => {
     await rm(path.join(root, "node_modules"), { recursive: true, force: true });
     const { code } = await runCli(["build", "--no-cache", "--root", root, "--out", path.join(root, "dist-cli")]);
     expect(code).toBe(0);
     await expect(lstat(cacheFile)).rejects.toThrow(/ENOENT/);
+    // No cache of any kind: no rendered markdown, no images, no compressed files (compiled templates come and go).
+    const cacheFolder = path.join(root, "node_modules/.cache/ranch-site");
+    const left = await readdir(cacheFolder, { recursive: true, withFileTypes: true });
+    expect(left.filter((entry) => !entry.isDirectory()).map((entry) => entry.name)).toEqual([]);
     expect(await hashFiles(path.join(root, "dist-cli"))).toEqual(clean);
   });
 

@@ -2,7 +2,11 @@
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { expect, it } from "vitest";
+import { markTranslationsReviewed, resolveConfig } from "../../generator/index.ts";
 import { copyProject, editFile, runCli } from "../support/project.ts";
+
+/** `translations reviewed <name>` in-process: the step is needed here, its output is tested in translations.test.ts. */
+const markReviewed = (root: string, name: string) => markTranslationsReviewed(resolveConfig({ root }), [name], false);
 
 it("check warns about a page nothing links to, in each language, until another page links to it", async () => {
   const root = await copyProject();
@@ -13,7 +17,7 @@ it("check warns about a page nothing links to, in each language, until another p
     page("Questions", "What people ask us about the training."),
   );
   await writeFile(path.join(root, "content/pages/faq.de.md"), page("Fragen", "Was man uns zum Training fragt."));
-  await runCli(["translations", "reviewed", "pages/faq", "--root", root]);
+  await markReviewed(root, "pages/faq");
 
   const unlinked = await runCli(["check", "--root", root]);
   expect(unlinked.code).toBe(0);
@@ -38,6 +42,6 @@ it("check warns about a page nothing links to, in each language, until another p
     "\n## ",
     "\nSiehe auch die [Fragen](/de/faq/), die andere gestellt haben.\n\n## ",
   );
-  await runCli(["translations", "reviewed", "pages/training-details", "--root", root]);
+  await markReviewed(root, "pages/training-details");
   expect(await runCli(["check", "--root", root, "--strict"])).toMatchObject({ code: 0, stderr: "" });
 });

@@ -39,7 +39,7 @@ const outDirs: string[] = [];
 
 /** A copy of the site with a trainer portrait (1000 × 1250) and a photo in the training-details page (1500 × 1000). */
 async function projectWithPhotos(): Promise<string> {
-  const project = await copyProject();
+  const project = await copyProject({ cache: "empty" });
   await addImages(
     project,
     { "portrait.jpg": await makePhoto(1000, 1250), "herd.jpg": await makePhoto(1500, 1000, [90, 120, 150]) },
@@ -220,7 +220,7 @@ describe("a build with photos", () => {
 
 describe("the hero photo", () => {
   it("is fetched first: fetchpriority high, not lazy, and no preload link", async () => {
-    const project = await copyProject();
+    const project = await copyProject({ cache: "empty" });
     await addImages(
       project,
       { "dike.jpg": await makePhoto(1920, 1080) },

@@ -2,24 +2,59 @@
  * Global setup of the tiers that read the built site: the real site is built once per run, into
  * tmpfs, and every test file gets its folder through `inject("siteDir")` (see builtSite()).
  * Files that need another build (a base path, a broken copy) still make their own.
+ *
+ * It also keeps a copy of the cache that build filled (`inject("projectCache")`): copies of the project
+ * start from it (copyProject()), as an editor's checkout does, instead of rendering every markdown
+ * file and Open Graph card afresh in each of them.
+ *
+ * vitest runs every project's global setup in its main process, one after another, before any test
+ * starts, and loads this file once per project. The build is kept on `globalThis`, so the tiers of
+ * one run share it (one build for `npm test`, not one per tier), and removed after the last tier.
  */
-import { mkdtemp, rm } from "node:fs/promises";
+import { cp, mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
+import { cacheDir } from "../../generator/cache.ts";
 import { build, resolveConfig } from "../../generator/index.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
     /** The real site, built once with the default config; read it, never change it. */
     siteDir: string;
+    /** The project's cache folder as the shared build left it, for copies of the project; never change it. */
+    projectCache: string;
   }
 }
 
+interface SharedBuild {
+  folders: Promise<{ siteDir: string; projectCache: string }>;
+  users: number;
+}
+
+const key = Symbol.for("ranch-site.tests.shared-site");
+const shared = globalThis as typeof globalThis & { [key]?: SharedBuild };
+
+async function buildOnce(): Promise<{ siteDir: string; projectCache: string }> {
+  const root = path.resolve(import.meta.dirname, "../..");
+  const base = await mkdtemp(path.join(process.platform === "linux" ? "/dev/shm" : os.tmpdir(), "ranch-shared-"));
+  const siteDir = path.join(base, "dist");
+  await build(resolveConfig({ root, outDir: siteDir }));
+  // No test runs yet, so nothing else writes the cache while it is copied. The compiled CLI stays out.
+  const projectCache = path.join(base, "cache");
+  await cp(cacheDir(root), projectCache, { recursive: true, filter: (source) => path.basename(source) !== "cli" });
+  return { siteDir, projectCache };
+}
+
 export default async function setup(project: TestProject) {
-  const base = process.platform === "linux" ? "/dev/shm" : os.tmpdir();
-  const dir = path.join(await mkdtemp(path.join(base, "ranch-shared-")), "dist");
-  await build(resolveConfig({ root: path.resolve(import.meta.dirname, "../.."), outDir: dir }));
-  project.provide("siteDir", dir);
-  return () => rm(path.dirname(dir), { recursive: true, force: true });
+  const entry = (shared[key] ??= { folders: buildOnce(), users: 0 });
+  entry.users++;
+  const { siteDir, projectCache } = await entry.folders;
+  project.provide("siteDir", siteDir);
+  project.provide("projectCache", projectCache);
+  return async () => {
+    if (--entry.users > 0) return;
+    delete shared[key];
+    await rm(path.dirname(siteDir), { recursive: true, force: true });
+  };
 }

@@ -1,18 +1,34 @@
 import { createHash } from "node:crypto";
-import { readdir, readFile } from "node:fs/promises";
+import { readdir, readFile, readlink } from "node:fs/promises";
 import path from "node:path";
 
-/** Every file of a folder with the SHA-256 of its bytes: two equal snapshots mean byte-identical trees. */
-export async function hashFiles(dir: string): Promise<Record<string, string>> {
+/**
+ * Every entry under a folder by its relative path: a file as the SHA-256 of its bytes, a link as
+ * `link → <target>`, a folder as `folder`. Two equal snapshots mean nothing was added, removed or changed.
+ */
+export async function hashTree(dir: string): Promise<Record<string, string>> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  const files = entries.filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name));
-  const hashes = await Promise.all(
-    files.map(async (file) => [
-      path.relative(dir, file),
-      createHash("sha256")
-        .update(await readFile(file))
-        .digest("hex"),
-    ]),
+  const described = await Promise.all(
+    entries.map(async (entry) => {
+      const full = path.join(entry.parentPath, entry.name);
+      const name = path.relative(dir, full);
+      if (entry.isSymbolicLink()) return [name, `link → ${await readlink(full)}`] as const;
+      if (!entry.isFile()) return [name, "folder"] as const;
+      return [
+        name,
+        createHash("sha256")
+          .update(await readFile(full))
+          .digest("hex"),
+      ] as const;
+    }),
   );
-  return Object.fromEntries(hashes.sort());
+  return Object.fromEntries(described.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+/** Every file of a folder with the SHA-256 of its bytes (no folders, no links): equal results mean byte-identical files. */
+export async function hashFiles(dir: string): Promise<Record<string, string>> {
+  const tree = await hashTree(dir);
+  return Object.fromEntries(
+    Object.entries(tree).filter(([, hash]) => hash !== "folder" && !hash.startsWith("link → ")),
+  );
 }

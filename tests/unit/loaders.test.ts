@@ -6,9 +6,10 @@ import { resolveConfig } from "../../generator/config.ts";
 import type { ContentError } from "../../generator/errors.ts";
 import { Facts } from "../../generator/i18n.ts";
 import { loadContent } from "../../generator/load/content.ts";
-import { renderMarkdown, splitMarkdown } from "../../generator/load/markdown.ts";
+import { parseMarkdown, renderMarkdown, renderTree, splitMarkdown } from "../../generator/load/markdown.ts";
 import { loadDictionary } from "../../generator/load/translations.ts";
-import { readYaml } from "../../generator/load/yaml.ts";
+import { cachedYaml, readYaml } from "../../generator/load/yaml.ts";
+import { RenderCache } from "../../generator/render-cache.ts";
 
 async function tree(files: Record<string, string>): Promise<string> {
   const root = await mkdtemp(path.join(os.tmpdir(), "ranch-loader-"));
@@ -28,6 +29,25 @@ describe("the YAML reader", () => {
   it("rejects a duplicate key at the second one", () => {
     const { errors } = readYaml("hero:\n  title: A\n  title: B\n", "x.yaml");
     expect(errors.map((error) => error.message)).toEqual(['x.yaml:3:3: Duplicate key "title"']);
+  });
+
+  it("through the cache, gives what parsing gives: trees, values JSON cannot hold, and problems", async () => {
+    const root = await tree({});
+    const plain = "title: Guide\nprice: 2490\nsteps:\n  - one # first\n";
+    const nan = "title: Guide\nfree: .nan\n";
+    const broken = 'a: "open\n';
+    const cache = await RenderCache.open(root, true);
+    const read = cachedYaml(cache);
+    expect(read(plain, "x.yaml", 1)).toEqual(readYaml(plain, "x.yaml", 1));
+    expect(read(broken, "x.yaml").errors).toHaveLength(1);
+    read(nan, "x.yaml");
+    await cache.save();
+    const again = cachedYaml(await RenderCache.open(root, true));
+    const parsed = JSON.parse(JSON.stringify(readYaml(plain, "x.yaml", 1)));
+    expect(again(plain, "x.yaml", 1)).toEqual(parsed);
+    const free = again(nan, "x.yaml").root;
+    expect(free?.kind === "map" && free.entries[1]!.node.kind === "scalar" && free.entries[1]!.node.value).toBeNaN();
+    expect(again(broken, "y.yaml").errors[0]!.message).toMatch(/^y\.yaml:1:4: YAML syntax error/);
   });
 });
 
@@ -70,6 +90,14 @@ describe("the markdown loader", () => {
     expect(source.front?.kind).toBe("map");
     expect(source.bodyLine).toBe(5);
     expect(await renderMarkdown(source.body)).toBe("<p>Great <em>days</em>.</p>");
+  });
+
+  it("shows a fact's value as text, never as markdown, in the text and in a link's address", () => {
+    const fill = (text: string) => text.replace("{note}", "*not emphasis*").replace("{mail}", "team@example.org");
+    const tree = parseMarkdown("A {note} and *this*: [write]({mail}).");
+    expect(renderTree(tree, fill)).toBe(
+      '<p>A *not emphasis* and <em>this</em>: <a href="team@example.org">write</a>.</p>',
+    );
   });
 
   it("sanitises raw HTML in markdown", async () => {
