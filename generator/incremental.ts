@@ -84,12 +84,13 @@ export class BuildSession implements Stages {
 
   /**
    * What `watch` saw saved before this build. Without it, every build looks at every template file;
-   * with it, only a build after a save under templates/ does (until one has looked).
+   * with it, only a build after a save under templates/ (or of the favicon) does (until one has looked).
    */
   notice(files: readonly string[]) {
     this.informed = true;
     if (files.some((file) => file === "templates" || file.startsWith("templates/")))
       this.templatesSeen = this.assetsSeen = undefined;
+    if (files.some((file) => file === "public" || file === "public/favicon.svg")) this.assetsSeen = undefined;
   }
 
   async templates(root: string, templateFiles: readonly string[]): Promise<Templates> {
@@ -102,9 +103,13 @@ export class BuildSession implements Stages {
   }
 
   async assets(root: string, site: Site, basePath: string): Promise<Assets> {
+    // The favicon goes into the pages as a data: URL (generator/write/assets.ts).
     const files =
       (this.informed && this.assetsSeen) ||
-      (this.assetsSeen = await treeKey(root, "templates", (file) => /^templates\/(styles|client)\//.test(file)));
+      (this.assetsSeen = [
+        await treeKey(root, "templates", (file) => /^templates\/(styles|client)\//.test(file)),
+        await treeKey(root, "public", (file) => file === "public/favicon.svg"),
+      ].join("\n"));
     const key = `${files}\n${JSON.stringify(site.consent ?? null)}\n${basePath}`;
     if (this.lastAssets?.key !== key) this.lastAssets = { key, value: await bundleAssets(root, site, basePath) };
     return this.lastAssets.value;

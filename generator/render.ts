@@ -128,10 +128,10 @@ export const errorPageStyle =
 function pageAssets(assets: Assets, links: Links, ogImages: Record<string, string>): PageAssets {
   return {
     styles: { home: links.asset(assets.styles.home), pages: links.asset(assets.styles.pages) },
-    js: links.asset(assets.js),
+    appScript: assets.appScript,
     headScript: assets.headScript,
     speculationRules: assets.speculationRules,
-    favicon: links.asset("favicon.svg"),
+    favicon: assets.faviconDataUrl ?? links.asset("favicon.svg"),
     ogImages,
   };
 }

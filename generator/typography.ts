@@ -44,6 +44,15 @@ const letterAbbreviation = /(?<![\p{L}])(\p{L}\.) (?=\p{L}\.)/gu;
 /** `20. Juli 2025`: the day and its month. */
 const dayBeforeMonth =
   /(?<!\d)(\d{1,2}\.) (?=(?:Januar|Februar|März|April|Mai|Juni|Juli|August|September|Oktober|November|Dezember)\b)/g;
+/**
+ * A hyphen beside a part of one or two letters does not break (U+2011): no line ends on "Go-" or "to-" of
+ * "Go-to-Market", nor starts with "in" of "Check-in". Longer compounds ("Market-Strategie") still may.
+ * Words with `@`, `/` or `{` are addresses, paths or placeholders and keep their characters.
+ */
+const shortPartHyphen = /(?<=(?:^|[^\p{L}\d])\p{L}{1,2})-(?=\p{L})|(?<=\p{L})-(?=\p{L}{1,2}(?![\p{L}\d]))/gu;
+const keepShortParts = (text: string) =>
+  text.replace(/[^\s]*-[^\s]*/g, (word) => (/[@/{]/.test(word) ? word : word.replace(shortPartHyphen, "\u2011")));
+
 /** Phone numbers in international form keep their groups on one line. */
 const phoneNumber = /\+\d{1,3}(?: \d{1,5}){1,6}/g;
 
@@ -72,8 +81,14 @@ const countedFigure = new RegExp(
     String.raw`(?= (?!(?:${units.join("|")})(?![\p{L}\d]))\p{L})`,
   "gu",
 );
+/** A number word that opens the text or a sentence is capitalised: "Drei Trainingstage mit …". */
 const spellNumbers = (text: string) =>
-  text.split(/\s+/).length < 4 ? text : text.replace(countedFigure, (figure) => germanNumbers[Number(figure)]!);
+  text.split(/\s+/).length < 4
+    ? text
+    : text.replace(countedFigure, (figure: string, _group: string, offset: number) => {
+        const word = germanNumbers[Number(figure)]!;
+        return /(^|[.!?]\s+)$/.test(text.slice(0, offset)) ? word[0]!.toUpperCase() + word.slice(1) : word;
+      });
 
 /** Sets one text in the typography of its locale. Idempotent: setting a set text changes nothing. */
 export function typeset(text: string, locale: string): string {
@@ -81,6 +96,7 @@ export function typeset(text: string, locale: string): string {
   // Each rule runs only on a text holding the characters it needs: most texts need few, and the
   // rules' Unicode look-arounds cost more than a scan for a character.
   let set = locale === "de" && digit.test(text) ? spellNumbers(text) : text;
+  if (set.includes("-")) set = keepShortParts(set);
   if (set.includes("...")) set = set.replace(/\.\.\.(?!\.)/g, "…");
   // A spaced dash never starts a line: it stays with the word before it.
   if (set.includes(" -") || set.includes(" –")) set = set.replace(/ [-–] /g, `${nbsp}– `);

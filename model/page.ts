@@ -18,11 +18,13 @@ export interface AlternateLink {
 export interface PageAssets {
   /** The stylesheet of each template group (`home`, `pages`), as the pages link it. */
   styles: Stylesheets;
-  js: string;
+  /** The inline browser script, last in the body: the behaviour of the consent banner, menu, forms and tooltips. */
+  appScript: string;
   /** The inline head script that applies a stored consent choice before first paint. */
   headScript: string;
   /** The inline speculation rules (JSON). */
   speculationRules: string;
+  /** The icon's URL: a `data:` URL of a small favicon.svg, else the file. */
   favicon: string;
   /** Absolute URL of each language's Open Graph card, by locale. */
   ogImages: Record<string, string>;

@@ -67,7 +67,6 @@ export function Layout(props: LayoutProps) {
         <link rel="icon" href={assets.favicon} type="image/svg+xml" />
         <link rel="stylesheet" href={assets.styles[stylesheet]} />
         <script dangerouslySetInnerHTML={{ __html: assets.headScript }} />
-        <script type="module" src={assets.js} />
         <script type="speculationrules" dangerouslySetInnerHTML={{ __html: assets.speculationRules }} />
         <JsonLd data={businessData(props)} />
         {structuredData.map((data, index) => (
@@ -84,6 +83,8 @@ export function Layout(props: LayoutProps) {
         </main>
         <Footer {...props} />
         <CookieBanner {...props} />
+        {/* Last in the body: every element it wires up exists, and the banner shows in the first paint. */}
+        <script dangerouslySetInnerHTML={{ __html: assets.appScript }} />
       </body>
     </html>
   );

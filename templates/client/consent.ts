@@ -1,4 +1,5 @@
 /** The consent banner (design.md §4): shown while there is no choice, reopened from every footer. */
+import { borderHeight } from "./border-height.ts";
 import { addConsentLinks, consentKey, readChoice, removeConsentLinks, type Choice } from "./consent-links.ts";
 
 const root = document.documentElement;
@@ -13,7 +14,9 @@ function setUpBanner(banner: HTMLElement) {
   let returnFocusTo: HTMLElement | null = null;
   let lastFocusOutside: HTMLElement | null = null;
   // The fixed banner reserves its height as scroll padding, so it never covers the focused element (WCAG 2.4.11).
-  const reserveSpace = new ResizeObserver(() => root.style.setProperty("--banner-space", `${banner.offsetHeight}px`));
+  const reserveSpace = new ResizeObserver(([entry]) =>
+    root.style.setProperty("--banner-space", `${borderHeight(entry!, banner)}px`),
+  );
 
   const store = (next: Choice) => {
     choice = next;

@@ -3,9 +3,11 @@
  * focused element clear of the header (WCAG 2.4.11). On phones and tablets the header wraps to two rows,
  * taller than the stylesheet's one-row default.
  */
+import { borderHeight } from "./border-height.ts";
+
 const header = document.querySelector<HTMLElement>(".site-header");
 if (header) {
-  new ResizeObserver(() =>
-    document.documentElement.style.setProperty("--header-height", `${header.offsetHeight}px`),
+  new ResizeObserver(([entry]) =>
+    document.documentElement.style.setProperty("--header-height", `${borderHeight(entry!, header)}px`),
   ).observe(header);
 }

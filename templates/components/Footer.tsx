@@ -1,5 +1,6 @@
 import type { FooterColumn } from "../../model/content.ts";
 import type { PageProps } from "../types.ts";
+import { EmailAddress } from "./EmailAddress.tsx";
 import { Icon } from "./Icon.tsx";
 import { navigationHref } from "./navigation.ts";
 import { WithTooltip } from "./Tooltip.tsx";
@@ -8,12 +9,13 @@ const socialNetworks = ["linkedin", "instagram", "youtube"] as const;
 
 /**
  * The footer's columns in the order of content/site.yaml `navigation.footer`: titled link lists and the
- * about, contact and social blocks; below them the Imprint link and the cookie settings control (design.md §4),
- * which every page must have whatever the columns.
+ * about, contact and social blocks; below them the cookie settings control (design.md §4) and the Imprint
+ * link, which every page must have: there only when no column links the imprint already, so it is not listed twice.
  */
 export function Footer(props: PageProps) {
   const { t, href, site } = props;
   const columns = site.navigation.footer;
+  const imprintInColumns = columns.some((column) => column.links?.some((link) => link.page === "imprint"));
   return (
     <footer className="site-footer">
       <div className="container footer-grid">
@@ -24,7 +26,7 @@ export function Footer(props: PageProps) {
       <div className="container footer-bottom">
         <p>{t("footer.copyright")}</p>
         <p className="footer-bottom-links">
-          <a href={href("imprint/")}>{t("footer.imprint")}</a>
+          {!imprintInColumns && <a href={href("imprint/")}>{t("footer.imprint")}</a>}
           <button type="button" className="link-button" data-cookie-settings="" hidden>
             {t("footer.cookieSettings")}
           </button>
@@ -47,7 +49,9 @@ function FooterBlock({ column, index, t, href, site }: PageProps & { column: Foo
       <div className="footer-contact">
         <h2>{t("footer.contact")}</h2>
         <address>
-          <a href={`mailto:${site.contact.email}`}>{site.contact.email}</a>
+          <a href={`mailto:${site.contact.email}`}>
+            <EmailAddress email={site.contact.email} />
+          </a>
           <br />
           <a href={telHref(site.contact.phone)}>{site.contact.phone}</a>
           <br />

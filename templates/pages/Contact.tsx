@@ -1,5 +1,6 @@
 import { dateEnquiry, offerEnquiry } from "../components/enquiry.ts";
 import { telHref } from "../components/Footer.tsx";
+import { EmailAddress } from "../components/EmailAddress.tsx";
 import { Icon } from "../components/Icon.tsx";
 import { MapLink } from "../components/MapLink.tsx";
 import { PageHeader } from "../components/PageHeader.tsx";
@@ -90,7 +91,9 @@ export default function Contact(props: PageProps) {
               <p data-result-ready="">{t("contact.form.fallbackText")}</p>
               <p data-result-too-long="">{t("contact.form.tooLong")}</p>
               <p className="result-address">
-                <a href={`mailto:${site.contact.email}`}>{site.contact.email}</a>
+                <a href={`mailto:${site.contact.email}`}>
+                  <EmailAddress email={site.contact.email} />
+                </a>
               </p>
               <div className="actions">
                 <button
@@ -127,7 +130,9 @@ export default function Contact(props: PageProps) {
                   </span>
                   <span>
                     <span className="contact-label">{t("contact.info.email")}</span>
-                    <a href={`mailto:${site.contact.email}`}>{site.contact.email}</a>
+                    <a href={`mailto:${site.contact.email}`}>
+                      <EmailAddress email={site.contact.email} />
+                    </a>
                   </span>
                 </li>
                 <li>

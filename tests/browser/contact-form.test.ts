@@ -23,19 +23,20 @@ const texts = {
     copyFailed: "Copying did not work. Please select the text and copy it yourself.",
     edit: "Edit Message",
   },
+  // The build keeps "E-" with "Mail" (a non-breaking hyphen, generator/typography.ts).
   de: {
     path: "/de/contact/",
     submit: "Nachricht senden",
     errors: {
       name: "Bitte geben Sie Ihren vollständigen Namen ein.",
-      email: "Bitte geben Sie Ihre E-Mail-Adresse ein.",
+      email: "Bitte geben Sie Ihre E\u2011Mail-Adresse ein.",
       message: "Bitte geben Sie Ihre Nachricht ein.",
     },
-    invalidEmail: "Bitte geben Sie eine gültige E-Mail-Adresse ein, zum Beispiel name@firma.de.",
-    labels: ["Vollständiger Name", "E-Mail-Adresse", "Unternehmen"],
+    invalidEmail: "Bitte geben Sie eine gültige E\u2011Mail-Adresse ein, zum Beispiel name@firma.de.",
+    labels: ["Vollständiger Name", "E\u2011Mail-Adresse", "Unternehmen"],
     subject: "Trainingsanfrage",
     ready: "Nachricht vorbereitet!",
-    tooLong: "Ihre Nachricht ist zu lang, um sie in einem E-Mail-Programm zu öffnen.",
+    tooLong: "Ihre Nachricht ist zu lang, um sie in einem E\u2011Mail-Programm zu öffnen.",
     copy: "Nachricht kopieren",
     copied: "Nachricht kopiert.",
     copyFailed: "Das Kopieren hat nicht funktioniert. Bitte markieren Sie den Text und kopieren Sie ihn selbst.",
@@ -250,7 +251,7 @@ describe("contact form", () => {
     expect(shown).toEqual({
       visible: true,
       focused: true,
-      selected: "Vollständiger Name: Anna Berg\nE-Mail-Adresse: anna@example.com\n\nHallo!",
+      selected: "Vollständiger Name: Anna Berg\nE\u2011Mail-Adresse: anna@example.com\n\nHallo!",
     });
     expect(errors).toEqual([]);
     await context.close();

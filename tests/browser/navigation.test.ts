@@ -172,8 +172,11 @@ describe("navigation", () => {
       "de/404.html",
       "de/pricing/index.html",
     ]) {
-      // The inline stylesheet names the class; no element in the markup may carry it.
-      const markup = (await readFile(path.join(dir, file), "utf8")).replace(/<style>[\s\S]*?<\/style>/g, "");
+      // The inline script and any inline stylesheet name the class; no element in the markup may carry it.
+      const markup = (await readFile(path.join(dir, file), "utf8")).replace(
+        /<(style|script)\b[^>]*>[\s\S]*?<\/\1>/g,
+        "",
+      );
       expect(markup, file).not.toContain("loading-placeholder");
     }
   });

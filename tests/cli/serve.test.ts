@@ -37,9 +37,9 @@ describe("ranch-site serve", () => {
 
   it("serves hashed assets as immutable", async () => {
     const html = await (await get("/")).text();
-    // The stylesheets are inline (generator/write/assets.ts); the script is the hashed asset every page loads.
-    const script = /src="(\/assets\/app\.[^"]+\.js)"/.exec(html)![1]!;
-    expect((await get(script)).headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    // The script is inline (generator/write/assets.ts); the stylesheet is the hashed asset every page loads.
+    const stylesheet = /<link rel="stylesheet" href="(\/assets\/[^"]+\.css)"/.exec(html)![1]!;
+    expect((await get(stylesheet)).headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
   });
 
   it("redirects to the trailing slash and answers unknown paths with the locale's 404 page", async () => {

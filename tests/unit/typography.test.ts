@@ -66,7 +66,22 @@ describe("typeset", () => {
       "An Tag 2 um 8:30~Uhr, nach §~5 und Art.~6, 3-tägig, am 3.~Juli, 3~km weit, (2) Absatz, 1 Tag, 13 Orte",
     );
     expect(typeset("3 Tage", "de")).toBe("3 Tage");
+    // At the start of the text or of a sentence the number word is capitalised, as a list item starts.
+    expect(typeset("3 Trainingstage mit Katrin Jessen", "de")).toBe("Drei Trainingstage mit Katrin Jessen");
+    expect(typeset("Wir sind da. 4 Hunde bellen laut.", "de")).toBe("Wir sind da. Vier Hunde bellen laut.");
     expect(typeset("Over 3 days in a group of 12 people", "en")).toBe("Over 3 days in a group of 12 people");
+  });
+
+  it("keeps the short parts of a hyphenated word on one line, and leaves long compounds breakable", () => {
+    expect(typeset("Drei Tage Go-to-Market-Strategie per E-Mail", "de")).toBe(
+      "Drei Tage Go\u2011to\u2011Market-Strategie per E\u2011Mail",
+    );
+    expect(typeset("a go-to-market motion, check-in at nine, Nordsee-Ranch, B2B-Vertrieb", "en")).toBe(
+      "a go\u2011to\u2011market motion, check\u2011in at nine, Nordsee-Ranch, B2B-Vertrieb",
+    );
+    expect(typeset("Ein- und Ausgang, https://example.org/a-b, {x-y}, a-b@example.org", "de")).toBe(
+      "Ein- und Ausgang, https://example.org/a-b, {x-y}, a-b@example.org",
+    );
   });
 
   it("is idempotent", () => {
