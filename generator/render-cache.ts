@@ -6,7 +6,7 @@
  * versions is ignored as a whole and rebuilt: an entry is never trusted without its checksum.
  */
 import { createHash } from "node:crypto";
-import { constants, readFileSync } from "node:fs";
+import { constants, readdirSync, readFileSync } from "node:fs";
 import { lstat, mkdir, open, rename, rm } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -191,11 +191,27 @@ const sha256 = (text: string | Uint8Array) => createHash("sha256").update(text).
 
 let versionsOnce: string | undefined;
 
+/** Run from source (tests, tsx), the generator's code is every .ts file of its folder, hashed in name order. */
+function sourcesHash(folder: string): string {
+  const files = readdirSync(folder, { recursive: true, encoding: "utf8" })
+    .filter((file) => file.endsWith(".ts"))
+    .sort();
+  const hash = createHash("sha256");
+  for (const file of files)
+    hash
+      .update(file)
+      .update("\0")
+      .update(readFileSync(path.join(folder, file)))
+      .update("\0");
+  return hash.digest("base64url");
+}
+
 /**
  * Every installed package version, as one hash of npm's record of node_modules/: any install,
  * upgrade or removal gives new keys (found through react, which is never bundled). The renderer's
- * own code counts too: run from the precompiled CLI, this module's file is the whole generator, so
- * a change to the markdown or typography rules never serves an old rendering.
+ * own code counts too: run from the precompiled CLI, this module's file is the whole generator; run
+ * from source, every file of generator/ is. Either way a change to the markdown or typography rules
+ * never serves an old rendering.
  */
 function packageVersions(): string {
   if (versionsOnce) return versionsOnce;
@@ -208,7 +224,8 @@ function packageVersions(): string {
   }
   let code = "unknown code";
   try {
-    code = sha256(readFileSync(fileURLToPath(import.meta.url)));
+    const here = fileURLToPath(import.meta.url);
+    code = here.endsWith(".ts") ? sourcesHash(path.dirname(here)) : sha256(readFileSync(here));
   } catch {
     // not a file on disk: the package record and the inputs still key every entry
   }
