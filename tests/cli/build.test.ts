@@ -94,7 +94,7 @@ describe("ranch-site build", () => {
     for (const { file, root } of pages) {
       for (const link of root.querySelectorAll("a[href], link[href], script[src]")) {
         const target = link.getAttribute("href") ?? link.getAttribute("src")!;
-        if (/^(https?:|mailto:|tel:)/.test(target)) continue;
+        if (/^(https?:|mailto:|tel:|data:)/.test(target)) continue;
         const resolved = new URL(target, `http://site/${file}`);
         const targetFile = resolved.pathname.slice(1).replace(/(^|\/)$/, "$1index.html");
         expect(existsSync(path.join(out, targetFile)), `${file} links to ${target}`).toBe(true);

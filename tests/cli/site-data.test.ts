@@ -139,7 +139,7 @@ describe("navigation from content", () => {
     const columns = page("de/index.html")
       .root.querySelectorAll(".footer-grid > *")
       .map((column) => column.getAttribute("class"));
-    expect(columns).toEqual(["footer-social", "footer-links", "footer-contact", "footer-links", "footer-about"]);
+    expect(columns).toEqual(["footer-social", "footer-links", "footer-links", "footer-contact", "footer-about"]);
   });
 });
 

@@ -120,8 +120,8 @@ describe("nginx with the shipped snippet (base path /)", () => {
     if (built) await rm(built.dir, { recursive: true, force: true });
   });
 
-  it("finds exactly the two inline scripts CSP must allow: the head script and the speculation rules", () => {
-    expect(built.scriptHashes).toHaveLength(2);
+  it("finds exactly the three inline scripts CSP must allow: the head script, the app and the speculation rules", () => {
+    expect(built.scriptHashes).toHaveLength(3);
   });
 
   it("serves the home page as UTF-8 HTML", async () => {
@@ -176,7 +176,7 @@ describe("nginx with the shipped snippet (base path /)", () => {
 
   it("marks content-hashed assets immutable for a year", async () => {
     const assets = built.files.filter((file) => file.startsWith("assets/"));
-    expect(assets.some((file) => file.endsWith(".js"))).toBe(true);
+    expect(assets.some((file) => file.endsWith(".css"))).toBe(true);
     for (const file of assets) {
       const response = await get(origin, `/${file}`);
       expect(response.status, file).toBe(200);
@@ -378,8 +378,8 @@ describe("nginx with the shipped snippet (base path /ranch/)", () => {
     const english = await get(origin, "/ranch/nope/");
     expect(english.status).toBe(404);
     expect(await english.text()).toContain('<html lang="en">');
-    const script = built.files.find((file) => file.startsWith("assets/") && file.endsWith(".js"))!;
-    expect((await get(origin, `/ranch/${script}`)).headers.get("cache-control")).toBe(immutable);
+    const stylesheet = built.files.find((file) => file.startsWith("assets/") && file.endsWith(".css"))!;
+    expect((await get(origin, `/ranch/${stylesheet}`)).headers.get("cache-control")).toBe(immutable);
     expect((await get(origin, "/ranch/nginx.conf")).status).toBe(404);
   });
 });
