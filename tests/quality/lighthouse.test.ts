@@ -14,7 +14,8 @@ import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import type { Config, Result } from "lighthouse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chromiumArgs, findChromium } from "../support/chromium.ts";
-import { serveSite } from "../support/site.ts";
+import { resolveConfig, serve } from "../../generator/index.ts";
+import { builtSite, projectRoot } from "../support/site.ts";
 
 const routes = ["/", "/references/", "/contact/", "/pricing/"];
 const paths = routes.flatMap((route) => [route, `/de${route}`]);
@@ -39,11 +40,13 @@ let stop: () => Promise<void> = async () => {};
 const rows: string[] = [];
 
 beforeAll(async () => {
-  const site = await serveSite();
-  origin = site.origin;
+  // As the shipped host serves it: the production preview (`ranch-site serve`), with the cache and
+  // security headers of the host configuration, so Lighthouse judges caching and the CSP as visitors get them.
+  const preview = await serve(resolveConfig({ root: projectRoot, outDir: builtSite() }), { port: 0, log: () => {} });
+  origin = `http://127.0.0.1:${preview.port}`;
   stop = async () => {
     chrome?.kill();
-    await site.close();
+    await new Promise<void>((resolve) => preview.server.close(() => resolve()));
   };
   chrome = await chromeLauncher.launch({
     chromePath: findChromium(),
