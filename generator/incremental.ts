@@ -129,7 +129,7 @@ export class BuildSession implements Stages {
     const moduleId = moduleIds.get(templates)!;
     const { files: _files, ...inline } = assets;
     // The same text as last time becomes the same string, so each route compares it by reference.
-    const assetsText = JSON.stringify([inline, images.ogImages]);
+    const assetsText = JSON.stringify([inline, images.ogImages, images.heroArt]);
     if (assetsText !== this.assetsKey) this.assetsKey = assetsText;
     const assetsKey = this.assetsKey;
     const next = new Map<string, RouteMemo>();

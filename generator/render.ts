@@ -89,9 +89,9 @@ export function renderRoutes(
   templates: TemplateModule,
   bundled: Assets,
   links: Links,
-  images: RenderImages = { picture: () => undefined, ogImages: {} },
+  images: RenderImages = { picture: () => undefined, ogImages: {}, heroArt: "" },
 ): Rendered {
-  const assets = pageAssets(bundled, links, images.ogImages);
+  const assets = pageAssets(bundled, links, images);
   const missing: MissingKey[] = [...(images.missing ?? [])];
   const failures: RenderError[] = [];
   const files: OutputFile[] = [];
@@ -125,7 +125,7 @@ export const errorPageStyle =
   "body{font:16px/1.5 system-ui,sans-serif;margin:0;padding:2rem;background:#fdf6f3;color:#3b1d12}h1{font-size:1.5rem;margin:0 0 1rem}pre{white-space:pre-wrap;background:#fff;border:1px solid #e8c7ba;border-left:4px solid #b3401e;padding:1rem;border-radius:4px}";
 
 /** What the layout links to or inlines, as the pages' links name them. */
-function pageAssets(assets: Assets, links: Links, ogImages: Record<string, string>): PageAssets {
+function pageAssets(assets: Assets, links: Links, { ogImages, heroArt }: RenderImages): PageAssets {
   return {
     styles: { home: links.asset(assets.styles.home), pages: links.asset(assets.styles.pages) },
     appScript: assets.appScript,
@@ -133,6 +133,7 @@ function pageAssets(assets: Assets, links: Links, ogImages: Record<string, strin
     speculationRules: assets.speculationRules,
     favicon: assets.faviconDataUrl ?? links.asset("favicon.svg"),
     ogImages,
+    heroArt,
   };
 }
 
@@ -153,8 +154,15 @@ export type SlotPictures = (slot: ImageSlot, locale: string) => PictureImage | u
 export interface RenderImages {
   picture: SlotPictures;
   ogImages: Record<string, string>;
+  /** The hero illustration's file, as the pages link it. */
+  heroArt: string;
   /** Keys the Open Graph cards asked for that their locale does not define: reported with the pages'. */
   missing?: MissingKey[];
+}
+
+/** The hero illustration as an SVG document of its own, from the templates' `heroArt`. */
+export function renderHeroArt(templates: TemplateModule): string {
+  return renderToStaticMarkup(createElement(templates.heroArt, { standalone: true }));
 }
 
 /** The Open Graph card of each locale as an SVG document, from the templates' `openGraphImage`. */

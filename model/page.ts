@@ -28,6 +28,8 @@ export interface PageAssets {
   favicon: string;
   /** Absolute URL of each language's Open Graph card, by locale. */
   ogImages: Record<string, string>;
+  /** The hero illustration's file, as the pages link it. */
+  heroArt: string;
 }
 
 /** What every page template gets: props in, markup out; no file system, no globals. */
@@ -69,6 +71,8 @@ export interface TemplateModule {
   templates: Record<string, PageComponent>;
   /** The Open Graph card of one language, as a standalone SVG document. */
   openGraphImage: (props: OpenGraphProps) => ReactElement;
+  /** The hero illustration; `standalone`, as an SVG document of its own. */
+  heroArt: (props: { standalone?: boolean }) => ReactElement;
 }
 
 /** A stylesheet per group of templates, each holding the shared styles first. */

@@ -4,11 +4,11 @@
  */
 import type { SiteConfig } from "../config.ts";
 import type { Content } from "../load/content.ts";
-import { renderOpenGraphSvgs, type MissingKey, type SlotPictures } from "../render.ts";
+import { renderHeroArt, renderOpenGraphSvgs, type MissingKey, type SlotPictures } from "../render.ts";
 import type { Links } from "../routes.ts";
 import type { TemplateModule } from "../../model/page.ts";
 import { runEncodeJobs, variantJob, type EncodeJob, type EncodeResult } from "./encode.ts";
-import { openGraphJob } from "./og-image.ts";
+import { heroArtJob, openGraphJob } from "./og-image.ts";
 import { formatsFor, imageSlots, type ImageSlot } from "./slots.ts";
 import { imageStore } from "./store.ts";
 import { planImage } from "./variants.ts";
@@ -20,6 +20,8 @@ export interface ImagePlan {
   picture: SlotPictures;
   /** Absolute URL of each locale's Open Graph card. */
   ogImages: Record<string, string>;
+  /** The hero illustration's file, as the pages link it. */
+  heroArt: string;
   /** Translation keys the cards asked for that their locale does not define. */
   missing: MissingKey[];
 }
@@ -48,8 +50,11 @@ export function planImages(config: SiteConfig, content: Content, templates: Temp
     jobs.push(job);
     ogImages[locale] = links.assetUrl(job.path);
   }
+  const art = heroArtJob(renderHeroArt(templates));
+  jobs.push(art);
   return {
     jobs,
+    heroArt: links.asset(art.path),
     picture: (slot, locale) => {
       const image = slots.get(slot);
       return image && image.picture(image.alt[locale]!);

@@ -96,13 +96,14 @@ function forget(file: string): void {
   if (loaded && siblings.includes(loaded)) siblings.splice(siblings.indexOf(loaded), 1);
 }
 
-/** The module esbuild compiles: each page template of the route table, by its file, and the Open Graph card. */
+/** The module esbuild compiles: each page template of the route table, by its file, the Open Graph card and the hero art. */
 function templateEntry(templateFiles: readonly string[]): string {
   const files = [...new Set(templateFiles)];
   return [
     ...files.map((file, index) => `import page${index} from ${JSON.stringify(`./${file}`)};`),
     `export const templates = { ${files.map((file, index) => `${JSON.stringify(file)}: page${index}`).join(", ")} };`,
     'export { OpenGraphImage as openGraphImage } from "./OpenGraphImage.tsx";',
+    'export { Landscape as heroArt } from "./components/Landscape.tsx";',
   ].join("\n");
 }
 

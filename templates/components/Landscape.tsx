@@ -2,17 +2,20 @@
  * The hero illustration, drawn by hand in the site's palette: a big North Frisian sky over the Wadden Sea,
  * a Hallig on its mound, the green dike with sheep, the thatched farmhouse behind its windbreak, and two
  * horses at the paddock fence. Flat shapes, no strokes thinner than a pixel at phone width, about 2 KB
- * gzipped. Decorative: the text beside it says everything it shows.
+ * gzipped. Decorative: the text beside it says everything it shows. The home page shows it as a file of
+ * its own (`standalone`, a hashed asset): its 1.6 KB of gzip kept the German home page from fitting the
+ * first round trip. The Open Graph card draws it inline.
  */
-export function Landscape() {
+export function Landscape({ standalone = false }: { standalone?: boolean }) {
+  // As a file: a document of its own. Inline: styled, and hidden from assistive technology.
+  const file = { xmlns: "http://www.w3.org/2000/svg" };
   return (
     <svg
-      className="landscape"
+      {...(standalone ? file : { className: "landscape" })}
       viewBox="0 0 640 480"
       width="640"
       height="480"
-      aria-hidden="true"
-      focusable="false"
+      {...(standalone ? {} : { "aria-hidden": true, focusable: false })}
       preserveAspectRatio="xMidYMax slice"
     >
       <defs>
