@@ -9,16 +9,6 @@ const pngOptions = { compressionLevel: 9, palette: true, quality: 90, effort: 8 
  * rendered. The name hashes the SVG and the encoder, so a changed title gets a new URL that social
  * networks fetch afresh.
  */
-/** The hero illustration as a file of its own, named by its content: the drawing's SVG, written as it is. */
-export function heroArtJob(svg: string): EncodeJob {
-  const key = digest("hero art 1", svg);
-  return {
-    path: `assets/landscape.${key.slice(0, 10)}.svg`,
-    key,
-    encode: async () => new Uint8Array(Buffer.from(svg)),
-  };
-}
-
 export function openGraphJob(locale: string, svg: string): EncodeJob {
   const key = digest("open graph 2", encoderVersion(), JSON.stringify(pngOptions), svg);
   return {

@@ -8,7 +8,9 @@ import { renderHeroArt, renderOpenGraphSvgs, type MissingKey, type SlotPictures 
 import type { Links } from "../routes.ts";
 import type { TemplateModule } from "../../model/page.ts";
 import { runEncodeJobs, variantJob, type EncodeJob, type EncodeResult } from "./encode.ts";
-import { heroArtJob, openGraphJob } from "./og-image.ts";
+import { heroArtFile } from "./hero-art.ts";
+import { openGraphJob } from "./og-image.ts";
+import type { OutputFile } from "../write/writer.ts";
 import { formatsFor, imageSlots, type ImageSlot } from "./slots.ts";
 import { imageStore } from "./store.ts";
 import { planImage } from "./variants.ts";
@@ -16,6 +18,8 @@ import { planImage } from "./variants.ts";
 /** Every image file a build makes, and what the templates need to show them. */
 export interface ImagePlan {
   jobs: EncodeJob[];
+  /** Files written as they are, with nothing to encode: the hero drawing. */
+  files: OutputFile[];
   /** The photo of a slot in a locale, ready for templates/components/Picture.tsx. */
   picture: SlotPictures;
   /** Absolute URL of each locale's Open Graph card. */
@@ -50,11 +54,12 @@ export function planImages(config: SiteConfig, content: Content, templates: Temp
     jobs.push(job);
     ogImages[locale] = links.assetUrl(job.path);
   }
-  const art = heroArtJob(renderHeroArt(templates));
-  jobs.push(art);
+  // The drawing stands in the hero's cell only while the owner has no hero photo.
+  const art = slots.has("hero") ? undefined : heroArtFile(renderHeroArt(templates));
   return {
     jobs,
-    heroArt: links.asset(art.path),
+    files: art ? [art] : [],
+    heroArt: art ? links.asset(art.path) : "",
     picture: (slot, locale) => {
       const image = slots.get(slot);
       return image && image.picture(image.alt[locale]!);
@@ -65,6 +70,7 @@ export function planImages(config: SiteConfig, content: Content, templates: Temp
 }
 
 /** Encodes what the plan names, reusing the project's cache; the files go to the writer with the rest. */
-export function encodeImages(plan: ImagePlan, config: SiteConfig): Promise<EncodeResult> {
-  return runEncodeJobs(plan.jobs, imageStore(config.root, config.cache));
+export async function encodeImages(plan: ImagePlan, config: SiteConfig): Promise<EncodeResult> {
+  const encoded = await runEncodeJobs(plan.jobs, imageStore(config.root, config.cache));
+  return { ...encoded, files: [...encoded.files, ...plan.files] };
 }

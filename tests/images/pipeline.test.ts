@@ -158,7 +158,7 @@ describe("a build with photos", () => {
 
   it("keeps the slots without a photo as they were: the hero keeps its illustration, no empty frame", async () => {
     const home = await first.page("index.html");
-    expect(home.querySelector(".hero svg.landscape")).not.toBeNull();
+    expect(home.querySelector(".hero img.landscape")).not.toBeNull();
     expect(home.querySelectorAll("picture, .picture")).toHaveLength(0);
     expect((await first.page("references/index.html")).querySelectorAll(".picture")).toHaveLength(0);
   });
