@@ -17,7 +17,7 @@ const outDir = path.join(packageRoot, "node_modules/.cache/ranch-site/cli");
 const bundleFile = path.join(outDir, "ranch-site.cjs");
 const manifestFile = path.join(outDir, "inputs.json");
 /** Bump when the bundle's options change, so old bundles are rebuilt. */
-const format = "ranch-site-cli/2";
+const format = "ranch-site-cli/3";
 
 /**
  * Packages that stay outside the bundle. React must be the very instance the compiled templates import
@@ -26,6 +26,19 @@ const format = "ranch-site-cli/2";
  * is bundled: one file parses faster than hundreds of small modules resolve.
  */
 const external = ["react", "react-dom", "react-dom/*", "react/*", "esbuild", "sharp"];
+
+/** The bundle's own URL, for the generator's `import.meta.url`. */
+const importMetaUrl = 'var __ranchImportMetaUrl = require("node:url").pathToFileURL(__filename).href;';
+
+/**
+ * js-yaml (inside gray-matter) looks for esprima at run time, past the bundler, to read `!!js/function`:
+ * YAML that runs code, which content never may (front matter is parsed by the generator's own YAML
+ * reader anyway). Not found, js-yaml goes without it, and no run loads its 280 KB (about 7 ms of CPU).
+ */
+const refuseEsprima = `require = ((load) => Object.assign((id) => {
+  if (id === "esprima") throw Object.assign(new Error("Cannot find module 'esprima'"), { code: "MODULE_NOT_FOUND" });
+  return load(id);
+}, load))(require);`;
 
 /** The bundle's path, rebuilt first if any of its sources changed (or it does not exist yet). */
 export async function freshBundle({ log = (line) => console.error(line) } = {}) {
@@ -89,7 +102,7 @@ export async function bundle() {
     minifyWhitespace: true,
     // The generator's ES modules ask import.meta.url for their own place: the bundle's, as before.
     define: { "import.meta.url": "__ranchImportMetaUrl" },
-    banner: { js: 'var __ranchImportMetaUrl = require("node:url").pathToFileURL(__filename).href;' },
+    banner: { js: [importMetaUrl, refuseEsprima].join("\n") },
     // import("sharp") and import("esbuild") become require(): a script has no loader for import(), and
     // every package left outside the bundle is CommonJS.
     supported: { "dynamic-import": false },

@@ -34,12 +34,16 @@ async function copyPackage(): Promise<string> {
   return root;
 }
 
-function run(root: string, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+function run(
+  root: string,
+  args: string[],
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
       [path.join(root, "bin/ranch-site.js"), ...args],
-      { cwd: root },
+      { cwd: root, env },
       (error, stdout, stderr) =>
         resolve({ code: error ? (typeof error.code === "number" ? error.code : 1) : 0, stdout, stderr }),
     );
@@ -139,5 +143,13 @@ describe("the precompiled CLI", () => {
     } finally {
       await writeFile(file, source);
     }
+  });
+
+  it("does not load esprima, with which js-yaml would read YAML that runs code", async () => {
+    // Node's module debug log names every file it loads.
+    const { code, stderr } = await run(root, ["check"], { ...process.env, NODE_DEBUG: "module" });
+    expect(code).toBe(0);
+    expect(stderr).toMatch(/react-dom/);
+    expect(stderr).not.toMatch(/esprima/);
   });
 });
