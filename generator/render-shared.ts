@@ -144,3 +144,21 @@ export class SharedParts {
     return { shared, finish };
   }
 }
+
+/** The shared parts of each build, found by its content and checked against its other inputs. */
+const builds = new WeakMap<object, { inputs: readonly unknown[]; parts: SharedParts }>();
+
+/**
+ * The shared parts of the build that `content` and `inputs` (templates, assets, links: whatever the
+ * props of a language are made of) come from: the same while every one of them is the same object,
+ * so a build that renders its pages in batches renders each part once. New content (watch loads it
+ * anew for every build) or any other input starts afresh.
+ */
+export function sharedPartsOf(content: object, ...inputs: unknown[]): SharedParts {
+  const known = builds.get(content);
+  if (known && known.inputs.length === inputs.length && known.inputs.every((input, index) => input === inputs[index]))
+    return known.parts;
+  const parts = new SharedParts();
+  builds.set(content, { inputs, parts });
+  return parts;
+}

@@ -6,7 +6,7 @@ import type { Assets } from "./write/assets.ts";
 import { defaults } from "./config.ts";
 import { RenderError, messageOf } from "./errors.ts";
 import { createTranslator } from "./i18n.ts";
-import { SharedParts } from "./render-shared.ts";
+import { SharedParts, sharedPartsOf } from "./render-shared.ts";
 import { recordingThrowSites, throwSite } from "./throw-site.ts";
 import type { Content } from "./load/content.ts";
 import type { Links, Route } from "./routes.ts";
@@ -101,7 +101,7 @@ export function renderRoutes(
   bundled: Assets,
   links: Links,
   images: RenderImages = { picture: () => undefined, ogImages: {}, heroArt: "" },
-  parts: SharedParts = new SharedParts(),
+  parts: SharedParts = sharedPartsOf(content, templates, bundled, links, images.ogImages, images.heroArt),
 ): Rendered {
   const assets = pageAssets(bundled, links, images);
   const missing: MissingKey[] = [...(images.missing ?? [])];

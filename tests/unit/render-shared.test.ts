@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import type { LocaleProps, SharedPart } from "../../model/page.ts";
 import { createTranslator, type Dictionary } from "../../generator/i18n.ts";
-import { SharedParts } from "../../generator/render-shared.ts";
+import { SharedParts, sharedPartsOf } from "../../generator/render-shared.ts";
 
 const dictionaries: Record<string, Dictionary> = {
   en: new Map([["footer.about", { text: "A ranch & a training", file: "en.yaml", line: 1, column: 1 }]]),
@@ -135,5 +135,15 @@ describe("shared parts of the layout", () => {
     expect(() => renderShared(parts, "en", "One", [Footer, Broken], [])).toThrow("broken template");
     expect(renderShared(parts, "en", "Two", [Footer], [])).toBe(renderInPlace("en", "Two", [Footer], []));
     expect(renderShared(parts, "en", "Three", [Footer], [])).toBe(renderInPlace("en", "Three", [Footer], []));
+  });
+
+  it("are the same for every batch of one build, and new for a build with other content or other inputs", () => {
+    const content = {};
+    const [templates, links] = [{}, {}];
+    const parts = sharedPartsOf(content, templates, links, "/assets/landscape.svg");
+    expect(sharedPartsOf(content, templates, links, "/assets/landscape.svg")).toBe(parts);
+    expect(sharedPartsOf({}, templates, links, "/assets/landscape.svg")).not.toBe(parts);
+    expect(sharedPartsOf(content, {}, links, "/assets/landscape.svg")).not.toBe(parts);
+    expect(sharedPartsOf(content, templates, links, "/assets/landscape.2.svg")).not.toBe(parts);
   });
 });
