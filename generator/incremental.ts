@@ -83,6 +83,11 @@ export class BuildSession implements Stages {
     return (this.openCache ??= RenderCache.open(config.root, config.cache, true));
   }
 
+  /** Writes what the cache learnt in this session's builds: `watch` calls it when idle, and as it stops. */
+  async flush(): Promise<void> {
+    await (await this.openCache?.catch(() => undefined))?.flush();
+  }
+
   /**
    * What `watch` saw saved before this build. Without it, every build looks at every template file;
    * with it, only a build after a save under templates/ (or of the favicon) does (until one has looked).
