@@ -7,7 +7,8 @@
  *  - pages: each route records what it read while rendering (dictionary keys, pages, testimonials, site
  *    data); it is rendered again only when one of those values, its template code or its assets changed.
  * A save of one markdown page thus re-renders the routes that show it (its two locales, and any page
- * that quotes it), a dictionary edit the routes that use the changed keys.
+ * that quotes it), a dictionary edit the routes that use the changed keys. A route that takes a shared
+ * part of the layout (the footer) from the build's memo (render-shared.ts) inherits what the part read.
  */
 import { stat } from "node:fs/promises";
 import path from "node:path";
