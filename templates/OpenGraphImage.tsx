@@ -28,9 +28,7 @@ export function OpenGraphImage({ t, site }: OpenGraphProps) {
           <stop offset="0.78" stopColor="#fbf8f1" stopOpacity="0" />
         </linearGradient>
       </defs>
-      <g transform="translate(0 -120) scale(1.5)">
-        <Landscape />
-      </g>
+      <Landscape {...openGraphSize} />
       <rect width="1200" height="630" fill="url(#veil)" />
       <text x="80" y={eyebrow} fill="#9a3f20" fontFamily={serif} fontStyle="italic" fontSize="34">
         {site.name}

@@ -6,15 +6,24 @@
  * its own (`standalone`, a hashed asset): its 1.6 KB of gzip kept the German home page from fitting the
  * first round trip. The Open Graph card draws it inline.
  */
-export function Landscape({ standalone = false }: { standalone?: boolean }) {
+export function Landscape({
+  standalone = false,
+  width = 640,
+  height = 480,
+}: {
+  standalone?: boolean;
+  /** The box it covers, cropped from the top (the sky) and the sides: the Open Graph card's 1200 × 630. */
+  width?: number;
+  height?: number;
+}) {
   // As a file: a document of its own. Inline: styled, and hidden from assistive technology.
   const file = { xmlns: "http://www.w3.org/2000/svg" };
   return (
     <svg
       {...(standalone ? file : { className: "landscape" })}
       viewBox="0 0 640 480"
-      width="640"
-      height="480"
+      width={width}
+      height={height}
       {...(standalone ? {} : { "aria-hidden": true, focusable: false })}
       preserveAspectRatio="xMidYMax slice"
     >
