@@ -26,6 +26,12 @@ const paths = routes.flatMap((route) => [route, `/de${route}`]);
  */
 const pictures = ["screenshot-thumbnails", "final-screenshot", "full-page-screenshot"];
 /**
+ * The back/forward cache diagnostic weighs nothing in the performance score either, and its gatherer
+ * navigates away and back once more per run (0.3 s). Restoring from that cache is tested for real, by
+ * a visitor's Back, in tests/browser/navigation.test.ts (N1).
+ */
+const unscored = [...pictures, "bf-cache"];
+/**
  * How long Lighthouse keeps watching after the page has loaded. Its defaults wait a second after first paint,
  * a second after `load` and for a second of network quiet, for pages that keep loading after `load`. These
  * pages load nothing more without a click (no timers, speculation rules prefetch on hover, fonts only after
@@ -136,7 +142,7 @@ describe("Lighthouse", () => {
               output: "json",
               logLevel: "error",
               onlyCategories: [...categories],
-              skipAudits: pictures,
+              skipAudits: unscored,
               disableFullPageScreenshot: true,
               ...waits,
             },
