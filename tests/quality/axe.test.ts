@@ -8,7 +8,7 @@ import { AxeBuilder } from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newContext, thirdPartyRequests } from "../support/browser.ts";
-import { launchChromium } from "../support/chromium.ts";
+import { borrowChromium } from "../support/chromium.ts";
 import {
   forgetVisit,
   interactiveStates,
@@ -40,11 +40,11 @@ async function openTab(layout: ViewportName): Promise<void> {
 }
 
 beforeAll(async () => {
-  const [site, launched] = await Promise.all([serveSite(), launchChromium()]);
+  const [site, borrowed] = await Promise.all([serveSite(), borrowChromium()]);
   origin = site.origin;
-  browser = launched;
+  browser = borrowed.browser;
   stop = async () => {
-    await browser.close();
+    await borrowed.release();
     await site.close();
   };
   await Promise.all(layouts.map(openTab));

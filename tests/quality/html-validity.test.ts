@@ -9,9 +9,8 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium } from "../support/chromium.ts";
+import { borrowChromium } from "../support/chromium.ts";
 import { newContext } from "../support/browser.ts";
 import { forgetVisit, interactiveStates, openPage, showPage, sitePages, viewports } from "../support/quality-site.ts";
 import { projectRoot, serveSite } from "../support/site.ts";
@@ -50,13 +49,14 @@ beforeAll(async () => {
   const site = await serveSite();
   dist = site.dir;
   snapshots = await mkdtemp(path.join(os.tmpdir(), "ranch-snapshots-"));
-  let browser: Browser | undefined;
+  let release: (() => Promise<void>) | undefined;
   stop = async () => {
-    await browser?.close();
+    await release?.();
     await site.close();
     await rm(snapshots, { recursive: true, force: true });
   };
-  browser = await launchChromium();
+  const { browser, release: done } = await borrowChromium();
+  release = done;
   const states = [
     ...sitePages.map((page) => ({ file: `banner/${page.file}`, path: page.path, reach: undefined })),
     ...interactiveStates.map((state) => ({ file: `${state.name}.html`, path: state.path, reach: state.reach })),
@@ -70,7 +70,7 @@ beforeAll(async () => {
     await writeFile(path.join(snapshots, file), html);
   };
   const snapshot = async () => {
-    const tab = await (await newContext(browser!, viewports.desktop)).newPage();
+    const tab = await (await newContext(browser, viewports.desktop)).newPage();
     for (let state = queue.shift(); state; state = queue.shift()) {
       if (!state.reach) {
         await showPage(tab, site.origin + state.path);
@@ -78,7 +78,7 @@ beforeAll(async () => {
         await forgetVisit(tab);
         continue;
       }
-      const { context, page } = await openPage(browser!, site.origin, state.path);
+      const { context, page } = await openPage(browser, site.origin, state.path);
       try {
         await state.reach(page);
         await save(state.file, await page.content());
@@ -88,8 +88,8 @@ beforeAll(async () => {
     }
   };
   await Promise.all([snapshot(), snapshot(), snapshot()]);
-  await browser.close();
-  browser = undefined;
+  await done();
+  release = undefined;
   // A canary with one known error proves that the checker ran and read the folders it was given.
   await mkdir(path.join(snapshots, "canary"));
   await writeFile(path.join(snapshots, "canary", "canary.html"), canary);
