@@ -1,4 +1,4 @@
-/** What the browser tests share: the built site, one Chromium per file, the page list and a closed network. */
+/** What the browser tests share: the built site, the worker's Chromium, the page list and a closed network. */
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { borrowChromium, chromiumArgs, findChromium } from "../support/chromium.ts";
 import { serveSite } from "../support/site.ts";
