@@ -389,7 +389,7 @@ const cache: AdversarialCase[] = [
     setup: all(remove("node_modules/.cache/ranch-site"), put("node_modules/.cache/ranch-site", "not a folder")),
     bin: ({ root }) => ["check", "--root", root],
     exit: 1,
-    first: "<root>/node_modules/.cache/ranch-site/templates: the cache folder cannot be made (ENOTDIR)",
+    first: "<root>/node_modules/.cache/ranch-site/bundles: the cache folder cannot be made (ENOTDIR)",
   },
   {
     name: "a build leaves other files of the cache folder alone and adds none",
