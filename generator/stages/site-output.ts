@@ -48,7 +48,13 @@ export function siteOutput(
     images: { encoded: images.encoded, reused: images.reused },
     ship: async (batch) => {
       const shipped = policy === undefined ? batch : addMetaCsp(batch, policy);
-      return store ? [...shipped, ...(await precompress(shipped, store))] : shipped;
+      if (!store) return shipped;
+      // Encoded once, for the compressor and the writer alike.
+      const encoded = shipped.map(asBytes);
+      return [...encoded, ...(await precompress(encoded, store))];
     },
   };
 }
+
+const asBytes = (file: OutputFile): OutputFile =>
+  typeof file.contents === "string" ? { path: file.path, contents: Buffer.from(file.contents) } : file;

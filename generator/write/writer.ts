@@ -1,5 +1,5 @@
+import { mkdirSync, writeFileSync } from "node:fs";
 import { mkdir, mkdtemp, rename, rm, rmdir } from "node:fs/promises";
-import { mapLimited, writeFile } from "../many-files.ts";
 import path from "node:path";
 import { displayPath, UsageError } from "../errors.ts";
 import { checkOutDir, outputMarker, outputMarkerText } from "./out-dir.ts";
@@ -55,8 +55,12 @@ export class MemoryWriter implements Writer {
   }
 }
 
-/** Files written at once. */
-const writeSlots = 128;
+/**
+ * Files are written one after the other, synchronously: into a fresh folder, a write only reaches the
+ * page cache, and node's asynchronous writes cost more than they save. 6,000 files of 25 KiB on tmpfs
+ * took 80-90 ms of main-thread CPU and 180-200 ms through the thread pool, 15-25 ms and 125-135 ms so.
+ */
+const writeNow: WriteFile = async (file, contents, options) => writeFileSync(file, contents, options);
 
 /** Writes one file; `flag: "wx"` creates it exclusively. */
 export type WriteFile = (file: string, contents: string | Uint8Array, options: { flag: string }) => Promise<void>;
@@ -83,7 +87,7 @@ export class DiskWriter implements Writer {
   constructor(outDir: string, options: DiskWriterOptions = {}) {
     this.outDir = path.resolve(outDir);
     this.root = path.resolve(options.root ?? process.cwd());
-    this.writeOne = options.writeFile ?? writeFile;
+    this.writeOne = options.writeFile ?? writeNow;
   }
 
   /** The output-folder rules of out-dir.ts, checked before the build spends time on the site. */
@@ -111,21 +115,24 @@ export class DiskWriter implements Writer {
       if (state !== "open") throw new Error("Writing into a staging folder that is already closed");
       try {
         const targets = files.map((file) => ({ ...file, full: inside(staging, file.path) }));
-        const fresh = [...new Set(targets.map((file) => path.dirname(file.full)))].filter(
-          (folder) => !folders.has(folder),
-        );
-        await Promise.all(fresh.map((folder) => mkdir(folder, { recursive: true })));
-        for (const folder of fresh) folders.add(folder);
+        for (const target of targets) {
+          const folder = path.dirname(target.full);
+          if (folders.has(folder)) continue;
+          try {
+            mkdirSync(folder, { recursive: true });
+          } catch (error) {
+            this.fail(error, target.path);
+          }
+          folders.add(folder);
+        }
         // Exclusive creation: a path claimed twice fails here rather than keeping whichever write came last.
-        // A few hundred at once keep the disk busy; thousands at once would each hold a copy of their bytes.
-        // After a failure no new write starts, and the staging folder goes only once those under way ended.
         let failed: { error: unknown; file: string } | undefined;
-        await mapLimited(targets, writeSlots, async (file) => {
-          if (failed) return;
+        for (const file of targets) {
           await this.writeOne(file.full, file.contents, { flag: "wx" }).catch(
-            (error) => (failed ??= { error, file: file.path }),
+            (error) => (failed = { error, file: file.path }),
           );
-        });
+          if (failed) break;
+        }
         if (failed) this.fail(failed.error, failed.file);
       } catch (error) {
         await discard();
