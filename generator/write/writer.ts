@@ -106,8 +106,9 @@ export class DiskWriter implements Writer {
     await mkdir(parent, { recursive: true }).catch((error) => this.fail(error));
     const staging = await mkdtemp(path.join(parent, `${name}.staging-`)).catch((error) => this.fail(error));
     const folders = new Set<string>([staging]);
-    let state: "open" | "closed" = "open";
+    let state: "open" | "closed" | "committed" = "open";
     const discard = async () => {
+      if (state === "committed") return;
       state = "closed";
       await rm(staging, { recursive: true, force: true });
     };
@@ -140,8 +141,8 @@ export class DiskWriter implements Writer {
       }
     };
     const commit = async () => {
-      await add([]);
-      state = "closed";
+      if (state !== "open") throw new Error("Committing a staging folder that is already closed");
+      state = "committed";
       await this.writeOne(path.join(staging, outputMarker), outputMarkerText, { flag: "wx" }).catch(async (error) => {
         await rm(staging, { recursive: true, force: true });
         return this.fail(error, outputMarker);
