@@ -7,7 +7,8 @@
  *  - pages: each route records what it read while rendering (dictionary keys, pages, testimonials, site
  *    data); it is rendered again only when one of those values, its template code or its assets changed.
  * A save of one markdown page thus re-renders the routes that show it (its two locales, and any page
- * that quotes it), a dictionary edit the routes that use the changed keys.
+ * that quotes it), a dictionary edit the routes that use the changed keys. A route that takes a shared
+ * part of the layout (the footer) from the build's memo (render-shared.ts) inherits what the part read.
  */
 import { stat } from "node:fs/promises";
 import path from "node:path";
@@ -20,6 +21,7 @@ import type { Site } from "./load/site.ts";
 import { loadTemplates } from "./load/templates.ts";
 import { RenderCache } from "./render-cache.ts";
 import { renderRoutes, type MissingKey, type RenderImages } from "./render.ts";
+import { SharedParts } from "./render-shared.ts";
 import type { Links, Route } from "./routes.ts";
 import { bundleAssets, type Assets } from "./write/assets.ts";
 import type { OutputFile } from "./write/writer.ts";
@@ -82,6 +84,11 @@ export class BuildSession implements Stages {
     return (this.openCache ??= RenderCache.open(config.root, config.cache, true));
   }
 
+  /** Writes what the cache learnt in this session's builds: `watch` calls it when idle, and as it stops. */
+  async flush(): Promise<void> {
+    await (await this.openCache?.catch(() => undefined))?.flush();
+  }
+
   /**
    * What `watch` saw saved before this build. Without it, every build looks at every template file;
    * with it, only a build after a save under templates/ (or of the favicon) does (until one has looked).
@@ -135,20 +142,35 @@ export class BuildSession implements Stages {
     const next = new Map<string, RouteMemo>();
     const result: Rendered = { files: [], missing: [], failures: [] };
     this.rendered = 0;
+    // What the route being rendered read, with what the shared parts of the layout it reuses read.
+    let reads = new Set<string>();
+    const parts = new SharedParts((read) => reads.add(read));
+    const note: Reads = {
+      add(read) {
+        reads.add(read);
+        parts.noteRead(read);
+      },
+    };
     for (const route of routes) {
       const key = `${moduleId}\n${JSON.stringify(route)}`;
       let memo = this.routes.get(route.file);
       const current = memo && memo.key === key && memo.assets === assetsKey && values.allSame(memo.reads);
       if (!current) {
-        const reads = new Set<string>();
+        reads = new Set<string>();
         const picture: RenderImages["picture"] = (slot, locale) => {
-          reads.add(`image:${locale}:${slot}`);
+          note.add(`image:${locale}:${slot}`);
           return images.picture(slot, locale);
         };
-        const once = renderRoutes(root, [route], trackReads(content, reads), templates, assets, links, {
-          ...images,
-          picture,
-        });
+        const once = renderRoutes(
+          root,
+          [route],
+          trackReads(content, note),
+          templates,
+          assets,
+          links,
+          { ...images, picture },
+          parts,
+        );
         memo = {
           key,
           assets: assetsKey,
@@ -256,8 +278,13 @@ class ContentValues {
   }
 }
 
+/** Where the content a template reads is noted. */
+interface Reads {
+  add(read: string): void;
+}
+
 /** The content as a template sees it, noting each part it reads. */
-function trackReads(content: Content, reads: Set<string>): Content {
+function trackReads(content: Content, reads: Reads): Content {
   return {
     ...content,
     get site() {
@@ -268,7 +295,7 @@ function trackReads(content: Content, reads: Set<string>): Content {
   };
 }
 
-function trackLocale(locale: LocaleContent, reads: Set<string>): LocaleContent {
+function trackLocale(locale: LocaleContent, reads: Reads): LocaleContent {
   const code = locale.locale;
   const pages = new Proxy(locale.pages, {
     get(target, property, receiver) {
@@ -303,7 +330,7 @@ function trackLocale(locale: LocaleContent, reads: Set<string>): LocaleContent {
 }
 
 /** `get(key)` notes the key; anything else (iterating, size) notes the whole dictionary. */
-function trackDictionary(dictionary: Dictionary, code: string, reads: Set<string>): Dictionary {
+function trackDictionary(dictionary: Dictionary, code: string, reads: Reads): Dictionary {
   return new Proxy(dictionary, {
     get(target, property) {
       if (property === "get")

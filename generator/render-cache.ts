@@ -121,9 +121,18 @@ export class RenderCache {
     return value;
   }
 
-  /** Writes the entries this build used, if any are new or some went unused; a cache that cannot be written is skipped. */
+  /**
+   * Writes the entries this build used, if any are new or some went unused; a cache that cannot be
+   * written is skipped. A session (watch) writes only when told to (`flush`), once it is idle: a
+   * save in the editor then waits for its pages, not for the whole cache file.
+   */
   async save(): Promise<void> {
     [this.memory, this.memoryUsed] = [this.memoryUsed, new Map()];
+    if (!this.session) await this.flush();
+  }
+
+  /** Writes the entries of the builds so far, if any are new or some went unused. */
+  async flush(): Promise<void> {
     if (!this.folder) return;
     // A session's entries only grow (a reused file asks for nothing): written when something was added.
     if (!this.dirty && (this.saved ? this.session : this.used.size === this.stored.size)) return;

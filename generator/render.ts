@@ -1,11 +1,12 @@
 import { createRequire } from "node:module";
 import type { PictureImage } from "../model/image.ts";
-import type { PageAssets, TemplateModule } from "../model/page.ts";
+import type { LocaleProps, PageAssets, TemplateModule } from "../model/page.ts";
 import type { ImageSlot } from "./images/slots.ts";
 import type { Assets } from "./write/assets.ts";
 import { defaults } from "./config.ts";
 import { RenderError, messageOf } from "./errors.ts";
 import { createTranslator } from "./i18n.ts";
+import { SharedParts, sharedPartsOf } from "./render-shared.ts";
 import { recordingThrowSites, throwSite } from "./throw-site.ts";
 import type { Content } from "./load/content.ts";
 import type { Links, Route } from "./routes.ts";
@@ -33,9 +34,13 @@ export function renderRoute(
   links: Links,
   onMissing: (key: string) => void,
   images: SlotPictures = () => undefined,
+  parts: SharedParts = new SharedParts(),
 ): string {
   const locale = content.locales.find((candidate) => candidate.locale === route.locale)!;
-  const t = createTranslator(locale.dictionary, onMissing);
+  const t = createTranslator(locale.dictionary, (key) => {
+    onMissing(key);
+    parts.noteMissing(key);
+  });
   const alternates = route.alternates.map((alternate) => {
     const dictionary = content.locales.find((candidate) => candidate.locale === alternate.locale)!.dictionary;
     return {
@@ -45,23 +50,29 @@ export function renderRoute(
     };
   });
   const component = templates.templates[route.page.template]!;
-  const element = createElement(component, {
+  const language: LocaleProps = {
     t,
     locale: route.locale,
-    page: route.page.id,
     href: (path: string) => links.href(route.locale, path),
     url: (path: string) => links.url(route.locale, path),
     asset: links.asset,
     assetUrl: links.assetUrl,
-    canonical: route.url,
-    indexable: route.page.indexable,
-    alternates,
     site: content.site,
     content: locale,
     assets,
+  };
+  const quiet = () => ({ ...language, t: createTranslator(locale.dictionary, () => {}) });
+  const { shared, finish } = parts.page(route.locale, language, quiet, onMissing);
+  const element = createElement(component, {
+    ...language,
+    page: route.page.id,
+    canonical: route.url,
+    indexable: route.page.indexable,
+    alternates,
     image: (slot: ImageSlot) => images(slot, route.locale),
+    shared,
   });
-  return flat(`<!doctype html>\n${renderToStaticMarkup(element)}\n`);
+  return flat(finish(`<!doctype html>\n${renderToStaticMarkup(element)}\n`));
 }
 
 /**
@@ -90,6 +101,7 @@ export function renderRoutes(
   bundled: Assets,
   links: Links,
   images: RenderImages = { picture: () => undefined, ogImages: {}, heroArt: "" },
+  parts: SharedParts = sharedPartsOf(content, templates, bundled, links, images.ogImages, images.heroArt),
 ): Rendered {
   const assets = pageAssets(bundled, links, images);
   const missing: MissingKey[] = [...(images.missing ?? [])];
@@ -110,6 +122,7 @@ export function renderRoutes(
         links,
         (key) => missing.push({ key, locale: route.locale, template }),
         images.picture,
+        parts,
       );
       files.push({ path: route.file, contents: html });
     } catch (error) {

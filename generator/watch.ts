@@ -30,6 +30,8 @@ const eventsPath = "/__ranch-site/events";
 const pollDebounceMs = 75;
 /** How long chokidar holds back a deletion in case the file comes back (its `atomic` option). */
 const atomicSaveMs = 100;
+/** How long `watch` waits after a rebuild before it writes the project's cache: longer than between two saves in a row. */
+const cacheWriteDelayMs = 1000;
 const pause = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
 
 /** The one step that turns the sources into the site: incremental, through the session's remembered stages. */
@@ -61,6 +63,9 @@ export async function watch(config: SiteConfig, options: WatchOptions) {
   /** Output files written since the tabs last heard of a rebuild: what they must reload. */
   const unsent = new Set<string>();
   const session = new BuildSession();
+  /** Writes the project's cache once no rebuild has followed for a moment: a save waits for its pages only. */
+  let idleWrite: NodeJS.Timeout | undefined;
+  const writeCacheWhenIdle = () => (idleWrite = setTimeout(() => void session.flush(), cacheWriteDelayMs));
   const writer = new IncrementalWriter(siteConfig.outDir, siteConfig.root);
 
   const rebuild = async (reason: string, files: readonly string[]) => {
@@ -119,13 +124,14 @@ export async function watch(config: SiteConfig, options: WatchOptions) {
       return;
     }
     const files = saves.take();
+    clearTimeout(idleWrite);
     running = rebuild(reason, files).finally(() => {
       running = undefined;
       if (pending) {
         const next = pending;
         pending = undefined;
         schedule(next);
-      }
+      } else writeCacheWhenIdle();
     });
   };
 
@@ -163,6 +169,7 @@ export async function watch(config: SiteConfig, options: WatchOptions) {
     fallback: () => (error ? errorDocument(error) : undefined),
   });
   await rebuild("initial build", []);
+  writeCacheWhenIdle();
   firstBuild();
 
   const { port } = server.address() as { port: number };
@@ -199,6 +206,8 @@ export async function watch(config: SiteConfig, options: WatchOptions) {
       for (const client of clients) client.end();
       await new Promise((resolve) => server.close(resolve));
       await running;
+      clearTimeout(idleWrite);
+      await session.flush();
     },
   };
 }

@@ -56,7 +56,24 @@ export interface PageProps {
   assets: PageAssets;
   /** The photo of a slot with its alt text in the page's language; undefined while the slot has none. */
   image: (slot: ImageSlot) => PictureImage | undefined;
+  /**
+   * A part of the layout that is the same on every page of the language (the footer, the consent
+   * banner): it gets only the props of the language, not the page's, and is rendered once per
+   * language and build; every other page gets the same markup. Only for parts of `<body>` without
+   * `<meta>`, `<link>`, `<title>` or `<img>` (React moves or adds those to the head); a part that has
+   * them is found out and simply rendered on every page.
+   */
+  shared: (part: SharedPart) => ReactElement;
 }
+
+/** The props a shared part of the layout gets: what is the same on every page of a language. */
+export type LocaleProps = Pick<
+  PageProps,
+  "t" | "locale" | "href" | "url" | "asset" | "assetUrl" | "site" | "content" | "assets"
+>;
+
+/** A part of the layout rendered once per language (PageProps `shared`). */
+export type SharedPart = (props: LocaleProps) => ReactElement;
 
 /** What the Open Graph card of one language gets (templates/OpenGraphImage.tsx). */
 export interface OpenGraphProps {

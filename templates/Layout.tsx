@@ -81,8 +81,8 @@ export function Layout(props: LayoutProps) {
         <main id="main" tabIndex={-1}>
           {children}
         </main>
-        <Footer {...props} />
-        <CookieBanner {...props} />
+        {props.shared(Footer)}
+        {props.shared(CookieBanner)}
         {/* Last in the body: every element it wires up exists, and the banner shows in the first paint. */}
         <script dangerouslySetInnerHTML={{ __html: assets.appScript }} />
       </body>

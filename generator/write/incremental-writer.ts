@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import { mkdir, rename, rm, rmdir, stat } from "node:fs/promises";
 import { writeFile } from "../many-files.ts";
 import path from "node:path";
@@ -12,8 +11,8 @@ import { DiskWriter, type OutputFile, type Writer, type WriteSession } from "./w
  */
 export class IncrementalWriter implements Writer {
   readonly outDir: string;
-  /** What the last write left on disk: each file's contents (to skip hashing the same string again) and digest. */
-  private written: Map<string, { contents: string | Uint8Array; digest: string }> | undefined;
+  /** What the last write left on disk: each file's contents, which the next build's are compared with. */
+  private written: Map<string, string | Uint8Array> | undefined;
   /** Output paths whose bytes the last write changed, added or removed: what a browser must reload. */
   changed: string[] = [];
 
@@ -43,16 +42,7 @@ export class IncrementalWriter implements Writer {
   /** Writes `files` as the whole output: the changed ones, and removes those no longer made. */
   async write(files: readonly OutputFile[]): Promise<void> {
     const previous = this.written;
-    // A page the session did not render again is the very same string: no need to hash it.
-    const next = new Map(
-      files.map((file) => {
-        const known = previous?.get(file.path);
-        return [
-          file.path,
-          known?.contents === file.contents ? known : { contents: file.contents, digest: digest(file.contents) },
-        ];
-      }),
-    );
+    const next = new Map(files.map((file) => [file.path, file.contents]));
     const present = await stat(this.outDir).then(
       (entry) => entry.isDirectory(),
       () => false,
@@ -63,22 +53,27 @@ export class IncrementalWriter implements Writer {
       this.written = next;
       return;
     }
-    const changed = files.filter((file) => previous.get(file.path)?.digest !== next.get(file.path)!.digest);
+    const changed = files.filter((file) => !sameBytes(previous.get(file.path), file.contents));
     const removed = [...previous.keys()].filter((file) => !next.has(file));
     // Forget what was written before a failure, so the next build writes everything again.
     this.written = undefined;
-    await Promise.all(changed.map((file) => this.replace(file)));
+    await Promise.all(changed.map((file) => this.replace(file, previous.has(file.path))));
     for (const file of removed) await this.remove(file);
     this.written = next;
     this.changed = [...changed.map((file) => file.path), ...removed];
   }
 
-  private async replace(file: OutputFile) {
+  /** `existed`: the last write made this file, so its folder is there (unless removed since: then it is made). */
+  private async replace(file: OutputFile, existed: boolean) {
     const target = path.join(this.outDir, file.path);
-    await mkdir(path.dirname(target), { recursive: true });
+    if (!existed) await mkdir(path.dirname(target), { recursive: true });
     const temporary = path.join(path.dirname(target), `.${path.basename(target)}.${process.pid}.tmp`);
-    await rm(temporary, { force: true });
-    await writeFile(temporary, file.contents, { flag: "wx" });
+    await writeFile(temporary, file.contents, { flag: "wx" }).catch(async () => {
+      // A folder removed since, or a temporary file left by an earlier process of the same id.
+      await mkdir(path.dirname(target), { recursive: true });
+      await rm(temporary, { force: true });
+      await writeFile(temporary, file.contents, { flag: "wx" });
+    });
     await rename(temporary, target);
   }
 
@@ -94,4 +89,8 @@ export class IncrementalWriter implements Writer {
   }
 }
 
-const digest = (contents: string | Uint8Array) => createHash("sha1").update(contents).digest("base64");
+/** Whether a file's new contents are those already on disk: texts compare as texts, bytes as bytes. */
+function sameBytes(before: string | Uint8Array | undefined, after: string | Uint8Array): boolean {
+  if (before === undefined || typeof before === "string" || typeof after === "string") return before === after;
+  return Buffer.from(before.buffer, before.byteOffset, before.byteLength).equals(after);
+}

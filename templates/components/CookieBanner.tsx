@@ -1,4 +1,4 @@
-import type { PageProps } from "../types.ts";
+import type { LocaleProps } from "../types.ts";
 import { Icon } from "./Icon.tsx";
 
 /**
@@ -6,8 +6,9 @@ import { Icon } from "./Icon.tsx";
  * choice, and the browser script reveals it when there is none. Accept and Reject are equally prominent.
  * `tabIndex={-1}` lets "Cookie settings" move focus to the region itself, so it is read from its label.
  * Reopened, it says which choice holds now, in a sentence and as the pressed state of that button.
+ * The same on every page of a language: the layout renders it once per language (`shared`).
  */
-export function CookieBanner({ t, href }: PageProps) {
+export function CookieBanner({ t, href }: LocaleProps) {
   return (
     <section className="cookie-banner" aria-labelledby="cookie-title" data-cookie-banner="" tabIndex={-1} hidden>
       <div className="container cookie-inner">

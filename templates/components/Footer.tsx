@@ -1,5 +1,5 @@
 import type { FooterColumn } from "../../model/content.ts";
-import type { PageProps } from "../types.ts";
+import type { LocaleProps } from "../types.ts";
 import { EmailAddress } from "./EmailAddress.tsx";
 import { Icon } from "./Icon.tsx";
 import { navigationHref } from "./navigation.ts";
@@ -11,8 +11,9 @@ const socialNetworks = ["linkedin", "instagram", "youtube"] as const;
  * The footer's columns in the order of content/site.yaml `navigation.footer`: titled link lists and the
  * about, contact and social blocks; below them the cookie settings control (design.md §4) and the Imprint
  * link, which every page must have: there only when no column links the imprint already, so it is not listed twice.
+ * The same on every page of a language: the layout renders it once per language (`shared`).
  */
-export function Footer(props: PageProps) {
+export function Footer(props: LocaleProps) {
   const { t, href, site } = props;
   const columns = site.navigation.footer;
   const imprintInColumns = columns.some((column) => column.links?.some((link) => link.page === "imprint"));
@@ -36,7 +37,7 @@ export function Footer(props: PageProps) {
   );
 }
 
-function FooterBlock({ column, index, t, href, site }: PageProps & { column: FooterColumn; index: number }) {
+function FooterBlock({ column, index, t, href, site }: LocaleProps & { column: FooterColumn; index: number }) {
   if (column.block === "about")
     return (
       <div className="footer-about">

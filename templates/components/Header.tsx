@@ -1,4 +1,4 @@
-import type { PageProps } from "../types.ts";
+import type { LocaleProps, PageProps } from "../types.ts";
 import { Icon } from "./Icon.tsx";
 import { Logo } from "./Logo.tsx";
 import { isCurrent, navigationHref } from "./navigation.ts";
@@ -9,31 +9,13 @@ import { WithTooltip } from "./Tooltip.tsx";
  * On phones the links sit behind a Menu button (WAI-ARIA disclosure pattern, templates/client/menu.ts);
  * without JavaScript there is no button and every link shows, wrapped onto as many rows as it takes.
  */
-export function Header({ t, href, page, alternates, locale, site }: PageProps) {
+export function Header({ t, href, page, alternates, locale, site, shared }: PageProps) {
   const others = alternates.filter((alternate) => alternate.locale !== locale);
   const { header, button } = site.navigation;
   return (
     <header className="site-header">
       <div className="container header-bar">
-        {/* The visible name and tagline start the link's name (WCAG 2.5.3); "home page" only adds to them. */}
-        <a className="brand" href={href("")}>
-          <Logo />
-          <span className="brand-text">
-            <span className="brand-name">{site.name}</span>
-            <span className="brand-tagline">{t("nav.tagline")}</span>
-          </span>
-          <span className="visually-hidden">, {t("nav.home")}</span>
-        </a>
-        <button
-          type="button"
-          className="menu-button"
-          aria-expanded="false"
-          aria-controls="main-nav"
-          data-menu-button=""
-        >
-          <Icon name="menu" />
-          {t("nav.menu")}
-        </button>
+        {shared(HeaderBrand)}
         <nav className="main-nav" id="main-nav" aria-label={t("nav.label")}>
           <ul>
             {header.map((link) => (
@@ -75,5 +57,29 @@ export function Header({ t, href, page, alternates, locale, site }: PageProps) {
         </div>
       </div>
     </header>
+  );
+}
+
+/**
+ * The header's start, the same on every page of a language (the layout renders it once per language):
+ * the brand, linking home, and the Menu button.
+ */
+function HeaderBrand({ t, href, site }: LocaleProps) {
+  return (
+    <>
+      {/* The visible name and tagline start the link's name (WCAG 2.5.3); "home page" only adds to them. */}
+      <a className="brand" href={href("")}>
+        <Logo />
+        <span className="brand-text">
+          <span className="brand-name">{site.name}</span>
+          <span className="brand-tagline">{t("nav.tagline")}</span>
+        </span>
+        <span className="visually-hidden">, {t("nav.home")}</span>
+      </a>
+      <button type="button" className="menu-button" aria-expanded="false" aria-controls="main-nav" data-menu-button="">
+        <Icon name="menu" />
+        {t("nav.menu")}
+      </button>
+    </>
   );
 }

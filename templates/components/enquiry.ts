@@ -19,8 +19,18 @@ export interface Enquiry {
 
 /** "15.–17. März 2027", "March 15 – 17, 2027": one locale's way of writing a span of days. */
 export function formatDays(date: Pick<TrainingDate, "start" | "end">, locale: string): string {
-  return dayFormat(locale).formatRange(new Date(`${date.start}T00:00:00Z`), new Date(`${date.end}T00:00:00Z`));
+  // ICU makes each text afresh (30 µs), and the pages with dates ask for each span several times.
+  const key = `${locale} ${date.start} ${date.end}`;
+  let text = formattedDays.get(key);
+  if (text === undefined) {
+    text = dayFormat(locale).formatRange(new Date(`${date.start}T00:00:00Z`), new Date(`${date.end}T00:00:00Z`));
+    formattedDays.set(key, text);
+  }
+  return text;
 }
+
+/** Spans of days as written, by locale, start and end: the same text for the same three, build after build. */
+const formattedDays = new Map<string, string>();
 
 /** One formatter per locale: making one loads the locale's data, about a twentieth of a page's rendering. */
 const dayFormats = new Map<string, Intl.DateTimeFormat>();

@@ -195,6 +195,31 @@ describe("incremental rebuilds in a watch session", () => {
     expect(session.rendered).toBeLessThanOrEqual(2);
   });
 
+  it("re-renders every page of a language after an edit of its footer, which the layout renders once per language", async () => {
+    const session = new BuildSession();
+    const outDir = path.join(root, "dist-footer");
+    const writer = new IncrementalWriter(outDir, root);
+    const footer = { ...config, outDir };
+    const first = await build(footer, writer, session);
+    const pages = (locale: string) =>
+      writer.changed.filter((file) => file.endsWith(".html") && (locale === "de") === file.startsWith("de/"));
+    const german = pages("de");
+    expect(german.length).toBeGreaterThan(5);
+    expect(pages("en").length).toBe(first.pages - german.length);
+
+    const file = "content/i18n/de.yaml";
+    // Only the footer shows this key (footer.about is also in every page's structured data).
+    await write(file, (await read(file)).replace(/^( {2}social: .*)$/m, "$1 direkt vom Deich"));
+    await build(footer, writer, session);
+    // The first German page rendered the footer; every other one took its markup, and must still follow it.
+    expect(pages("de").sort()).toEqual(german.sort());
+    expect(pages("en")).toEqual([]);
+    const clean = path.join(root, "clean-footer");
+    await build({ ...config, outDir: clean, cache: false });
+    expect(await snapshot(outDir)).toEqual(await snapshot(clean));
+    expect(await readFile(path.join(outDir, "de/imprint/index.html"), "utf8")).toContain("direkt vom Deich");
+  });
+
   it("agree with a cold and a cached build: three ways to the same bytes", async () => {
     const cold = path.join(root, "three-cold");
     await rm(path.join(root, "node_modules"), { recursive: true, force: true });
