@@ -47,9 +47,11 @@ export default defineConfig({
         ["tests/cli/**/*.test.ts", "tests/adversarial/**/*.test.ts", "tests/images/**/*.test.ts"],
         sharedSite,
       ),
-      tier("browser", ["tests/browser/**/*.test.ts"], sharedSite),
+      // No module state of their own (no mocks, env or cwd changes), so a worker keeps playwright-core and the
+      // generator imported from one file to the next instead of importing them again for each.
+      tier("browser", ["tests/browser/**/*.test.ts"], { ...sharedSite, isolate: false }),
       tier("host", ["tests/host/**/*.test.ts"], sharedSite),
-      tier("quality", ["tests/quality/**/*.test.ts"], sharedSite),
+      tier("quality", ["tests/quality/**/*.test.ts"], { ...sharedSite, isolate: false }),
     ],
   },
 });

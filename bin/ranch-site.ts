@@ -180,11 +180,10 @@ function parsePort(value: string): number {
   return port;
 }
 
-try {
-  await program.parseAsync();
-} catch (error) {
+// No top-level await: the launcher runs this file compiled to CommonJS (bin/cli-bundle.js), which has none.
+void program.parseAsync().catch(async (error: unknown) => {
   const errors = error instanceof ContentErrors ? error.errors : error instanceof ContentError ? [error] : [];
   await reportToGithub(command, errors, []);
   console.error(isUserError(error) ? formatError(error, { writes: command !== "check" }) : error);
   process.exitCode = 1;
-}
+});

@@ -44,10 +44,10 @@ export async function build(
   const content = await loadContent(config, cache);
   const lock = await loadTranslationLock(config.root, cachedYaml(cache));
   const pages = sitePages(content);
-  const templates = await stages.templates(config.root, templateFiles(pages));
+  const templates = await stages.templates(config.root, templateFiles(pages), config.cache);
   const sources = checkSources(config, content, lock, pages, templates);
   const { links, routes } = routeSite(config, content.site, pages);
-  const assets = await stages.assets(config.root, content.site, config.basePath);
+  const assets = await stages.assets(config.root, content.site, config.basePath, config.cache);
   const images = await siteImages(config, content, templates.module, links);
   const output = siteOutput(config, content, routes, links, assets, images, shipsCompressed(config, writer));
   const site = renderSite(config, content, routes, links, templates, assets, images, stages);

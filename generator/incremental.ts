@@ -33,8 +33,9 @@ export type Rendered = ReturnType<typeof renderRoutes>;
 /** The expensive stages of build(), each replaceable by a remembering one. */
 export interface Stages {
   cache(config: SiteConfig): Promise<RenderCache>;
-  templates(root: string, templateFiles: readonly string[]): Promise<Templates>;
-  assets(root: string, site: Site, basePath: string): Promise<Assets>;
+  /** `cache`: whether compiled templates and bundles may come from, and go to, the project's cache (`--no-cache`). */
+  templates(root: string, templateFiles: readonly string[], cache: boolean): Promise<Templates>;
+  assets(root: string, site: Site, basePath: string, cache: boolean): Promise<Assets>;
   render(
     root: string,
     routes: Route[],
@@ -49,8 +50,8 @@ export interface Stages {
 /** Every stage afresh: what `build` and `check` run. */
 export const freshStages: Stages = {
   cache: (config) => RenderCache.open(config.root, config.cache),
-  templates: (root, templateFiles) => loadTemplates(root, templateFiles),
-  assets: (root, site, basePath) => bundleAssets(root, site, basePath),
+  templates: (root, templateFiles, cache) => loadTemplates(root, templateFiles, { cache }),
+  assets: (root, site, basePath, cache) => bundleAssets(root, site, basePath, { cache }),
   render: (root, routes, content, templates, assets, links, images) =>
     renderRoutes(root, routes, content, templates, assets, links, images),
 };
@@ -100,16 +101,17 @@ export class BuildSession implements Stages {
     if (files.some((file) => file === "public" || file === "public/favicon.svg")) this.assetsSeen = undefined;
   }
 
-  async templates(root: string, templateFiles: readonly string[]): Promise<Templates> {
+  async templates(root: string, templateFiles: readonly string[], cache: boolean): Promise<Templates> {
     const files =
       (this.informed && this.templatesSeen) ||
       (this.templatesSeen = await treeKey(root, "templates", (file) => !/^templates\/(styles|client)\//.test(file)));
     const key = `${files}\n${templateFiles.join("\n")}`;
-    if (this.lastTemplates?.key !== key) this.lastTemplates = { key, value: await loadTemplates(root, templateFiles) };
+    if (this.lastTemplates?.key !== key)
+      this.lastTemplates = { key, value: await loadTemplates(root, templateFiles, { cache }) };
     return this.lastTemplates.value;
   }
 
-  async assets(root: string, site: Site, basePath: string): Promise<Assets> {
+  async assets(root: string, site: Site, basePath: string, cache: boolean): Promise<Assets> {
     // The favicon goes into the pages as a data: URL (generator/write/assets.ts).
     const files =
       (this.informed && this.assetsSeen) ||
@@ -118,7 +120,8 @@ export class BuildSession implements Stages {
         await treeKey(root, "public", (file) => file === "public/favicon.svg"),
       ].join("\n"));
     const key = `${files}\n${JSON.stringify(site.consent ?? null)}\n${basePath}`;
-    if (this.lastAssets?.key !== key) this.lastAssets = { key, value: await bundleAssets(root, site, basePath) };
+    if (this.lastAssets?.key !== key)
+      this.lastAssets = { key, value: await bundleAssets(root, site, basePath, { cache }) };
     return this.lastAssets.value;
   }
 

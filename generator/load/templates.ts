@@ -2,8 +2,9 @@ import { randomBytes } from "node:crypto";
 import { readFile, rm, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
-import * as esbuild from "esbuild";
+import type { Message, Plugin } from "esbuild";
 import type { TemplateModule } from "../../model/page.ts";
+import { cachedBundle } from "../bundle-cache.ts";
 import { cacheDir, ensureCacheFolder } from "../cache.ts";
 import { defaults } from "../config.ts";
 import { ContentError, displayPath, placeAt, UsageError, type Place } from "../errors.ts";
@@ -25,8 +26,10 @@ export interface Templates {
 }
 
 /**
- * Compiles the page templates the route table names (templates/<file>) with esbuild and loads the
- * result, so that `watch` picks up template edits without a restart. A module is only loaded again
+ * Compiles the page templates the route table names (templates/<file>) with esbuild, or takes the
+ * compiled code from the project's cache while no file it was made from changed (`cache` false:
+ * always compiles), and loads the result, so that `watch` picks up template edits without a
+ * restart. A module is only loaded again
  * when the compiled code changed. The compiled file is written to the project's cache folder under a
  * name no other build uses (exclusive creation, a random part), required, and deleted at once: its
  * inline source map is already read, so a template's stack trace still names its own lines, and no
@@ -35,33 +38,47 @@ export interface Templates {
  * module leaves require.cache at once, so the previous templates are collected once nothing renders
  * them.
  */
-export async function loadTemplates(root: string, templateFiles: readonly string[]): Promise<Templates> {
-  const result = await esbuild
-    .build({
-      stdin: {
-        contents: templateEntry(templateFiles),
-        resolveDir: path.join(root, defaults.folders.templates),
-        loader: "ts",
-      },
-      absWorkingDir: root,
-      outdir: path.join(cacheDir(root), "templates"),
-      bundle: true,
-      write: false,
-      format: "cjs",
-      platform: "node",
-      jsx: "automatic",
-      sourcemap: "inline",
-      metafile: true,
-      logLevel: "silent",
-      plugins: [externalByAbsolutePath],
-    })
-    .catch((error: unknown) => {
-      throw templateError(error, root);
-    });
-  const [output] = result.outputFiles;
-  const inputs = Object.keys(result.metafile.inputs).filter((file) =>
-    file.startsWith(`${defaults.folders.templates}/`),
+export async function loadTemplates(
+  root: string,
+  templateFiles: readonly string[],
+  { cache = true }: { cache?: boolean } = {},
+): Promise<Templates> {
+  const options = {
+    stdin: {
+      contents: templateEntry(templateFiles),
+      resolveDir: path.join(root, defaults.folders.templates),
+      loader: "ts",
+    },
+    absWorkingDir: root,
+    outdir: path.join(cacheDir(root), "templates"),
+    bundle: true,
+    write: false,
+    format: "cjs",
+    platform: "node",
+    jsx: "automatic",
+    sourcemap: "inline",
+    // Only the mappings: a stack trace needs no copy of the sources, and Node decodes half as much on load.
+    sourcesContent: false,
+    metafile: true,
+    logLevel: "silent",
+  } as const;
+  // Unchanged templates come from the cache: no esbuild run (generator/bundle-cache.ts).
+  const result = await cachedBundle(
+    { name: "templates", options, pluginsKey: externalsKey, resolve: (specifier) => require.resolve(specifier) },
+    cache,
+    async () => {
+      const esbuild = await import("esbuild");
+      const externals: Record<string, string> = {};
+      const result = await esbuild
+        .build({ ...options, plugins: [externalByAbsolutePath(externals)] })
+        .catch((error: unknown) => {
+          throw templateError(error, root);
+        });
+      return { result, externals };
+    },
   );
+  const [output] = result.outputFiles;
+  const inputs = result.inputs.filter((file) => file.startsWith(`${defaults.folders.templates}/`));
   const keys = new Map<string, Place>();
   const keyPatterns: RegExp[] = [];
   for (const file of inputs) {
@@ -114,7 +131,7 @@ function* quotedKeys(source: string): Generator<[string, number]> {
 
 /** A template that does not compile: located at its first error, as content errors are; anything else is ours. */
 function templateError(error: unknown, root: string): unknown {
-  const first = (error as { errors?: esbuild.Message[] }).errors?.[0];
+  const first = (error as { errors?: Message[] }).errors?.[0];
   if (!first) return error;
   const missing = /^Could not resolve "\.\/(.+?)"$/.exec(first.text);
   if (!first.location || first.location.file === "<stdin>") {
@@ -145,14 +162,22 @@ function* builtKeys(source: string): Generator<RegExp> {
 
 /**
  * The compiled file sits outside the project, so packages such as react are required from the files
- * the generator resolves them to: one React, shared with react-dom/server in the renderer.
+ * the generator resolves them to: one React, shared with react-dom/server in the renderer. Each bare
+ * import and its file go into `externals`, so a cached bundle is used only while they still match.
  */
-const externalByAbsolutePath: esbuild.Plugin = {
-  name: "external-by-absolute-path",
-  setup(build) {
-    build.onResolve({ filter: /^[^./]/ }, (args) => {
-      if (args.path.startsWith("node:")) return { path: args.path, external: true };
-      return { path: require.resolve(args.path), external: true };
-    });
-  },
-};
+function externalByAbsolutePath(externals: Record<string, string>): Plugin {
+  return {
+    name: "external-by-absolute-path",
+    setup(build) {
+      build.onResolve({ filter: /^[^./]/ }, (args) => {
+        if (args.path.startsWith("node:")) return { path: args.path, external: true };
+        const resolved = require.resolve(args.path);
+        externals[args.path] = resolved;
+        return { path: resolved, external: true };
+      });
+    },
+  };
+}
+
+/** What the plugin above does, for the cache key: change it when the plugin changes. */
+const externalsKey = "external-by-absolute-path/1";

@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import * as esbuild from "esbuild";
+import type { BuildOptions } from "esbuild";
+import { cachedBundle } from "../bundle-cache.ts";
 import { defaults } from "../config.ts";
 import type { Site } from "../load/site.ts";
 import type { Stylesheets } from "../../model/page.ts";
@@ -36,8 +37,14 @@ export interface Assets {
 /**
  * Bundles templates/styles and templates/client with esbuild: a stylesheet per template group, the script as a
  * content-hashed file under assets/, and the inline scripts, so that every hash is known before any page is rendered.
+ * While none of their sources changed, the bundles come from the project's cache (`cache` false: always bundled).
  */
-export async function bundleAssets(root: string, site: Site, basePath: string): Promise<Assets> {
+export async function bundleAssets(
+  root: string,
+  site: Site,
+  basePath: string,
+  { cache = true }: { cache?: boolean } = {},
+): Promise<Assets> {
   const styles = path.join(root, defaults.folders.templates, "styles");
   const consent = { fontsUrl: site.consent?.fontsUrl ?? "", prefetchHost: site.consent?.prefetchHost ?? "" };
   const common = {
@@ -47,10 +54,11 @@ export async function bundleAssets(root: string, site: Site, basePath: string): 
     write: false,
     minify: true,
     logLevel: "silent",
+    metafile: true,
     define: { __CONSENT__: JSON.stringify(consent) },
   } as const;
   const [bundles, head, faviconDataUrl] = await Promise.all([
-    esbuild.build({
+    bundle("assets", cache, {
       ...common,
       entryPoints: {
         site: path.join(styles, "site.css"),
@@ -66,7 +74,7 @@ export async function bundleAssets(root: string, site: Site, basePath: string): 
       target: ["es2020", "chrome100", "firefox100", "safari15"],
       loader: { ".svg": "file", ".woff2": "file" },
     }),
-    esbuild.build({
+    bundle("head-script", cache, {
       ...common,
       entryPoints: [path.join(root, defaults.folders.templates, "client/head.ts")],
       format: "iife",
@@ -108,6 +116,17 @@ export async function bundleAssets(root: string, site: Site, basePath: string): 
       ...outputs.filter((file) => !/\.(css|js)$/.test(file.path)).map(({ path, contents }) => ({ path, contents })),
     ],
   };
+}
+
+/** One esbuild build, or its result from the cache while none of its inputs changed (generator/bundle-cache.ts). */
+function bundle(
+  name: string,
+  cache: boolean,
+  options: BuildOptions & { absWorkingDir: string; metafile: true; write: false },
+) {
+  return cachedBundle({ name, options }, cache, async () => ({
+    result: await (await import("esbuild")).build(options),
+  }));
 }
 
 /** Script text that can stand between `<script>` tags as it is: nothing in it may end the element early. */

@@ -1,22 +1,25 @@
 /** Live reload of `watch` as a visitor sees it: open tabs reload after a save, and a build error shows in the page. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
-import { launchChromium } from "../support/chromium.ts";
+import { borrowChromium } from "../support/chromium.ts";
 import { copyProject, editFile } from "../support/project.ts";
 import { startWatch, type WatchProcess } from "../support/watch.ts";
 
 let root: string;
 let watch: WatchProcess;
 let browser: Browser;
+let release: () => Promise<void> = async () => {};
 
 beforeAll(async () => {
   root = await copyProject();
-  [watch, browser] = await Promise.all([startWatch(root), launchChromium()]);
+  let borrowed;
+  [watch, borrowed] = await Promise.all([startWatch(root), borrowChromium()]);
+  ({ browser, release } = borrowed);
 });
 
 afterAll(async () => {
   await watch?.stop();
-  await browser?.close();
+  await release();
 });
 
 /** Saves an edit and waits for the rebuild it causes. */

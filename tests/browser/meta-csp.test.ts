@@ -7,15 +7,18 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { launchChromium } from "../support/chromium.ts";
+import { borrowChromium } from "../support/chromium.ts";
 import { serveSite } from "../support/site.ts";
 
 let site: Awaited<ReturnType<typeof serveSite>>;
 let browser: Browser;
+let release: () => Promise<void> = async () => {};
 let context: BrowserContext;
 
 beforeAll(async () => {
-  [site, browser] = await Promise.all([serveSite({ metaCsp: true }), launchChromium()]);
+  let borrowed;
+  [site, borrowed] = await Promise.all([serveSite({ metaCsp: true }), borrowChromium()]);
+  ({ browser, release } = borrowed);
   context = await browser.newContext();
   await context.addInitScript(() => {
     const log: string[] = [];
@@ -36,7 +39,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await context?.close();
-  await browser?.close();
+  await release();
   await site?.close();
 });
 

@@ -1,6 +1,6 @@
-/** What the browser tests share: the built site, one Chromium per file, the page list and a closed network. */
+/** What the browser tests share: the built site, the worker's Chromium, the page list and a closed network. */
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
-import { chromiumArgs, findChromium, launchChromium } from "../support/chromium.ts";
+import { borrowChromium, chromiumArgs, findChromium } from "../support/chromium.ts";
 import { serveSite } from "../support/site.ts";
 
 import { sitePages } from "../support/pages.ts";
@@ -21,21 +21,24 @@ export const localeOf = (path: string) => (path.startsWith("/de/") ? "de" : "en"
 export async function startBrowserTests(
   options: { backForwardCache?: boolean } = {},
 ): Promise<{ origin: string; dir: string; browser: Browser; stop: () => Promise<void> }> {
+  // A browser with the back/forward cache is this file's own; any other is the worker's (borrowChromium()).
   const launch = options.backForwardCache
-    ? chromium.launch({
-        executablePath: findChromium(),
-        args: chromiumArgs,
-        headless: true,
-        ignoreDefaultArgs: ["--disable-back-forward-cache"],
-      })
-    : launchChromium();
-  const [site, browser] = await Promise.all([serveSite(), launch]);
+    ? chromium
+        .launch({
+          executablePath: findChromium(),
+          args: chromiumArgs,
+          headless: true,
+          ignoreDefaultArgs: ["--disable-back-forward-cache"],
+        })
+        .then((browser) => ({ browser, release: () => browser.close() }))
+    : borrowChromium();
+  const [site, { browser, release }] = await Promise.all([serveSite(), launch]);
   return {
     origin: site.origin,
     dir: site.dir,
     browser,
     stop: async () => {
-      await browser.close();
+      await release();
       await site.close();
     },
   };

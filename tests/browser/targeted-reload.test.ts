@@ -1,22 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { launchChromium } from "../support/chromium.ts";
+import { borrowChromium } from "../support/chromium.ts";
 import { copyProject, editFile } from "../support/project.ts";
 import { startWatch, type WatchProcess } from "../support/watch.ts";
 
 let root: string;
 let watch: WatchProcess;
 let browser: Browser;
+let release: () => Promise<void> = async () => {};
 
 beforeAll(async () => {
   root = await copyProject();
   watch = await startWatch(root);
-  browser = await launchChromium();
+  ({ browser, release } = await borrowChromium());
 });
 
 afterAll(async () => {
   await watch?.stop();
-  await browser?.close();
+  await release();
 });
 
 /** Saves an edit and waits for the rebuild it causes. */

@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { cp, mkdir, mkdtemp, readdir, readFile, symlink, writeFile } from "node:fs/promises";
+import { cp, mkdir, mkdtemp, readdir, readFile, stat, symlink, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -34,12 +34,16 @@ async function copyPackage(): Promise<string> {
   return root;
 }
 
-function run(root: string, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+function run(
+  root: string,
+  args: string[],
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
       [path.join(root, "bin/ranch-site.js"), ...args],
-      { cwd: root },
+      { cwd: root, env },
       (error, stdout, stderr) =>
         resolve({ code: error ? (typeof error.code === "number" ? error.code : 1) : 0, stdout, stderr }),
     );
@@ -60,9 +64,9 @@ describe("the precompiled CLI", () => {
       ),
     );
     expect(prepare).toMatch(
-      /^ranch-site: compiled the CLI into node_modules\/\.cache\/ranch-site\/cli\/ranch-site\.mjs/,
+      /^ranch-site: compiled the CLI into node_modules\/\.cache\/ranch-site\/cli\/ranch-site\.cjs/,
     );
-    const bundle = await readFile(path.join(root, "node_modules/.cache/ranch-site/cli/ranch-site.mjs"), "utf8");
+    const bundle = await readFile(path.join(root, "node_modules/.cache/ranch-site/cli/ranch-site.cjs"), "utf8");
     expect(bundle).not.toMatch(/from "tsx|\btsx\/esm/);
 
     const { code, stdout, stderr } = await run(root, ["check"]);
@@ -96,5 +100,56 @@ describe("the precompiled CLI", () => {
 
     const fixed = await run(root, ["check"]);
     expect(fixed.code).toBe(0);
+  });
+
+  it("compiles from V8's code cache, and ignores a damaged cache or one of another bundle", async () => {
+    const cache = path.join(root, "node_modules/.cache/ranch-site/cli/ranch-site.cjs.code-cache");
+    const checks = async () => {
+      const { code, stdout, stderr } = await run(root, ["check"]);
+      expect(stderr).toBe("");
+      expect(code).toBe(0);
+      expect(stdout).toMatch(/^Checked 22 pages/m);
+    };
+    /** The bundle the cache was made from (its SHA-256, after the tag), and whether the file is unchanged since `than`. */
+    const madeFrom = async () => (await readFile(cache)).subarray(24, 56).toString("hex");
+    const unchanged = async (than: Buffer) => (await readFile(cache)).equals(than);
+
+    await checks();
+    const made = await readFile(cache);
+    expect(made.subarray(0, 24).toString()).toBe("ranch-site-code-cache/1\n");
+    // A run that used the cache leaves it as it is.
+    await checks();
+    expect(await unchanged(made)).toBe(true);
+
+    // Damaged V8 data is not handed to V8 (release builds do not check it): the run compiles afresh and
+    // writes a new cache, which the next run uses.
+    const damaged = Buffer.from(made);
+    for (let at = made.length - 4096; at < made.length; at++) damaged[at] = damaged[at]! ^ 0xff;
+    await writeFile(cache, damaged);
+    await checks();
+    expect(await unchanged(damaged)).toBe(false);
+    const rewritten = await readFile(cache);
+    await checks();
+    expect(await unchanged(rewritten)).toBe(true);
+
+    // A cache made from another bundle (an edited source) is not used for this one, and is replaced.
+    const file = path.join(root, "generator/i18n.ts");
+    const source = await readFile(file, "utf8");
+    const before = await madeFrom();
+    await writeFile(file, `${source}\nif (process.env.RANCH_SITE_EDITED) console.log("edited");\n`);
+    try {
+      await run(root, ["check"]);
+      expect(await madeFrom()).not.toBe(before);
+    } finally {
+      await writeFile(file, source);
+    }
+  });
+
+  it("does not load esprima, with which js-yaml would read YAML that runs code", async () => {
+    // Node's module debug log names every file it loads.
+    const { code, stderr } = await run(root, ["check"], { ...process.env, NODE_DEBUG: "module" });
+    expect(code).toBe(0);
+    expect(stderr).toMatch(/react-dom/);
+    expect(stderr).not.toMatch(/esprima/);
   });
 });

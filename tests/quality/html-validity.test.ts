@@ -9,10 +9,10 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium } from "../support/chromium.ts";
-import { interactiveStates, openPage, sitePages } from "../support/quality-site.ts";
+import { borrowChromium } from "../support/chromium.ts";
+import { newContext } from "../support/browser.ts";
+import { forgetVisit, interactiveStates, openPage, showPage, sitePages, viewports } from "../support/quality-site.ts";
 import { projectRoot, serveSite } from "../support/site.ts";
 
 const run = promisify(execFile);
@@ -49,35 +49,47 @@ beforeAll(async () => {
   const site = await serveSite();
   dist = site.dir;
   snapshots = await mkdtemp(path.join(os.tmpdir(), "ranch-snapshots-"));
-  let browser: Browser | undefined;
+  let release: (() => Promise<void>) | undefined;
   stop = async () => {
-    await browser?.close();
+    await release?.();
     await site.close();
     await rm(snapshots, { recursive: true, force: true });
   };
-  browser = await launchChromium();
+  const { browser, release: done } = await borrowChromium();
+  release = done;
   const states = [
     ...sitePages.map((page) => ({ file: `banner/${page.file}`, path: page.path, reach: undefined })),
     ...interactiveStates.map((state) => ({ file: `${state.name}.html`, path: state.path, reach: state.reach })),
   ];
-  // A few pages at a time, each in its own context: the renderers keep both cores busy while one waits.
+  // A few pages at a time: the renderers keep both cores busy while one waits. Each of the three loads its
+  // pages in one tab, emptied of storage between them (the same DOM as a fresh context gives, 0.8 s sooner
+  // a page); a state reached by input gets a fresh context.
   const queue = [...states];
+  const save = async (file: string, html: string) => {
+    await mkdir(path.dirname(path.join(snapshots, file)), { recursive: true });
+    await writeFile(path.join(snapshots, file), html);
+  };
   const snapshot = async () => {
+    const tab = await (await newContext(browser, viewports.desktop)).newPage();
     for (let state = queue.shift(); state; state = queue.shift()) {
-      const { context, page } = await openPage(browser!, site.origin, state.path);
+      if (!state.reach) {
+        await showPage(tab, site.origin + state.path);
+        await save(state.file, await tab.content());
+        await forgetVisit(tab);
+        continue;
+      }
+      const { context, page } = await openPage(browser, site.origin, state.path);
       try {
-        await state.reach?.(page);
-        const file = path.join(snapshots, state.file);
-        await mkdir(path.dirname(file), { recursive: true });
-        await writeFile(file, await page.content());
+        await state.reach(page);
+        await save(state.file, await page.content());
       } finally {
         await context.close();
       }
     }
   };
   await Promise.all([snapshot(), snapshot(), snapshot()]);
-  await browser.close();
-  browser = undefined;
+  await done();
+  release = undefined;
   // A canary with one known error proves that the checker ran and read the folders it was given.
   await mkdir(path.join(snapshots, "canary"));
   await writeFile(path.join(snapshots, "canary", "canary.html"), canary);

@@ -47,6 +47,32 @@ export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: findChromium(), args: chromiumArgs, headless: true });
 }
 
+let shared: Promise<Browser> | undefined;
+
+/**
+ * A Chromium for one test file, shared with the files its worker runs before and after it: the browser and
+ * quality tiers keep a worker's modules from one file to the next (vitest.config.ts), and a launch costs a
+ * second. A file works in contexts of its own, which are as separate as browsers (storage, cache, cookies);
+ * `release` closes the ones it left open. The browser ends with the worker (Playwright kills it on exit).
+ */
+export async function borrowChromium(): Promise<{ browser: Browser; release: () => Promise<void> }> {
+  let browser = await (shared ??= launchChromium().catch((error: unknown) => {
+    shared = undefined;
+    throw error;
+  }));
+  if (!browser.isConnected()) browser = await (shared = launchChromium());
+  const before = new Set(browser.contexts());
+  const release = async () => {
+    await Promise.all(
+      browser
+        .contexts()
+        .filter((context) => !before.has(context))
+        .map((context) => context.close()),
+    );
+  };
+  return { browser, release };
+}
+
 function safe<T>(read: () => T): T | undefined {
   try {
     return read();

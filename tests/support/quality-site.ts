@@ -48,10 +48,27 @@ export async function openPage(
   const context = await newContext(browser, viewports[viewport]);
   const thirdParty = thirdPartyRequests(context);
   const page = await context.newPage();
-  await page.goto(origin + path, { waitUntil: "load" });
+  await showPage(page, origin + path);
+  return { context, page, thirdParty };
+}
+
+/**
+ * Loads a URL as a first visit in a page whose storage is empty (a fresh context, or one after
+ * forgetVisit()) and waits as openPage() does: the banner shown by itself, every finite animation ended.
+ */
+export async function showPage(page: Page, url: string): Promise<void> {
+  await page.goto(url, { waitUntil: "load" });
   await page.locator("[data-cookie-banner]:not([hidden])").waitFor({ state: "visible" });
   await settle(page);
-  return { context, page, thirdParty };
+}
+
+/** Empties what the site's origin stored in this page's context, so its next page is a first visit again. */
+export async function forgetVisit(page: Page): Promise<void> {
+  await page.context().clearCookies();
+  await page.evaluate(() => {
+    localStorage.clear();
+    sessionStorage.clear();
+  });
 }
 
 /** Waits for every running finite animation or transition to finish. */
