@@ -4,11 +4,13 @@ import { freshStages, type Stages } from "./incremental.ts";
 import { loadContent } from "./load/content.ts";
 import { loadTranslationLock } from "./load/translation-lock.ts";
 import { cachedYaml } from "./load/yaml.ts";
-import { routeSite, sitePages, templateFiles } from "./routes.ts";
-import { checkOutput } from "./stages/check-output.ts";
+import { routeSite, sitePages, templateFiles, type Route } from "./routes.ts";
+import { checkOutput, type OutputFindings } from "./stages/check-output.ts";
 import { checkSources, type CheckedSources } from "./stages/check-sources.ts";
-import { renderSite, type RenderedSite } from "./stages/render-site.ts";
+import { renderSite } from "./stages/render-site.ts";
+import { siteImages } from "./stages/site-images.ts";
 import { siteOutput, type SiteOutput } from "./stages/site-output.ts";
+import { writeSite } from "./stages/write-site.ts";
 import { sortWarnings, type ContentWarning } from "./warnings.ts";
 import { DiskWriter, MemoryWriter, type Writer } from "./write/writer.ts";
 
@@ -27,7 +29,10 @@ export interface BuildReport {
   contentWarnings: ContentWarning[];
 }
 
-/** The pipeline, one stage a line: load, check, route, bundle, render, check rendered, write. */
+/**
+ * The pipeline, one stage a line: load, check, route, bundle, encode images, claim every output path,
+ * then render, check rendered and write, through which the pages stream in batches.
+ */
 export async function build(
   config: SiteConfig,
   writer: Writer = new DiskWriter(config.outDir, { root: config.root }),
@@ -43,24 +48,26 @@ export async function build(
   const sources = checkSources(config, content, lock, pages, templates);
   const { links, routes } = routeSite(config, content.site, pages);
   const assets = await stages.assets(config.root, content.site, config.basePath, config.cache);
-  const site = renderSite(config, content, routes, links, templates, assets, stages);
+  const images = await siteImages(config, content, templates.module, links);
+  const output = siteOutput(config, content, routes, links, assets, images, shipsCompressed(config, writer));
+  const site = renderSite(config, content, routes, links, templates, assets, images, stages);
   const checked = checkOutput(config, content, routes, site, templates.keys, sources.fragments);
-  const output = await siteOutput(config, content, routes, links, assets, site, shipsCompressed(config, writer));
-  await writer.write(output.files);
+  const files = await writeSite(writer, output, checked.pages);
   await cache.save();
-  return report(started, site, sources, checked, output);
+  return report(started, routes, files, sources, checked.findings, output);
 }
 
 function report(
   started: number,
-  site: RenderedSite,
+  routes: readonly Route[],
+  files: number,
   sources: CheckedSources,
-  checked: ReturnType<typeof checkOutput>,
+  checked: OutputFindings,
   output: SiteOutput,
 ): BuildReport {
   return {
-    pages: site.rendered.files.length,
-    files: output.files.length,
+    pages: routes.length,
+    files,
     milliseconds: performance.now() - started,
     warnings: checked.warnings,
     hostConfig: output.hostConfig,
@@ -69,6 +76,6 @@ function report(
   };
 }
 
-/** Only a build to disk ships .br and .gz files: watch serves uncompressed, check writes nothing. */
+/** Only a build to disk ships .br and .gz files: watch serves uncompressed, check writes none. */
 const shipsCompressed = (config: SiteConfig, writer: Writer) =>
   config.mode === "build" && !(writer instanceof MemoryWriter);

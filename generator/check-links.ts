@@ -9,7 +9,6 @@ import type { Locale } from "./config.ts";
 import { ContentError, type Place } from "./errors.ts";
 import type { Content, MarkdownOrigin } from "./load/content.ts";
 import type { PageDefinition } from "./routes.ts";
-import type { OutputFile } from "./write/writer.ts";
 
 /** A link whose #fragment can only be checked against the rendered target page. */
 export interface FragmentLink {
@@ -119,21 +118,24 @@ function checkLink(
   return undefined;
 }
 
-/** The "check rendered" step: every #fragment names an element id of its rendered target page. */
-export function checkFragments(fragments: readonly FragmentLink[], files: readonly OutputFile[]): ContentError[] {
-  const ids = new Map<string, Set<string>>();
-  const idsOf = (file: string) => {
-    if (!ids.has(file)) {
-      const html = files.find((candidate) => candidate.path === file)?.contents;
-      const elements = html === undefined ? [] : parse(String(html)).querySelectorAll("[id]");
-      // Sections and headings first: they are what a link into a page is for (the hint suggests them).
-      const landmarks = elements.filter((element) => /^(SECTION|ARTICLE|MAIN|H[1-6])$/.test(element.tagName));
-      ids.set(file, new Set([...landmarks, ...elements].map((element) => element.id)));
-    }
-    return ids.get(file)!;
-  };
+/** The element ids of a rendered page that a #fragment may name: sections and headings first (the hint suggests them). */
+export function fragmentIds(html: string): string[] {
+  const elements = parse(html).querySelectorAll("[id]");
+  const landmarks = elements.filter((element) => /^(SECTION|ARTICLE|MAIN|H[1-6])$/.test(element.tagName));
+  return [...new Set([...landmarks, ...elements].map((element) => element.id))];
+}
+
+/**
+ * The "check rendered" step: every #fragment names an element id of its rendered target page.
+ * `pageIds` holds `fragmentIds` of each target page that was rendered.
+ */
+export function checkFragments(
+  fragments: readonly FragmentLink[],
+  pageIds: ReadonlyMap<string, readonly string[]>,
+): ContentError[] {
+  const idsOf = (file: string) => pageIds.get(file) ?? [];
   return fragments
-    .filter((link) => !idsOf(link.file).has(link.fragment))
+    .filter((link) => !idsOf(link.file).includes(link.fragment))
     .map(
       (link) =>
         new ContentError(
@@ -141,7 +143,7 @@ export function checkFragments(fragments: readonly FragmentLink[], files: readon
           `The link "${link.url}" leads to no element with id "${link.fragment}" on ${link.page}`,
           {
             hint: `Link to a part of that page that exists, such as ${
-              [...idsOf(link.file)]
+              idsOf(link.file)
                 .slice(0, 3)
                 .map((id) => `#${id}`)
                 .join(", ") || "the page itself"

@@ -8,7 +8,11 @@ import type { Rendered } from "./render.ts";
  * templates that threw. `build` stops on them; `watch` renders the key or the error page and lists
  * them as warnings.
  */
-export function checkRendered(config: SiteConfig, rendered: Rendered, keyPlaces: ReadonlyMap<string, Place>): string[] {
+export function checkRendered(
+  config: SiteConfig,
+  rendered: Pick<Rendered, "missing" | "failures">,
+  keyPlaces: ReadonlyMap<string, Place>,
+): string[] {
   const keys = new Map(rendered.missing.map((entry) => [entry.key, entry.template]));
   const problems = [...keys].map(
     ([key, template]) =>

@@ -1,46 +1,60 @@
 import type { SiteConfig } from "../config.ts";
 import { failOn } from "../errors.ts";
-import { encodeImages } from "../images/pipeline.ts";
 import type { Content } from "../load/content.ts";
 import type { Links, Route } from "../routes.ts";
 import type { Assets } from "../write/assets.ts";
-import { claimOutputs, outputOwners } from "../write/claims.ts";
+import { claimOutputs, outputClaims } from "../write/claims.ts";
 import { compressedStore, precompress } from "../write/compress.ts";
 import { contentSecurityPolicy, type HostConfigInput } from "../write/host-config.ts";
 import { addMetaCsp } from "../write/meta-csp.ts";
 import { siteFiles } from "../write/site-files.ts";
 import type { OutputFile } from "../write/writer.ts";
-import type { RenderedSite } from "./render-site.ts";
+import type { SiteImages } from "./site-images.ts";
 
-/** Every file of the built site, what the host configuration was made from, and the image encoder's counts. */
+/** The output of the site as it is known before a page is rendered. */
 export interface SiteOutput {
+  /** Every file but the pages: assets, encoded images, public/, sitemap, robots.txt, host configuration. */
   files: OutputFile[];
   hostConfig: HostConfigInput;
   images: { encoded: number; reused: number };
+  /**
+   * Files as they ship, pages and the rest alike: with the policy in a meta tag where configured, and
+   * `.br` and `.gz` siblings when compressing (a build to disk: watch serves plain files, check writes none).
+   */
+  ship(files: readonly OutputFile[]): Promise<readonly OutputFile[]>;
 }
 
 /**
- * The files the write stage writes: pages, assets, encoded images, public/, sitemap and host
- * configuration, each path claimed by one owner; with the policy in a meta tag where configured, and
- * `.br` and `.gz` siblings when `compress` (a build to disk: watch serves plain files, check writes none).
+ * The output stage, before rendering: every path the build will write (a page per route, assets,
+ * images, public/, sitemap and host configuration) claimed by one owner, so a clash stops the build
+ * before anything is rendered or written; the files that are not pages; and how each file ships.
  */
-export async function siteOutput(
+export function siteOutput(
   config: SiteConfig,
   content: Content,
-  routes: Route[],
+  routes: readonly Route[],
   links: Links,
   assets: Assets,
-  site: RenderedSite,
+  images: SiteImages,
   compress: boolean,
-): Promise<SiteOutput> {
-  const encoded = await encodeImages(site.images, config);
-  const { files, hostConfig } = siteFiles(config, content, routes, assets, site.rendered, links, encoded.files);
-  failOn(claimOutputs(files, outputOwners(routes, site.rendered.files, assets.files, content.publicFiles)));
-  const shipped = config.metaCsp ? addMetaCsp(files, contentSecurityPolicy(hostConfig)) : files;
-  const compressed = compress ? await precompress(shipped, compressedStore(config.root, config.cache)) : [];
+): SiteOutput {
+  const { files, generated, hostConfig } = siteFiles(config, content, routes, assets, links, images.files);
+  failOn(claimOutputs(outputClaims(routes, assets.files, generated, content.publicFiles)));
+  const policy = config.metaCsp ? contentSecurityPolicy(hostConfig) : undefined;
+  const store = compress ? compressedStore(config.root, config.cache) : undefined;
   return {
-    files: [...shipped, ...compressed],
+    files,
     hostConfig,
-    images: { encoded: encoded.encoded, reused: encoded.reused },
+    images: { encoded: images.encoded, reused: images.reused },
+    ship: async (batch) => {
+      const shipped = policy === undefined ? batch : addMetaCsp(batch, policy);
+      if (!store) return shipped;
+      // Encoded once, for the compressor and the writer alike.
+      const encoded = shipped.map(asBytes);
+      return [...encoded, ...(await precompress(encoded, store))];
+    },
   };
 }
+
+const asBytes = (file: OutputFile): OutputFile =>
+  typeof file.contents === "string" ? { path: file.path, contents: Buffer.from(file.contents) } : file;

@@ -21,26 +21,34 @@ export interface Owner {
 /** Folders that belong to the build alone: the bundler's hashed files, served as immutable. */
 const reservedFolders = ["assets"];
 
+/** An output path and who writes it. */
+export interface Claim {
+  path: string;
+  owner: Owner;
+}
+
 /** Checks every output path; returns the problems, the later claimant located. */
-export function claimOutputs(files: readonly OutputFile[], ownerOf: (file: OutputFile) => Owner): ContentError[] {
+export function claimOutputs(claims: readonly Claim[]): ContentError[] {
   const problems: ContentError[] = [];
   const claimed = new Map<string, Owner>();
   const folders = new Map<string, Owner>();
   // Files of public/ come last, so a clash is reported at the public file, which is the one to rename.
-  const owned = files.map((file) => ({ file, owner: ownerOf(file) }));
-  const ordered = [...owned.filter(({ owner }) => !owner.fromPublic), ...owned.filter(({ owner }) => owner.fromPublic)];
-  for (const { file, owner } of ordered) {
-    const unsafe = unsafePath(file.path);
+  const ordered = [
+    ...claims.filter(({ owner }) => !owner.fromPublic),
+    ...claims.filter(({ owner }) => owner.fromPublic),
+  ];
+  for (const { path: file, owner } of ordered) {
+    const unsafe = unsafePath(file);
     if (unsafe) {
       problems.push(
-        new ContentError(owner.place, `${owner.name} would write "${file.path}", ${unsafe}`, {
+        new ContentError(owner.place, `${owner.name} would write "${file}", ${unsafe}`, {
           hint: "Rename it to lowercase letters, digits and hyphens, inside the site.",
         }),
       );
       continue;
     }
-    const [top] = file.path.split("/");
-    if (owner.fromPublic && reservedFolders.includes(top!) && file.path.includes("/")) {
+    const [top] = file.split("/");
+    if (owner.fromPublic && reservedFolders.includes(top!) && file.includes("/")) {
       problems.push(
         new ContentError(owner.place, `This file would go into ${top}/, the folder of the bundled styles and scripts`, {
           hint: `Move it to another folder of public/, such as public/images/.`,
@@ -48,12 +56,12 @@ export function claimOutputs(files: readonly OutputFile[], ownerOf: (file: Outpu
       );
       continue;
     }
-    const clash = claimed.get(file.path) ?? folders.get(file.path);
+    const clash = claimed.get(file) ?? folders.get(file);
     if (clash) {
-      problems.push(clashError(file.path, clash, owner));
+      problems.push(clashError(file, clash, owner));
       continue;
     }
-    const parents = file.path.split("/").slice(0, -1);
+    const parents = file.split("/").slice(0, -1);
     const parentClash = parents
       .map((_, index) => parents.slice(0, index + 1).join("/"))
       .find((folder) => claimed.has(folder));
@@ -61,7 +69,7 @@ export function claimOutputs(files: readonly OutputFile[], ownerOf: (file: Outpu
       problems.push(clashError(parentClash, claimed.get(parentClash)!, owner));
       continue;
     }
-    claimed.set(file.path, owner);
+    claimed.set(file, owner);
     parents.forEach((_, index) => {
       const folder = parents.slice(0, index + 1).join("/");
       if (!folders.has(folder)) folders.set(folder, owner);
@@ -89,24 +97,38 @@ function unsafePath(file: string): string | undefined {
   return undefined;
 }
 
-/** Who writes each output file, for the one-owner check: pages, the bundler, public/, or the build itself. */
-export function outputOwners(
+/**
+ * Every output path with its owner, known before a page is rendered: the pages (one per route), the
+ * bundler's files, the files the build generates (images, sitemap, host configuration) and public/.
+ */
+export function outputClaims(
   routes: readonly Route[],
-  pages: readonly OutputFile[],
   bundled: readonly OutputFile[],
+  generated: readonly OutputFile[],
   publicFiles: readonly OutputFile[],
-): (file: OutputFile) => Owner {
-  const owners = new Map<OutputFile, Owner>();
-  pages.forEach((page, index) => {
-    const route = routes[index]!;
+): Claim[] {
+  const pages = routes.map((route): Claim => {
     const source = route.page.markdown
       ? `content/pages/${route.page.markdown}.${route.locale}.md`
       : `templates/${route.page.template}`;
-    owners.set(page, { name: `the page ${route.href} (${source})`, place: { file: source, line: 1, column: 1 } });
+    return {
+      path: route.file,
+      owner: { name: `the page ${route.href} (${source})`, place: { file: source, line: 1, column: 1 } },
+    };
   });
-  for (const file of bundled)
-    owners.set(file, { name: `the bundled ${file.path}`, place: { file: "templates/index.ts" } });
-  for (const file of publicFiles)
-    owners.set(file, { name: `public/${file.path}`, place: { file: `public/${file.path}` }, fromPublic: true });
-  return (file) => owners.get(file) ?? { name: `the generated ${file.path}`, place: { file: file.path } };
+  return [
+    ...pages,
+    ...bundled.map((file) => ({
+      path: file.path,
+      owner: { name: `the bundled ${file.path}`, place: { file: "templates/index.ts" } },
+    })),
+    ...generated.map((file) => ({
+      path: file.path,
+      owner: { name: `the generated ${file.path}`, place: { file: file.path } },
+    })),
+    ...publicFiles.map((file) => ({
+      path: file.path,
+      owner: { name: `public/${file.path}`, place: { file: `public/${file.path}` }, fromPublic: true },
+    })),
+  ];
 }

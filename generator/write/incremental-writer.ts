@@ -1,7 +1,7 @@
 import { mkdir, rename, rm, rmdir, stat } from "node:fs/promises";
 import { writeFile } from "../many-files.ts";
 import path from "node:path";
-import { DiskWriter, type OutputFile, type Writer } from "./writer.ts";
+import { DiskWriter, type OutputFile, type Writer, type WriteSession } from "./writer.ts";
 
 /**
  * The writer of a `watch` session. The first build goes through the staging folder as every build
@@ -29,6 +29,17 @@ export class IncrementalWriter implements Writer {
     return this.disk.prepare();
   }
 
+  /** Takes the build's files as they come; compares and writes them once the build is complete. */
+  async open(): Promise<WriteSession> {
+    const added: OutputFile[] = [];
+    return {
+      add: async (files) => void added.push(...files),
+      commit: () => this.write(added),
+      abort: async () => void (added.length = 0),
+    };
+  }
+
+  /** Writes `files` as the whole output: the changed ones, and removes those no longer made. */
   async write(files: readonly OutputFile[]): Promise<void> {
     const previous = this.written;
     const next = new Map(files.map((file) => [file.path, file.contents]));

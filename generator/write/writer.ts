@@ -1,5 +1,5 @@
+import { mkdirSync, writeFileSync } from "node:fs";
 import { mkdir, mkdtemp, rename, rm, rmdir } from "node:fs/promises";
-import { mapLimited, writeFile } from "../many-files.ts";
 import path from "node:path";
 import { displayPath, UsageError } from "../errors.ts";
 import { checkOutDir, outputMarker, outputMarkerText } from "./out-dir.ts";
@@ -14,20 +14,53 @@ export interface OutputFile {
 export interface Writer {
   /** Refuses, before any work, a destination the build may not write to. */
   prepare?(): Promise<void>;
-  write(files: readonly OutputFile[]): Promise<void>;
+  /** Starts taking a build's files, which come in batches as the pages are rendered. */
+  open(): Promise<WriteSession>;
 }
 
-/** Keeps the files in a map: nothing touches the disk. */
+/** One build's files on their way out: none of them counts until `commit`. */
+export interface WriteSession {
+  add(files: readonly OutputFile[]): Promise<void>;
+  /** Puts every file added in place at once. */
+  commit(): Promise<void>;
+  /** Forgets every file added: the output stays as it was before the build. */
+  abort(): Promise<void>;
+}
+
+/** Writes `files` as one session: all of them, or (on a failure) none. */
+export async function writeAll(writer: Writer, files: readonly OutputFile[]): Promise<void> {
+  const session = await writer.open();
+  try {
+    await session.add(files);
+  } catch (error) {
+    await session.abort();
+    throw error;
+  }
+  await session.commit();
+}
+
+/** Keeps the files in a map: nothing touches the disk. A build replaces the map when it commits. */
 export class MemoryWriter implements Writer {
   readonly files = new Map<string, string | Uint8Array>();
-  async write(files: readonly OutputFile[]) {
-    this.files.clear();
-    for (const file of files) this.files.set(file.path, file.contents);
+  async open(): Promise<WriteSession> {
+    const added: OutputFile[] = [];
+    return {
+      add: async (files) => void added.push(...files),
+      commit: async () => {
+        this.files.clear();
+        for (const file of added) this.files.set(file.path, file.contents);
+      },
+      abort: async () => void (added.length = 0),
+    };
   }
 }
 
-/** Files written at once. */
-const writeSlots = 128;
+/**
+ * Files are written one after the other, synchronously: into a fresh folder, a write only reaches the
+ * page cache, and node's asynchronous writes cost more than they save. 6,000 files of 25 KiB on tmpfs
+ * took 80-90 ms of main-thread CPU and 180-200 ms through the thread pool, 15-25 ms and 125-135 ms so.
+ */
+const writeNow: WriteFile = async (file, contents, options) => writeFileSync(file, contents, options);
 
 /** Writes one file; `flag: "wx"` creates it exclusively. */
 export type WriteFile = (file: string, contents: string | Uint8Array, options: { flag: string }) => Promise<void>;
@@ -54,7 +87,7 @@ export class DiskWriter implements Writer {
   constructor(outDir: string, options: DiskWriterOptions = {}) {
     this.outDir = path.resolve(outDir);
     this.root = path.resolve(options.root ?? process.cwd());
-    this.writeOne = options.writeFile ?? writeFile;
+    this.writeOne = options.writeFile ?? writeNow;
   }
 
   /** The output-folder rules of out-dir.ts, checked before the build spends time on the site. */
@@ -62,29 +95,66 @@ export class DiskWriter implements Writer {
     await checkOutDir(this.root, this.outDir);
   }
 
-  async write(files: readonly OutputFile[]) {
+  /**
+   * A fresh staging folder beside `outDir`: files go into it batch by batch, and `commit` swaps it into
+   * place; a failed write or an `abort` removes it, and the output folder stays as it was.
+   */
+  async open(): Promise<WriteSession> {
     await checkOutDir(this.root, this.outDir);
     const parent = path.dirname(this.outDir);
     const name = path.basename(this.outDir);
     await mkdir(parent, { recursive: true }).catch((error) => this.fail(error));
     const staging = await mkdtemp(path.join(parent, `${name}.staging-`)).catch((error) => this.fail(error));
-    try {
-      const targets = files.map((file) => ({ ...file, full: inside(staging, file.path) }));
-      const folders = new Set(targets.map((file) => path.dirname(file.full)));
-      await Promise.all([...folders].map((folder) => mkdir(folder, { recursive: true })));
-      // Exclusive creation: a path claimed twice fails here rather than keeping whichever write came last.
-      // A few hundred at once keep the disk busy; thousands at once would each hold a copy of their bytes.
-      await mapLimited(targets, writeSlots, (file) =>
-        this.writeOne(file.full, file.contents, { flag: "wx" }).catch((error) => this.fail(error, file.path)),
-      );
-      await this.writeOne(path.join(staging, outputMarker), outputMarkerText, { flag: "wx" }).catch((error) =>
-        this.fail(error, outputMarker),
-      );
-    } catch (error) {
+    const folders = new Set<string>([staging]);
+    let state: "open" | "closed" | "committed" = "open";
+    const discard = async () => {
+      if (state === "committed") return;
+      state = "closed";
       await rm(staging, { recursive: true, force: true });
-      throw error;
-    }
-    await this.swap(staging, parent, name);
+    };
+    const add = async (files: readonly OutputFile[]) => {
+      if (state !== "open") throw new Error("Writing into a staging folder that is already closed");
+      try {
+        const targets = files.map((file) => ({ ...file, full: inside(staging, file.path) }));
+        for (const target of targets) {
+          const folder = path.dirname(target.full);
+          if (folders.has(folder)) continue;
+          try {
+            mkdirSync(folder, { recursive: true });
+          } catch (error) {
+            this.fail(error, target.path);
+          }
+          folders.add(folder);
+        }
+        // Exclusive creation: a path claimed twice fails here rather than keeping whichever write came last.
+        let failed: { error: unknown; file: string } | undefined;
+        for (const file of targets) {
+          await this.writeOne(file.full, file.contents, { flag: "wx" }).catch(
+            (error) => (failed = { error, file: file.path }),
+          );
+          if (failed) break;
+        }
+        if (failed) this.fail(failed.error, failed.file);
+      } catch (error) {
+        await discard();
+        throw error;
+      }
+    };
+    const commit = async () => {
+      if (state !== "open") throw new Error("Committing a staging folder that is already closed");
+      state = "committed";
+      await this.writeOne(path.join(staging, outputMarker), outputMarkerText, { flag: "wx" }).catch(async (error) => {
+        await rm(staging, { recursive: true, force: true });
+        return this.fail(error, outputMarker);
+      });
+      await this.swap(staging, parent, name);
+    };
+    return { add, commit, abort: discard };
+  }
+
+  /** Writes `files` as the whole output, all or nothing. */
+  write(files: readonly OutputFile[]): Promise<void> {
+    return writeAll(this, files);
   }
 
   /** Puts the staging folder where the output folder was; the old one is deleted only once the new one is in place. */
