@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { mkdir, mkdtemp, rename, rm, rmdir } from "node:fs/promises";
 import path from "node:path";
 import { displayPath, UsageError } from "../errors.ts";
+import { guardStaging } from "./interrupt.ts";
 import { checkOutDir, outputMarker, outputMarkerText } from "./out-dir.ts";
 
 /** A file of the built site, relative to the output folder. */
@@ -105,12 +106,14 @@ export class DiskWriter implements Writer {
     const name = path.basename(this.outDir);
     await mkdir(parent, { recursive: true }).catch((error) => this.fail(error));
     const staging = await mkdtemp(path.join(parent, `${name}.staging-`)).catch((error) => this.fail(error));
+    const guard = guardStaging(staging);
     const folders = new Set<string>([staging]);
     let state: "open" | "closed" | "committed" = "open";
     const discard = async () => {
       if (state === "committed") return;
       state = "closed";
       await rm(staging, { recursive: true, force: true });
+      guard.settle();
     };
     const add = async (files: readonly OutputFile[]) => {
       if (state !== "open") throw new Error("Writing into a staging folder that is already closed");
@@ -143,11 +146,16 @@ export class DiskWriter implements Writer {
     const commit = async () => {
       if (state !== "open") throw new Error("Committing a staging folder that is already closed");
       state = "committed";
-      await this.writeOne(path.join(staging, outputMarker), outputMarkerText, { flag: "wx" }).catch(async (error) => {
-        await rm(staging, { recursive: true, force: true });
-        return this.fail(error, outputMarker);
-      });
-      await this.swap(staging, parent, name);
+      try {
+        await this.writeOne(path.join(staging, outputMarker), outputMarkerText, { flag: "wx" }).catch(async (error) => {
+          await rm(staging, { recursive: true, force: true });
+          return this.fail(error, outputMarker);
+        });
+        guard.swapping();
+        await this.swap(staging, parent, name);
+      } finally {
+        guard.settle();
+      }
     };
     return { add, commit, abort: discard };
   }

@@ -7,7 +7,8 @@ let watch: WatchProcess;
 
 beforeAll(async () => {
   root = await copyProject();
-  watch = await startWatch(root);
+  // File system events, the default an editor gets: 50 saves each wait for their rebuild, not for a poll too.
+  watch = await startWatch(root, [], { poll: false });
 });
 
 afterAll(async () => {

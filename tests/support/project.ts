@@ -1,7 +1,8 @@
-import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { execFile } from "node:child_process";
+import { promisify } from "node:util";
 import { inject } from "vitest";
 import { cacheDir } from "../../generator/cache.ts";
 import { defaults } from "../../generator/index.ts";
@@ -16,14 +17,19 @@ import { projectRoot } from "./site.ts";
 export async function copyProject({ cache = "warm" }: { cache?: "warm" | "empty" } = {}): Promise<string> {
   const root = await mkdtemp(path.join(os.tmpdir(), "ranch-project-"));
   const warm = cache === "warm" ? inject("projectCache") : undefined;
+  // The system's cp, two processes for the whole copy: node's fs.cp spends a tenth of a second of CPU on the
+  // cache's 300 files, and copies of the project are made a hundred times a run.
+  const sources = Object.values(defaults.folders).map((folder) => path.join(projectRoot, folder));
   await Promise.all([
-    ...Object.values(defaults.folders).map((folder) =>
-      cp(path.join(projectRoot, folder), path.join(root, folder), { recursive: true }),
-    ),
-    warm ? cp(warm, cacheDir(root), { recursive: true }) : undefined,
+    cp(["-R", ...sources, root]),
+    warm
+      ? mkdir(path.dirname(cacheDir(root)), { recursive: true }).then(() => cp(["-R", warm, cacheDir(root)]))
+      : undefined,
   ]);
   return root;
 }
+
+const cp = (args: string[]) => promisify(execFile)("cp", args);
 
 /** Replaces the first occurrence of `find` in a project file; fails loudly if it is not there. */
 export async function editFile(root: string, file: string, find: string, replacement: string): Promise<void> {

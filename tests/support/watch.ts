@@ -10,11 +10,19 @@ export interface WatchProcess extends Omit<BinProcess, "exited"> {
   memoryMiB(): Promise<number>;
 }
 
-/** Starts `watch` with polling on a project folder (and any extra flags) and waits for its ready line. */
-export async function startWatch(root: string, extraArgs: readonly string[] = []): Promise<WatchProcess> {
+/**
+ * Starts `watch` on a project folder (and any extra flags) and waits for its ready line. It polls unless asked
+ * for file system events, as an editor's machine gives them: a save is then seen at once, not up to a poll later.
+ */
+export async function startWatch(
+  root: string,
+  extraArgs: readonly string[] = [],
+  { poll = true }: { poll?: boolean } = {},
+): Promise<WatchProcess> {
   const bin = startBin([
     "watch",
-    ...["--root", root, "--out", path.join(root, defaults.outDir), "--port", "0", "--poll"],
+    ...["--root", root, "--out", path.join(root, defaults.outDir), "--port", "0"],
+    ...(poll ? ["--poll"] : []),
     ...extraArgs,
   ]);
   const ready = await bin.waitFor(/^Watching /);
