@@ -1,9 +1,17 @@
 /**
- * Measured accessibility (issue 5): axe-core finds no violation of WCAG 2.0/2.1/2.2 A and AA or of
- * axe's best practices on any of the 22 pages, with the consent banner shown (a first visit), nor with
- * a tooltip open or the contact form showing its errors or its result; each at a phone's and at a
- * desktop's width.
+ * Measured accessibility and valid HTML (issue 5), on the pages as a browser shows them.
+ *
+ * axe-core finds no violation of WCAG 2.0/2.1/2.2 A and AA or of axe's best practices on any of the 22
+ * pages, with the consent banner shown (a first visit), nor with a tooltip open or the contact form showing
+ * its errors or its result; each at a phone's and at a desktop's width.
+ *
+ * The Nu HTML Checker (vnu, the W3C validator) reports no error on the 22 built pages, nor on the DOM a
+ * visitor gets in those same states: the desktop tab's DOM (page.content()) is saved just before axe looks
+ * at it. One file for both, so each page and state is loaded once for the two checks, not once for each.
  */
+import { access, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import { AxeBuilder } from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -16,16 +24,32 @@ import {
   showPage,
   sitePages,
   viewports,
+  type PageState,
   type ViewportName,
 } from "../support/quality-site.ts";
+import { canary, checkHtml, fileOf, hasJava, report as vnuReport, type VnuMessage } from "../support/nu-checker.ts";
 import { serveSite } from "../support/site.ts";
 
 const tags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
 const layouts = Object.keys(viewports) as ViewportName[];
 
 let origin: string;
+let dist: string;
 let browser: Browser;
 let stop: () => Promise<void>;
+/** The desktop DOM of every page and state, for the Nu HTML Checker: `banner/<page file>`, `<state name>.html`. */
+let snapshots: string;
+const snapshotFiles = [
+  ...sitePages.map((page) => `banner/${page.file}`),
+  ...interactiveStates.map((state) => `${state.name}.html`),
+];
+
+async function snapshot(page: Page, file: string): Promise<void> {
+  if (!hasJava) return;
+  const html = await page.content();
+  await mkdir(path.dirname(path.join(snapshots, file)), { recursive: true });
+  await writeFile(path.join(snapshots, file), html);
+}
 /**
  * One tab per layout for the 22 pages, emptied of storage after each (forgetVisit()), so every page is
  * still a first visit with the banner shown. A fresh context and tab per page cost 0.8 s more per check;
@@ -42,10 +66,13 @@ async function openTab(layout: ViewportName): Promise<void> {
 beforeAll(async () => {
   const [site, borrowed] = await Promise.all([serveSite(), borrowChromium()]);
   origin = site.origin;
+  dist = site.dir;
   browser = borrowed.browser;
+  snapshots = await mkdtemp(path.join(os.tmpdir(), "ranch-snapshots-"));
   stop = async () => {
     await borrowed.release();
     await site.close();
+    await rm(snapshots, { recursive: true, force: true });
   };
   await Promise.all(layouts.map(openTab));
 });
@@ -92,12 +119,13 @@ async function atBothLayouts(what: string, check: (layout: ViewportName) => Prom
 }
 
 /** A page as a first visit shows it, with the banner, at a phone's and at a desktop's width. Nothing may leave the machine. */
-async function checkPage(path: string, what: string): Promise<void> {
+async function checkPage(path: string, file: string, what: string): Promise<void> {
   await atBothLayouts(what, async (layout) => {
     const { page, thirdParty } = tabs[layout];
     const before = thirdParty.length;
     try {
       await showPage(page, origin + path);
+      if (layout === "desktop") await snapshot(page, `banner/${file}`);
       return await report(page, thirdParty.slice(before), `${what}, ${layout} layout`);
     } finally {
       // A page that failed to load has no storage to empty: the next page gets a fresh tab instead.
@@ -110,11 +138,12 @@ async function checkPage(path: string, what: string): Promise<void> {
 }
 
 /** A page brought into a state by real input, banner still shown, in a fresh context per layout. */
-async function checkState(path: string, what: string, reach: (page: Page) => Promise<void>): Promise<void> {
+async function checkState(state: PageState, what: string): Promise<void> {
   await atBothLayouts(what, async (layout) => {
-    const { context, page, thirdParty } = await openPage(browser, origin, path, layout);
+    const { context, page, thirdParty } = await openPage(browser, origin, state.path, layout);
     try {
-      await reach(page);
+      await state.reach(page);
+      if (layout === "desktop") await snapshot(page, `${state.name}.html`);
       return await report(page, thirdParty, `${what}, ${layout} layout`);
     } finally {
       await context.close();
@@ -125,7 +154,7 @@ async function checkState(path: string, what: string, reach: (page: Page) => Pro
 // One test per page keeps each well inside its timeout on two cores and names the page that fails.
 describe("axe: every page with the consent banner shown", () => {
   it.each(sitePages.map((page) => [page.path, page.file] as const))("%s (%s)", async (path, file) => {
-    await checkPage(path, `${path} (${file})`);
+    await checkPage(path, file, `${path} (${file})`);
   });
 });
 
@@ -133,7 +162,53 @@ describe("axe: interactive states, banner still shown", () => {
   it.each(interactiveStates.map((state) => [state.name, state.path, state] as const))(
     "%s (%s)",
     async (name, path, state) => {
-      await checkState(path, `${path} (${name})`, state.reach);
+      await checkState(state, `${path} (${name})`);
     },
   );
+});
+
+if (!hasJava)
+  console.warn(
+    "html validity: skipped, `java` is not on PATH (the Nu HTML Checker needs a Java runtime; Debian: apt-get install default-jre-headless).",
+  );
+
+// After the axe tests above, which saved the snapshots (a file's tests run in order).
+describe.skipIf(!hasJava)("Nu HTML Checker", () => {
+  let messages: VnuMessage[] = [];
+  const isCanary = (message: VnuMessage) => !!fileOf(message)?.endsWith(`${path.sep}canary${path.sep}canary.html`);
+  const inSnapshots = (message: VnuMessage) => !!fileOf(message)?.startsWith(snapshots);
+
+  beforeAll(async () => {
+    await mkdir(path.join(snapshots, "canary"));
+    await writeFile(path.join(snapshots, "canary", "canary.html"), canary);
+    messages = await checkHtml([dist, snapshots]);
+  }, 120_000);
+
+  it("ran: it reports the error planted in a canary file", () => {
+    expect(messages.filter((message) => isCanary(message) && message.type === "error").length).toBeGreaterThan(0);
+  });
+
+  it("finds no error in the 22 built pages", () => {
+    const errors = messages.filter((message) => message.type !== "info" && fileOf(message) && !inSnapshots(message));
+    expect(errors, `vnu errors in dist/:\n${vnuReport(errors, { dist, snapshots })}`).toEqual([]);
+  });
+
+  it("finds no error in the DOM with the banner shown, a tooltip open, or the contact form in its error and result states", async () => {
+    // A page the axe test above could not load has no snapshot: that must not pass as valid.
+    const missing = (
+      await Promise.all(
+        snapshotFiles.map(async (file) =>
+          access(path.join(snapshots, file)).then(
+            () => [],
+            () => [file],
+          ),
+        ),
+      )
+    ).flat();
+    expect(missing, "no snapshot was saved for these (see the axe failures above)").toEqual([]);
+    const errors = messages.filter(
+      (message) => message.type !== "info" && !isCanary(message) && (!fileOf(message) || inSnapshots(message)),
+    );
+    expect(errors, `vnu errors in the browser snapshots:\n${vnuReport(errors, { dist, snapshots })}`).toEqual([]);
+  });
 });
