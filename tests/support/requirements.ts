@@ -31,7 +31,7 @@ export const systemTools: Tool[] = [
       [process.env["CHROMIUM_PATH"], "/usr/bin/chromium", "/usr/bin/chromium-browser"].some(
         (file) => !!file && existsSync(file),
       ) || existsSync(playwrightChromium() ?? ""),
-    usedBy: /launchChromium|startBrowserTests|findChromium|support\/screenshots/,
+    usedBy: /launchChromium|borrowChromium|startBrowserTests|findChromium|support\/screenshots/,
   },
   {
     name: "nginx",
