@@ -5,7 +5,7 @@
  * and any sibling) is hashed before and after.
  */
 import { execFile } from "node:child_process";
-import { lstat, mkdir, mkdtemp, readdir, readFile, readlink, rm, symlink, writeFile } from "node:fs/promises";
+import { lstat, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -19,6 +19,7 @@ import {
   type ConfigInput,
 } from "../../generator/index.ts";
 import { copyProject, runCli } from "../support/project.ts";
+import { describeTree } from "../support/tree.ts";
 
 /** The folders of one case: the project copy and the folder around it. */
 export interface CaseFolders {
@@ -95,25 +96,15 @@ export async function runCase(spec: AdversarialCase, folders: CaseFolders): Prom
 }
 
 /**
- * Every entry under the case folder by its relative path: a link as `link → <target>`, a folder as `folder`,
- * a file as its inode, size, mode and change time. Any write to a file, in place or by replacing it, gives it
+ * Every entry under the case folder (see describeTree), a file as its inode, size, mode and change time. Any write to a file, in place or by replacing it, gives it
  * a new change time (ctime), which no process can set back; so two equal snapshots mean nothing was added,
  * removed or changed, as equal content hashes would, for a tenth of the cost (a case folder holds 8 MB).
  */
-export async function snapshotTree(dir: string): Promise<Record<string, string>> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  const described = await Promise.all(
-    entries.map(async (entry) => {
-      const full = path.join(entry.parentPath, entry.name);
-      const name = path.relative(dir, full);
-      if (entry.isSymbolicLink()) return [name, `link → ${await readlink(full)}`] as const;
-      if (!entry.isFile()) return [name, "folder"] as const;
-      const { ino, size, mode, ctimeNs } = await lstat(full, { bigint: true });
-      return [name, `file ${ino} ${size} bytes, mode ${mode.toString(8)}, changed ${ctimeNs}`] as const;
-    }),
-  );
-  return Object.fromEntries(described.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-}
+export const snapshotTree = (dir: string) =>
+  describeTree(dir, async (full) => {
+    const { ino, size, mode, ctimeNs } = await lstat(full, { bigint: true });
+    return `file ${ino} ${size} bytes, mode ${mode.toString(8)}, changed ${ctimeNs}`;
+  });
 
 /** Helpers that say what a case breaks. */
 export const edit =

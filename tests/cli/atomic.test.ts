@@ -3,7 +3,7 @@ import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { build, DiskWriter, resolveConfig } from "../../generator/index.ts";
 import { hashFiles } from "../support/tree.ts";
-import { copyProject, editFile, runCli } from "../support/project.ts";
+import { breakGermanContact, copyProject, editFile, runCli } from "../support/project.ts";
 
 let root: string;
 let out: string;
@@ -28,20 +28,9 @@ describe("a failed build leaves dist/ byte-identical", () => {
   });
 
   it("after a template that throws, naming route, locale and template file", async () => {
-    const marker = '  return (\n    <Layout {...props} title={t("meta.contact.title")}';
-    await editFile(
-      root,
-      "templates/pages/Contact.tsx",
-      marker,
-      `  if (props.locale === "de") throw new Error("Kein Formular");\n${marker}`,
-    );
+    const undo = await breakGermanContact(root);
     const { code, stderr } = await runCli(["build", "--root", root, "--out", out]);
-    await editFile(
-      root,
-      "templates/pages/Contact.tsx",
-      `  if (props.locale === "de") throw new Error("Kein Formular");\n`,
-      "",
-    );
+    await undo();
     expect(code).toBe(1);
     expect(stderr.split("\n")[0]).toMatch(
       /^templates\/pages\/Contact\.tsx:\d+:\d+: Rendering \/de\/contact\/ \(de\) failed: Kein Formular$/,

