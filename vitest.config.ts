@@ -9,25 +9,34 @@ import LongestFirst from "./tests/support/sequencer.ts";
  *            of many template edits; no browser                                     (with unit: npm run test:quick)
  *   browser  behaviour in Chromium: consent, tooltips, form, navigation, live reload
  *   host     the shipped nginx configuration, served by nginx
- *   quality  HTML validity, axe, SEO, budgets, Lighthouse
+ *   quality  HTML validity, axe, SEO, budgets
+ *   lighthouse  Lighthouse's 16 runs, alone once every other tier is done (see below)
  * `npm test` runs them all.
  */
 const tier = (
   name: string,
   include: string[],
-  extra: { globalSetup?: string[]; pool?: "threads" | "forks"; isolate?: boolean } = {},
+  extra: {
+    globalSetup?: string[];
+    pool?: "threads" | "forks";
+    isolate?: boolean;
+    sequence?: { groupOrder: number };
+    exclude?: string[];
+  } = {},
 ) => ({
   extends: true as const,
-  test: { name, include, ...extra },
+  test: { name, include, ...extra, exclude: [...exclude, ...(extra.exclude ?? [])] },
 });
+// Files that need Chromium, nginx or Java are left out, with a one-line reason, when the tool is
+// missing and may not be installed (installing needs CI or RANCH_SITE_INSTALL=1).
+const exclude = [...configDefaults.exclude, ...testsWithoutTools(import.meta.dirname)];
+const lighthouse = "tests/quality/lighthouse.test.ts";
 /** One build of the real site per run, shared by every tier and file that only reads it (tests/support/site.ts). */
 const sharedSite = { globalSetup: ["tests/support/shared-site.ts"] };
 
 export default defineConfig({
   test: {
-    // Files that need Chromium, nginx or Java are left out, with a one-line reason, when the tool is
-    // missing and may not be installed (installing needs CI or RANCH_SITE_INSTALL=1).
-    exclude: [...configDefaults.exclude, ...testsWithoutTools(import.meta.dirname)],
+    exclude,
     // React's production build, as the bin uses wherever output is written (bin/ranch-site.js): the same
     // bytes, a third less CPU per in-process build, and errors as an editor's build reports them.
     env: { NODE_ENV: "production" },
@@ -35,7 +44,7 @@ export default defineConfig({
     hookTimeout: 180_000,
     // Two cores: browser tests each drive a Chromium; more workers only make them fight.
     maxWorkers: 2,
-    // Longest files first, across the tiers, so that neither worker is left running Lighthouse alone at the end.
+    // Longest files first, across the tiers, so that both workers finish together.
     sequence: { sequencer: LongestFirst },
     reporters: ["default", "./tests/support/summary-reporter.ts"],
     projects: [
@@ -51,7 +60,10 @@ export default defineConfig({
       // generator imported from one file to the next instead of importing them again for each.
       tier("browser", ["tests/browser/**/*.test.ts"], { ...sharedSite, isolate: false }),
       tier("host", ["tests/host/**/*.test.ts"], sharedSite),
-      tier("quality", ["tests/quality/**/*.test.ts"], { ...sharedSite, isolate: false }),
+      tier("quality", ["tests/quality/**/*.test.ts"], { ...sharedSite, isolate: false, exclude: [lighthouse] }),
+      // Last, and alone: Lighthouse scores CPU time (total blocking time is the main thread observed × 4), and a
+      // Chromium busy beside it in the other worker cost /contact/ 20 points of performance in one CI run.
+      tier("lighthouse", [lighthouse], { ...sharedSite, sequence: { groupOrder: 1 } }),
     ],
   },
 });
