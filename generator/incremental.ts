@@ -32,6 +32,8 @@ export type Rendered = ReturnType<typeof renderRoutes>;
 
 /** The expensive stages of build(), each replaceable by a remembering one. */
 export interface Stages {
+  /** Routes per `render` call: a build streams small batches to the writer (see pageBatch). */
+  readonly renderBatch: number;
   cache(config: SiteConfig): Promise<RenderCache>;
   /** `cache`: whether compiled templates and bundles may come from, and go to, the project's cache (`--no-cache`). */
   templates(root: string, templateFiles: readonly string[], cache: boolean): Promise<Templates>;
@@ -47,8 +49,18 @@ export interface Stages {
   ): Rendered;
 }
 
+/**
+ * Routes rendered at a time by a one-off build. Each batch is checked, compressed and written while
+ * the next one is rendered, so memory holds two batches of pages, however large the site. Small
+ * batches matter more than they seem: a page that lives through two young-generation collections is
+ * moved to the old generation, which V8 lets grow to several times its live size before it collects
+ * it. At 2,000 pages, 256 a batch peaked at 300 MiB, 64 at 230 MiB, 16 at 175 MiB; 1 costs CPU.
+ */
+export const pageBatch = 16;
+
 /** Every stage afresh: what `build` and `check` run. */
 export const freshStages: Stages = {
+  renderBatch: pageBatch,
   cache: (config) => RenderCache.open(config.root, config.cache),
   templates: (root, templateFiles, cache) => loadTemplates(root, templateFiles, { cache }),
   assets: (root, site, basePath, cache) => bundleAssets(root, site, basePath, { cache }),
@@ -69,6 +81,8 @@ interface RouteMemo {
 
 /** The stages of a `watch` session: each remembers its last result and the inputs it came from. */
 export class BuildSession implements Stages {
+  /** A session remembers each route's page from one build to the next: it renders the whole table in one call. */
+  readonly renderBatch = Infinity;
   private openCache: Promise<RenderCache> | undefined;
   private lastTemplates: { key: string; value: Templates } | undefined;
   private lastAssets: { key: string; value: Assets } | undefined;
