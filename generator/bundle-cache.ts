@@ -21,11 +21,11 @@
  */
 import { createHash } from "node:crypto";
 import { constants, readFileSync } from "node:fs";
-import { open, readdir, readFile, rename, rm } from "node:fs/promises";
+import { open, readdir, readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
 import type { BuildOptions, BuildResult, OutputFile } from "esbuild";
-import { ensureCacheFolder } from "./cache.ts";
+import { ensureCacheFolder, writeAtomically } from "./cache.ts";
 
 const format = "ranch-site-bundle-cache/1";
 
@@ -77,7 +77,7 @@ export async function cachedBundle(
   const bundle = fromRun(fresh);
   const entry = await entryOf(key, root, bundle, fresh.externals ?? {});
   // A cache that cannot be written costs the next build an esbuild run, nothing else.
-  if (entry) await writeAtomically(folder, file, entry).catch(() => undefined);
+  if (entry) await writeAtomically(file, [Buffer.from(entry)]).catch(() => undefined);
   return bundle;
 }
 
@@ -268,31 +268,6 @@ async function configOf(root: string, inputs: readonly string[]): Promise<[strin
 async function listingHash(root: string, folder: string): Promise<string> {
   const names = await readdir(path.resolve(root, folder));
   return sha256(names.sort().join("\0"));
-}
-
-/**
- * A temporary file created exclusively (never through an existing name or link), then renamed over
- * the entry: a build beside this one reads the old entry or the new one, never half.
- */
-async function writeAtomically(folder: string, file: string, text: string): Promise<void> {
-  const temporary = path.join(
-    folder,
-    `.${path.basename(file)}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`,
-  );
-  const handle = await open(
-    temporary,
-    constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW,
-    0o600,
-  );
-  try {
-    await handle.writeFile(text);
-  } finally {
-    await handle.close();
-  }
-  await rename(temporary, file).catch(async (error: unknown) => {
-    await rm(temporary, { force: true });
-    throw error;
-  });
 }
 
 const sha256 = (data: string | Uint8Array) => createHash("sha256").update(data).digest("base64url");

@@ -3,7 +3,8 @@
  * ESLint and Vite keep theirs. Never a shared system folder: two users, two checkouts and two
  * parallel builds each stay in their own files.
  */
-import { lstat, mkdir } from "node:fs/promises";
+import { constants } from "node:fs";
+import { lstat, mkdir, open, rename, rm } from "node:fs/promises";
 import path from "node:path";
 import { UsageError } from "./errors.ts";
 
@@ -33,4 +34,30 @@ export async function ensureCacheFolder(root: string, part: string): Promise<str
       });
   }
   return folder;
+}
+
+/**
+ * Writes a cache file whole or not at all: a temporary file created exclusively beside it (never
+ * through an existing name or link), then renamed over the old one, so a build beside this one reads
+ * the old file or the new one, never half.
+ */
+export async function writeAtomically(file: string, parts: readonly Uint8Array[]): Promise<void> {
+  const random = Math.random().toString(36).slice(2);
+  const temporary = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${random}.tmp`);
+  const handle = await open(
+    temporary,
+    constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW,
+    0o600,
+  );
+  try {
+    try {
+      await handle.writev(parts as Uint8Array[]);
+    } finally {
+      await handle.close();
+    }
+    await rename(temporary, file);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
+  }
 }

@@ -7,11 +7,11 @@
  */
 import { createHash } from "node:crypto";
 import { constants, readdirSync, readFileSync } from "node:fs";
-import { lstat, mkdir, open, rename, rm } from "node:fs/promises";
+import { lstat, mkdir, open } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { cacheDir } from "./cache.ts";
+import { cacheDir, writeAtomically } from "./cache.ts";
 
 const format = "ranch-site-render-cache/1";
 const fileName = "rendered.json";
@@ -142,7 +142,7 @@ export class RenderCache {
     const head = Buffer.from(`${format} ${checksum.digest("base64url")}\n`);
     this.dirty = false;
     this.saved = true;
-    await writeAtomically(this.folder, fileName, [head, ...body]).catch(() => undefined);
+    await writeCacheFile(this.folder, fileName, [head, ...body]).catch(() => undefined);
   }
 }
 
@@ -200,29 +200,11 @@ async function readEntries(file: string, versions: string): Promise<Map<string, 
   }
 }
 
-/**
- * A temporary file created exclusively (never through an existing name or link), then renamed over
- * the old one: a reader sees the old cache or the new one, never half. The folder must be a real
- * folder, not a link to somewhere else.
- */
-async function writeAtomically(folder: string, name: string, parts: readonly Buffer[]): Promise<void> {
+/** The cache file, written atomically (cache.ts), into a real folder: never through a link to somewhere else. */
+async function writeCacheFile(folder: string, name: string, parts: readonly Buffer[]): Promise<void> {
   await mkdir(folder, { recursive: true });
   if (!(await lstat(folder)).isDirectory()) return;
-  const temporary = path.join(folder, `.${name}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`);
-  const handle = await open(
-    temporary,
-    constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW,
-    0o644,
-  );
-  try {
-    await handle.writev(parts as Buffer[]);
-  } finally {
-    await handle.close();
-  }
-  await rename(temporary, path.join(folder, name)).catch(async (error: unknown) => {
-    await rm(temporary, { force: true });
-    throw error;
-  });
+  await writeAtomically(path.join(folder, name), parts);
 }
 
 const sha256 = (text: string | Uint8Array) => createHash("sha256").update(text).digest("base64url");
