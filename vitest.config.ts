@@ -51,11 +51,12 @@ export default defineConfig({
       // In-process and side-effect free: one set of worker threads that import the generator once, rather than
       // a fresh process per file (which cost twice the CPU of the tests themselves).
       tier("unit", ["tests/unit/**/*.test.ts", "tests/golden/**/*.test.ts"], { pool: "threads", isolate: false }),
-      tier(
-        "cli",
-        ["tests/cli/**/*.test.ts", "tests/adversarial/**/*.test.ts", "tests/images/**/*.test.ts"],
-        sharedSite,
-      ),
+      // Not isolated either: no cli file mocks modules or changes the cwd (site-data stubs env only around a build and
+      // unstubs it), and the generator's module caches are keyed by content. A fresh module graph per file cost 18 s.
+      tier("cli", ["tests/cli/**/*.test.ts", "tests/adversarial/**/*.test.ts", "tests/images/**/*.test.ts"], {
+        ...sharedSite,
+        isolate: false,
+      }),
       // No module state of their own (no mocks, env or cwd changes), so a worker keeps playwright-core and the
       // generator imported from one file to the next instead of importing them again for each.
       tier("browser", ["tests/browser/**/*.test.ts"], { ...sharedSite, isolate: false }),
