@@ -12,6 +12,7 @@ import {
   startBrowserTests,
   storeConsent,
   storedConsent,
+  unexpectedErrors,
 } from "./support.ts";
 
 const labels = {
@@ -52,10 +53,12 @@ const injected = (page: Page) =>
   );
 
 describe("cookie consent", () => {
-  it("C1: with empty storage the banner shows on all 22 pages, and nothing contacts a third party", async () => {
+  it("C1: with empty storage the banner shows on all 22 pages, nothing contacts a third party, and no console error or uncaught exception", async () => {
     const context = await newContext(browser);
     const thirdParty = thirdPartyRequests(context);
     const page = await context.newPage();
+    // N4 (navigation.test.ts) walks the pages with a stored choice; this is its walk with none.
+    const errors = collectErrors(page);
     for (const path of allPaths) {
       await page.goto(origin + path, { waitUntil: "load" });
       const text = labels[localeOf(path)];
@@ -68,7 +71,10 @@ describe("cookie consent", () => {
       );
       expect(await injected(page), path).toEqual({ fonts: [], prefetch: [] });
     }
+    // What the last page's scripts do after load.
+    await nextFrames(page);
     expect(thirdParty).toEqual([]);
+    expect(unexpectedErrors(errors, origin)).toEqual([]);
     await context.close();
   });
 
@@ -144,8 +150,8 @@ describe("cookie consent", () => {
   it("C4: any other stored value counts as no choice", async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
+    await page.goto(`${origin}/`);
     for (const value of ["yes", "ACCEPTED", "accepted ", "", "true", "null"]) {
-      await page.goto(`${origin}/`);
       await page.evaluate((stored) => window.localStorage.setItem("cookie-consent", stored), value);
       await page.reload();
       await banner(page).waitFor({ state: "visible" });

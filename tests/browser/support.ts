@@ -60,6 +60,20 @@ export function collectErrors(page: Page): string[] {
   return errors;
 }
 
+/**
+ * The errors left once the not-found pages' own status is taken out: Chromium reports a page's 404 in the
+ * console, and for /nope/ and /de/nope/ that status is the design (§2), not an error.
+ */
+export const unexpectedErrors = (errors: string[], origin: string) =>
+  errors.filter(
+    (error) =>
+      !["/nope/", "/de/nope/"].some(
+        (target) =>
+          error ===
+          `${origin}${target}: console: Failed to load resource: the server responded with a status of 404 (Not Found)`,
+      ),
+  );
+
 /** The consent value this page's storage holds. */
 export const storedConsent = (page: Page) => page.evaluate(() => window.localStorage.getItem("cookie-consent"));
 
