@@ -13,7 +13,7 @@ let release: () => Promise<void> = async () => {};
 beforeAll(async () => {
   root = await copyProject();
   let borrowed;
-  [watch, borrowed] = await Promise.all([startWatch(root), borrowChromium()]);
+  [watch, borrowed] = await Promise.all([startWatch(root, [], { poll: false }), borrowChromium()]);
   ({ browser, release } = borrowed);
 });
 
@@ -95,7 +95,7 @@ describe("ranch-site watch --open-saved", () => {
 
   beforeAll(async () => {
     savedRoot = await copyProject();
-    saving = await startWatch(savedRoot, ["--open-saved"]);
+    saving = await startWatch(savedRoot, ["--open-saved"], { poll: false });
   });
 
   afterAll(async () => {

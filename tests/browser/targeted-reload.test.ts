@@ -11,7 +11,7 @@ let release: () => Promise<void> = async () => {};
 
 beforeAll(async () => {
   root = await copyProject();
-  watch = await startWatch(root);
+  watch = await startWatch(root, [], { poll: false });
   ({ browser, release } = await borrowChromium());
 });
 
