@@ -2,10 +2,11 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import {
   allPaths,
   collectErrors,
+  launchWithBackForwardCache,
   newContext,
   nextFrames,
   scrollSettled,
@@ -18,12 +19,15 @@ let origin: string;
 let dir: string;
 let browser: Browser;
 let stop: () => Promise<void>;
-beforeAll(async () => ({ origin, dir, browser, stop } = await startBrowserTests({ backForwardCache: true })));
+beforeAll(async () => ({ origin, dir, browser, stop } = await startBrowserTests()));
 afterAll(() => stop?.());
 
 /** A context with a choice stored (so the banner stays out of the way) and the network closed. */
-async function decidedContext(options: Parameters<Browser["newContext"]>[0] = {}): Promise<BrowserContext> {
-  const context = await newContext(browser, options);
+async function decidedContext(
+  options: Parameters<Browser["newContext"]>[0] = {},
+  on: Browser = browser,
+): Promise<BrowserContext> {
+  const context = await newContext(on, options);
   await storeConsent(context, "rejected");
   return context;
 }
@@ -82,8 +86,10 @@ function watchPlaceholder() {
 }
 
 /** A context whose pages report the placeholder into the returned list. */
-async function watchedContext(): Promise<{ context: BrowserContext; reports: PlaceholderReport[] }> {
-  const context = await decidedContext();
+async function watchedContext(
+  on: Browser = browser,
+): Promise<{ context: BrowserContext; reports: PlaceholderReport[] }> {
+  const context = await decidedContext({}, on);
   const reports: PlaceholderReport[] = [];
   await context.exposeFunction("placeholderShown", (report: PlaceholderReport) => reports.push(report));
   await context.addInitScript(watchPlaceholder);
@@ -95,7 +101,10 @@ const titleOf = async (file: string) =>
 
 describe("navigation", () => {
   it("N1: a navigation that has not painted within 300 ms shows the translated placeholder, not before; Back restores without it", async () => {
-    const { context, reports } = await watchedContext();
+    // Back must find the page in the back/forward cache, which only a browser of this test's own keeps.
+    const caching = await launchWithBackForwardCache();
+    onTestFinished(() => caching.close());
+    const { context, reports } = await watchedContext(caching);
     const page = await context.newPage();
     await page.goto(`${origin}/de/`);
     await delay(page, "/de/about-me/", 1000);
