@@ -57,9 +57,17 @@ let stop: () => Promise<void>;
 beforeAll(async () => ({ origin, browser, stop } = await startBrowserTests()));
 afterAll(() => stop?.());
 
-/** A context with a choice stored (so the banner stays out of the way), the clipboard allowed and the network closed. */
+/**
+ * A context with a choice stored (so the banner stays out of the way), the clipboard allowed and the network
+ * closed. Motion is reduced: the form is checked where scrolling comes to rest (scrollSettled), which smooth
+ * scrolling reaches the same, and the view transition to the contact page is not what is checked (N3 is).
+ */
 async function decidedContext(options: Parameters<Browser["newContext"]>[0] = {}): Promise<BrowserContext> {
-  const context = await newContext(browser, { permissions: ["clipboard-read", "clipboard-write"], ...options });
+  const context = await newContext(browser, {
+    permissions: ["clipboard-read", "clipboard-write"],
+    reducedMotion: "reduce",
+    ...options,
+  });
   await storeConsent(context, "rejected");
   return context;
 }

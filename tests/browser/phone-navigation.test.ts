@@ -37,12 +37,18 @@ const phones = new Map<boolean, Promise<Page>>();
 /**
  * A phone's tab, with JavaScript or without: one each for the file, since every test starts with a page
  * load and nothing here is stored but the consent choice (a new tab costs Chromium a new renderer).
+ * Motion is reduced: what is checked is where links are and where they lead, not the view transition and
+ * the smooth scroll to a #section that draw frames on every followed link (N3 covers those).
  */
 function phone(javaScriptEnabled: boolean): Promise<Page> {
   let page = phones.get(javaScriptEnabled);
   if (!page) {
     page = (async () => {
-      const context = await browser.newContext({ viewport: { width: 390, height: 844 }, javaScriptEnabled });
+      const context = await browser.newContext({
+        viewport: { width: 390, height: 844 },
+        javaScriptEnabled,
+        reducedMotion: "reduce",
+      });
       await closeNetwork(context);
       await storeConsent(context, "rejected");
       return context.newPage();
