@@ -52,11 +52,24 @@ const injected = (page: Page) =>
     [fontsLinks, prefetchLinks],
   );
 
+let fresh: Promise<Page> | undefined;
+
+/**
+ * The file's tab for tests that start from a first visit, with its storage emptied and its list of
+ * third-party requests and its listeners reset: a new tab for each costs Chromium a new renderer.
+ */
+async function firstVisit(): Promise<{ page: Page; thirdParty: string[] }> {
+  const page = await (fresh ??= newContext(browser).then((context) => context.newPage()));
+  if (page.url().startsWith(origin)) await page.evaluate(() => window.localStorage.clear());
+  for (const event of ["console", "pageerror"] as const) page.removeAllListeners(event);
+  const thirdParty = thirdPartyRequests(page.context());
+  thirdParty.length = 0;
+  return { page, thirdParty };
+}
+
 describe("cookie consent", () => {
   it("C1: with empty storage the banner shows on all 22 pages, nothing contacts a third party, and no console error or uncaught exception", async () => {
-    const context = await newContext(browser);
-    const thirdParty = thirdPartyRequests(context);
-    const page = await context.newPage();
+    const { page, thirdParty } = await firstVisit();
     // N4 (navigation.test.ts) walks the pages with a stored choice; this is its walk with none.
     const errors = collectErrors(page);
     for (const path of allPaths) {
@@ -75,7 +88,6 @@ describe("cookie consent", () => {
     await nextFrames(page);
     expect(thirdParty).toEqual([]);
     expect(unexpectedErrors(errors, origin)).toEqual([]);
-    await context.close();
   });
 
   it("C2: Accept All stores the choice, loads the fonts once with the dns-prefetch, and a reload applies it before DOMContentLoaded", async () => {
@@ -129,9 +141,7 @@ describe("cookie consent", () => {
     ["the close X", "Close and reject"],
   ] as const) {
     it(`C3: ${button} stores "rejected"; nothing third-party loads here or later, and the banner stays hidden`, async () => {
-      const context = await newContext(browser);
-      const thirdParty = thirdPartyRequests(context);
-      const page = await context.newPage();
+      const { page, thirdParty } = await firstVisit();
       await page.goto(`${origin}/contact/`);
       await banner(page).getByRole("button", { name, exact: true }).click();
       expect(await storedConsent(page)).toBe("rejected");
@@ -143,13 +153,11 @@ describe("cookie consent", () => {
         expect(await injected(page), path).toEqual({ fonts: [], prefetch: [] });
       }
       expect(thirdParty).toEqual([]);
-      await context.close();
     });
   }
 
   it("C4: any other stored value counts as no choice", async () => {
-    const context = await newContext(browser);
-    const page = await context.newPage();
+    const { page } = await firstVisit();
     await page.goto(`${origin}/`);
     for (const value of ["yes", "ACCEPTED", "accepted ", "", "true", "null"]) {
       await page.evaluate((stored) => window.localStorage.setItem("cookie-consent", stored), value);
@@ -157,7 +165,6 @@ describe("cookie consent", () => {
       await banner(page).waitFor({ state: "visible" });
       expect(await injected(page), JSON.stringify(value)).toEqual({ fonts: [], prefetch: [] });
     }
-    await context.close();
   });
 
   const blockedStorage = {
