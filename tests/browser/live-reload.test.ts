@@ -26,6 +26,16 @@ afterAll(async () => {
   await release();
 });
 
+/**
+ * Loads a page of the watched site and waits until its live-reload stream is connected: `load` can come
+ * first, and a save seen before then (file system events see it at once) would not reach the tab.
+ */
+async function gotoLive(page: Page, url: string): Promise<void> {
+  const connected = page.waitForResponse((response) => new URL(response.url()).pathname === "/__ranch-site/events");
+  await page.goto(url);
+  await connected;
+}
+
 /** Saves an edit and waits for the rebuild it causes. */
 async function save(file: string, find: string, replacement: string, expected = /: rebuilt \d+ pages in \d+ ms$/) {
   const from = watch.lines.length;
@@ -36,7 +46,7 @@ async function save(file: string, find: string, replacement: string, expected = 
 describe("ranch-site watch in the browser", () => {
   it("rebuilds on a content change, and open tabs reload by themselves", async () => {
     const page = await browser.newPage();
-    await page.goto(`${watch.origin}/de/`);
+    await gotoLive(page, `${watch.origin}/de/`);
     const reloaded = page.waitForEvent("load");
     await save("content/i18n/de.yaml", "cta:\n  title: ", "cta:\n  title: Frisch gespeichert – ");
     await reloaded;
@@ -49,7 +59,7 @@ describe("ranch-site watch in the browser", () => {
     const page = await browser.newPage();
     try {
       expect(watch.lines[failed + 1]).toMatch(/^content\/i18n\/en\.yaml:\d+:\d+: YAML syntax error/);
-      await page.goto(`${watch.origin}/`);
+      await gotoLive(page, `${watch.origin}/`);
       await expect
         .poll(() => page.locator("[data-build-error]").textContent())
         .toMatch(/content\/i18n\/en\.yaml:\d+:\d+/);
@@ -66,7 +76,7 @@ describe("ranch-site watch in the browser", () => {
 /** A page with a mark in its window that a reload would wipe out. */
 async function open(path: string): Promise<Page> {
   const page = await browser.newPage();
-  await page.goto(`${watch.origin}${path}`);
+  await gotoLive(page, `${watch.origin}${path}`);
   await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
   return page;
 }
@@ -111,7 +121,7 @@ describe("ranch-site watch under the shipped Content-Security-Policy", () => {
       (window as unknown as { violations: string[] }).violations = seen;
       document.addEventListener("securitypolicyviolation", (event) => seen.push(`${event.violatedDirective}`));
     });
-    await page.goto(`${watch.origin}/de/`);
+    await gotoLive(page, `${watch.origin}/de/`);
     const reloaded = page.waitForEvent("load");
     const failed = save(
       "content/i18n/de.yaml",
@@ -150,7 +160,7 @@ describe("ranch-site watch --open-saved", () => {
   async function saveAndFollow(file: string, find: string, replacement: string, from: string, expectedPath: string) {
     const page = await browser.newPage();
     try {
-      await page.goto(saving.origin + from);
+      await gotoLive(page, saving.origin + from);
       const navigated = page.waitForURL(saving.origin + expectedPath);
       navigated.catch(() => {}); // awaited below, once the rebuild is seen
       const line = saving.lines.length;
