@@ -57,19 +57,52 @@ let stop: () => Promise<void>;
 beforeAll(async () => ({ origin, browser, stop } = await startBrowserTests()));
 afterAll(() => stop?.());
 
-/** A context with a choice stored (so the banner stays out of the way), the clipboard allowed and the network closed. */
+/**
+ * A context with a choice stored (so the banner stays out of the way), the clipboard allowed and the network
+ * closed. Motion is reduced: the form is checked where scrolling comes to rest (scrollSettled), which smooth
+ * scrolling reaches the same, and the view transition to the contact page is not what is checked (N3 is).
+ */
 async function decidedContext(options: Parameters<Browser["newContext"]>[0] = {}): Promise<BrowserContext> {
-  const context = await newContext(browser, { permissions: ["clipboard-read", "clipboard-write"], ...options });
+  const context = await newContext(browser, {
+    permissions: ["clipboard-read", "clipboard-write"],
+    reducedMotion: "reduce",
+    ...options,
+  });
   await storeConsent(context, "rejected");
   return context;
 }
 
-/** Opens the contact page and records every mailto: navigation it starts. */
+const tabs = new Map<boolean, Promise<Page>>();
+
+/**
+ * The file's tab with a choice stored, with JavaScript or without: the tests share one each, since each starts
+ * with a page load and the form stores nothing (a new tab costs Chromium a new renderer).
+ */
+function decidedTab(javaScriptEnabled = true): Promise<Page> {
+  let tab = tabs.get(javaScriptEnabled);
+  if (!tab) {
+    tab = decidedContext({ javaScriptEnabled }).then((context) => context.newPage());
+    tabs.set(javaScriptEnabled, tab);
+  }
+  return tab;
+}
+
+/**
+ * Opens the contact page, in the shared tab at this size or in a new tab of `context`, and records every
+ * mailto: navigation it starts and every error, until the next test opens it.
+ */
 async function openForm(
-  context: BrowserContext,
   path: string,
+  {
+    context,
+    javaScriptEnabled = true,
+    viewport = { width: 1280, height: 720 },
+  }: { context?: BrowserContext; javaScriptEnabled?: boolean; viewport?: { width: number; height: number } } = {},
 ): Promise<{ page: Page; opened: string[]; errors: string[] }> {
-  const page = await context.newPage();
+  const page = context ? await context.newPage() : await decidedTab(javaScriptEnabled);
+  // The shared tab's listeners of the test before.
+  for (const event of ["request", "console", "pageerror"] as const) page.removeAllListeners(event);
+  await page.setViewportSize(viewport);
   const opened: string[] = [];
   page.on("request", (request) => {
     if (request.url().startsWith("mailto:")) opened.push(request.url());
@@ -95,10 +128,9 @@ const clipboard = (page: Page) => page.evaluate(() => navigator.clipboard.readTe
 describe("contact form", () => {
   for (const [locale, text] of Object.entries(texts)) {
     it(`F1 (${locale}): an invalid submit shows translated messages at the fields, focuses the first, and opens nothing`, async () => {
-      const context = await decidedContext({
+      const { page, opened, errors } = await openForm(text.path, {
         viewport: locale === "de" ? { width: 390, height: 844 } : { width: 1280, height: 800 },
       });
-      const { page, opened, errors } = await openForm(context, text.path);
       expect(
         await page.locator("form[data-contact-form]").evaluate((form) => (form as HTMLFormElement).noValidate),
       ).toBe(true);
@@ -146,12 +178,10 @@ describe("contact form", () => {
       expect(opened).toEqual([]);
       expect(await page.locator("[data-form-result]").isHidden()).toBe(true);
       expect(errors).toEqual([]);
-      await context.close();
     });
 
     it(`F2 (${locale}): a valid submit opens an RFC 6068 mailto: link in the same tab, then offers the address and a copy`, async () => {
-      const context = await decidedContext();
-      const { page, opened, errors } = await openForm(context, text.path);
+      const { page, opened, errors } = await openForm(text.path);
       await fill(page, tricky);
       const request = page.waitForEvent("request", (candidate) => candidate.url().startsWith("mailto:"));
       await page.getByRole("button", { name: text.submit }).click();
@@ -184,13 +214,11 @@ describe("contact form", () => {
       await expect.poll(() => result.locator("[data-copy-status]").textContent()).toBe(text.copied);
       expect(await clipboard(page)).toBe(plain);
       expect(errors).toEqual([]);
-      await context.close();
     });
   }
 
   it("F3: a link over 1,900 characters opens nothing and offers the copy fallback; Edit message keeps the values", async () => {
-    const context = await decidedContext();
-    const { page, opened, errors } = await openForm(context, "/contact/");
+    const { page, opened, errors } = await openForm("/contact/");
     const message = "We would like to book the training for our whole team. ".repeat(30);
     await fill(page, { name: "Anna Berg", email: "anna@example.com", message });
     await page.getByRole("button", { name: "Send Message" }).click();
@@ -219,7 +247,6 @@ describe("contact form", () => {
     for (const [name, value] of Object.entries({ name: "Anna Berg", email: "anna@example.com", message }))
       expect(await page.locator(`[data-field="${name}"]`).inputValue()).toBe(value);
     expect(errors).toEqual([]);
-    await context.close();
   });
 
   it("F3: where copying is refused, the message is shown selected for the visitor to copy", async () => {
@@ -232,7 +259,7 @@ describe("contact form", () => {
       });
       document.execCommand = () => false;
     });
-    const { page, errors } = await openForm(context, "/de/contact/");
+    const { page, errors } = await openForm("/de/contact/", { context });
     await fill(page, { name: "Anna Berg", email: "anna@example.com", message: "Hallo!" });
     await page.getByRole("button", { name: texts.de.submit }).click();
     await page.getByRole("button", { name: texts.de.copy }).click();
@@ -258,8 +285,7 @@ describe("contact form", () => {
   });
 
   it("F4: without JavaScript the form is a mailto: form, and the browser blocks an empty submit", async () => {
-    const context = await decidedContext({ javaScriptEnabled: false });
-    const { page, opened } = await openForm(context, "/contact/");
+    const { page, opened } = await openForm("/contact/", { javaScriptEnabled: false });
     const form = page.locator("form[data-contact-form]");
     expect(
       await form.evaluate((element) => ({
@@ -286,12 +312,11 @@ describe("contact form", () => {
     await fill(page, { name: "Anna Berg", email: "anna@example.com", message: "Hallo" });
     expect(await page.locator("form:invalid").count()).toBe(0);
     expect(await page.locator("[data-form-result]").isHidden()).toBe(true);
-    await context.close();
   });
 
   it("F5: a date's enquiry opens the form with offer and date filled in, and the email's subject names them; without JavaScript the date's own mailto: link does", async () => {
-    const context = await decidedContext();
-    const page = await context.newPage();
+    const page = await decidedTab();
+    await page.setViewportSize({ width: 1280, height: 720 });
     await page.goto(`${origin}/de/pricing/`);
     const date = page.locator(".date").first();
     const about = `${await date.locator(".date-offer").textContent()}, ${await date.locator("time").textContent()}`;
@@ -307,11 +332,10 @@ describe("contact form", () => {
     const query = new URLSearchParams((await request).url().split("?")[1]);
     expect(query.get("subject")).toBe(`${texts.de.subject} – ${about} – Anna Berg`);
     expect(query.get("body")).toContain(`Ich interessiere mich für: ${about}.\r\n\r\nWir wären zu dritt.`);
-    await context.close();
 
     // Without JavaScript the form cannot read the address: each date has a mailto: link of its own.
-    const plain = await decidedContext({ javaScriptEnabled: false });
-    const noScript = await plain.newPage();
+    const noScript = await decidedTab(false);
+    await noScript.setViewportSize({ width: 1280, height: 720 });
     await noScript.goto(`${origin}/pricing/`);
     const first = noScript.locator(".date").first();
     const english = `${await first.locator(".date-offer").textContent()}, ${await first.locator("time").textContent()}`;
@@ -320,6 +344,5 @@ describe("contact form", () => {
     expect(mail!.startsWith(`mailto:${address}?`)).toBe(true);
     expect(mailQuery.get("subject")).toBe(`${texts.en.subject} – ${english}`);
     expect(mailQuery.get("body")).toBe(`I would like to enquire about: ${english}.\r\n\r\n`);
-    await plain.close();
   });
 });

@@ -22,6 +22,25 @@ const homes = [
   },
 ];
 
+const firstVisits = new Map<number, Promise<Page>>();
+
+/**
+ * A tab at this size with nothing stored, one per size for the file: nothing here makes a choice, and each
+ * test waits for the banner, which shows only while none is stored (a new tab costs Chromium a new renderer).
+ */
+function firstVisit(size: (typeof sizes)[number]): Promise<Page> {
+  let page = firstVisits.get(size.width);
+  if (!page) {
+    page = (async () => {
+      const context = await browser.newContext({ viewport: size });
+      await closeNetwork(context);
+      return context.newPage();
+    })();
+    firstVisits.set(size.width, page);
+  }
+  return page;
+}
+
 /** Where the element's centre is, whether it lies in the viewport, and whether a click there would reach it. */
 const hitTest = (page: Page, selector: string) =>
   page.evaluate((selector) => {
@@ -42,9 +61,7 @@ describe("first view", () => {
   for (const size of sizes)
     for (const home of homes)
       it(`at ${size.width} × ${size.height}, ${home.path}: the hero's "${home.cta}" is in view and not under the open banner`, async () => {
-        const context = await browser.newContext({ viewport: size });
-        await closeNetwork(context);
-        const page = await context.newPage();
+        const page = await firstVisit(size);
         await page.goto(origin + home.path);
         await page.locator("[data-cookie-banner]").waitFor({ state: "visible" });
         const cta = page.locator("[data-hero-cta]");
@@ -53,15 +70,14 @@ describe("first view", () => {
         // Usable with the banner open: the call to action takes a real click and leads on.
         await cta.click({ trial: false });
         await page.waitForURL(/\/pricing\/$/);
-        await context.close();
       });
 
   it("Cookie settings reopens the banner with the current choice as a sentence and a pressed button", async () => {
+    const context = await browser.newContext({ viewport: sizes[0] });
+    await closeNetwork(context);
+    await storeConsent(context, "rejected");
+    const page = await context.newPage();
     for (const home of homes) {
-      const context = await browser.newContext({ viewport: sizes[0] });
-      await closeNetwork(context);
-      await storeConsent(context, "rejected");
-      const page = await context.newPage();
       await page.goto(origin + home.path);
       const banner = page.locator("[data-cookie-banner]");
       expect(await banner.isHidden()).toBe(true);
@@ -75,19 +91,16 @@ describe("first view", () => {
         ["accepted", "false"],
         ["rejected", "true"],
       ]);
-      await context.close();
     }
+    await context.close();
   });
 
   it("a first visit names no choice and presses no button", async () => {
-    const context = await browser.newContext({ viewport: sizes[1] });
-    await closeNetwork(context);
-    const page = await context.newPage();
+    const page = await firstVisit(sizes[1]!);
     await page.goto(`${origin}/`);
     const banner = page.locator("[data-cookie-banner]");
     await banner.waitFor({ state: "visible" });
     expect(await banner.locator("[data-cookie-current]").isHidden()).toBe(true);
     expect(await banner.locator("[aria-pressed]").count()).toBe(0);
-    await context.close();
   });
 });

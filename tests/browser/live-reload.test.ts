@@ -1,6 +1,10 @@
-/** Live reload of `watch` as a visitor sees it: open tabs reload after a save, and a build error shows in the page. */
+/**
+ * Live reload of `watch` as a visitor sees it: open tabs reload after a save (only those whose page changed;
+ * a stylesheet is swapped in place), and a build error shows in the page. One watch serves all but the
+ * --open-saved tests: starting one builds the whole site.
+ */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { borrowChromium } from "../support/chromium.ts";
 import { copyProject, editFile } from "../support/project.ts";
 import { startWatch, type WatchProcess } from "../support/watch.ts";
@@ -13,7 +17,7 @@ let release: () => Promise<void> = async () => {};
 beforeAll(async () => {
   root = await copyProject();
   let borrowed;
-  [watch, borrowed] = await Promise.all([startWatch(root), borrowChromium()]);
+  [watch, borrowed] = await Promise.all([startWatch(root, [], { poll: false }), borrowChromium()]);
   ({ browser, release } = borrowed);
 });
 
@@ -21,6 +25,16 @@ afterAll(async () => {
   await watch?.stop();
   await release();
 });
+
+/**
+ * Loads a page of the watched site and waits until its live-reload stream is connected: `load` can come
+ * first, and a save seen before then (file system events see it at once) would not reach the tab.
+ */
+async function gotoLive(page: Page, url: string): Promise<void> {
+  const connected = page.waitForResponse((response) => new URL(response.url()).pathname === "/__ranch-site/events");
+  await page.goto(url);
+  await connected;
+}
 
 /** Saves an edit and waits for the rebuild it causes. */
 async function save(file: string, find: string, replacement: string, expected = /: rebuilt \d+ pages in \d+ ms$/) {
@@ -32,7 +46,7 @@ async function save(file: string, find: string, replacement: string, expected = 
 describe("ranch-site watch in the browser", () => {
   it("rebuilds on a content change, and open tabs reload by themselves", async () => {
     const page = await browser.newPage();
-    await page.goto(`${watch.origin}/de/`);
+    await gotoLive(page, `${watch.origin}/de/`);
     const reloaded = page.waitForEvent("load");
     await save("content/i18n/de.yaml", "cta:\n  title: ", "cta:\n  title: Frisch gespeichert – ");
     await reloaded;
@@ -45,7 +59,7 @@ describe("ranch-site watch in the browser", () => {
     const page = await browser.newPage();
     try {
       expect(watch.lines[failed + 1]).toMatch(/^content\/i18n\/en\.yaml:\d+:\d+: YAML syntax error/);
-      await page.goto(`${watch.origin}/`);
+      await gotoLive(page, `${watch.origin}/`);
       await expect
         .poll(() => page.locator("[data-build-error]").textContent())
         .toMatch(/content\/i18n\/en\.yaml:\d+:\d+/);
@@ -59,6 +73,46 @@ describe("ranch-site watch in the browser", () => {
   });
 });
 
+/** A page with a mark in its window that a reload would wipe out. */
+async function open(path: string): Promise<Page> {
+  const page = await browser.newPage();
+  await gotoLive(page, `${watch.origin}${path}`);
+  await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
+  return page;
+}
+
+const notReloaded = (page: Page) =>
+  page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded === true);
+
+describe("targeted live reload", () => {
+  it("swaps the stylesheet in place after a styles-only change: no tab reloads", async () => {
+    const page = await open("/about-me/");
+    const before = await page.getAttribute('link[rel="stylesheet"][href*="/assets/"]', "href");
+    await save("templates/styles/base.css", "body {", "body {\n  outline: 3px solid rgb(1, 2, 3);");
+    await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).outlineColor)).toBe("rgb(1, 2, 3)");
+    expect(await page.getAttribute('link[rel="stylesheet"][href*="/assets/"]', "href")).not.toBe(before);
+    expect(await notReloaded(page)).toBe(true);
+    await page.close();
+  });
+
+  it("reloads only the tabs whose page changed, and keeps their scroll position", async () => {
+    const edited = await open("/de/imprint/");
+    await edited.evaluate(() => scrollTo(0, 600));
+    const scrolled = await edited.evaluate(() => scrollY);
+    expect(scrolled).toBeGreaterThan(0);
+    const other = await open("/de/about-me/");
+    const reloaded = edited.waitForEvent("load");
+    await save("content/pages/imprint.de.md", "\n## ", "\nEin neuer Absatz, frisch gespeichert.\n\n## ");
+    await reloaded;
+    await expect.poll(() => edited.textContent("main")).toContain("Ein neuer Absatz, frisch gespeichert.");
+    await expect.poll(() => edited.evaluate(() => scrollY)).toBe(scrolled);
+    // The other tab heard the same message and stayed as it was.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await notReloaded(other)).toBe(true);
+    await Promise.all([edited.close(), other.close()]);
+  });
+});
+
 describe("ranch-site watch under the shipped Content-Security-Policy", () => {
   it("runs live reload and shows the error overlay, styled, with no CSP violation", async () => {
     const page = await browser.newPage();
@@ -67,7 +121,7 @@ describe("ranch-site watch under the shipped Content-Security-Policy", () => {
       (window as unknown as { violations: string[] }).violations = seen;
       document.addEventListener("securitypolicyviolation", (event) => seen.push(`${event.violatedDirective}`));
     });
-    await page.goto(`${watch.origin}/de/`);
+    await gotoLive(page, `${watch.origin}/de/`);
     const reloaded = page.waitForEvent("load");
     const failed = save(
       "content/i18n/de.yaml",
@@ -95,7 +149,7 @@ describe("ranch-site watch --open-saved", () => {
 
   beforeAll(async () => {
     savedRoot = await copyProject();
-    saving = await startWatch(savedRoot, ["--open-saved"]);
+    saving = await startWatch(savedRoot, ["--open-saved"], { poll: false });
   });
 
   afterAll(async () => {
@@ -106,7 +160,7 @@ describe("ranch-site watch --open-saved", () => {
   async function saveAndFollow(file: string, find: string, replacement: string, from: string, expectedPath: string) {
     const page = await browser.newPage();
     try {
-      await page.goto(saving.origin + from);
+      await gotoLive(page, saving.origin + from);
       const navigated = page.waitForURL(saving.origin + expectedPath);
       navigated.catch(() => {}); // awaited below, once the rebuild is seen
       const line = saving.lines.length;

@@ -32,11 +32,30 @@ async function targets(prefix: string): Promise<string[]> {
   );
 }
 
-async function phone(javaScriptEnabled: boolean): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, javaScriptEnabled });
-  await closeNetwork(context);
-  await storeConsent(context, "rejected");
-  return context.newPage();
+const phones = new Map<boolean, Promise<Page>>();
+
+/**
+ * A phone's tab, with JavaScript or without: one each for the file, since every test starts with a page
+ * load and nothing here is stored but the consent choice (a new tab costs Chromium a new renderer).
+ * Motion is reduced: what is checked is where links are and where they lead, not the view transition and
+ * the smooth scroll to a #section that draw frames on every followed link (N3 covers those).
+ */
+function phone(javaScriptEnabled: boolean): Promise<Page> {
+  let page = phones.get(javaScriptEnabled);
+  if (!page) {
+    page = (async () => {
+      const context = await browser.newContext({
+        viewport: { width: 390, height: 844 },
+        javaScriptEnabled,
+        reducedMotion: "reduce",
+      });
+      await closeNetwork(context);
+      await storeConsent(context, "rejected");
+      return context.newPage();
+    })();
+    phones.set(javaScriptEnabled, page);
+  }
+  return page;
 }
 
 /** Whether the element is fully inside the viewport's width and shown. */
@@ -65,8 +84,9 @@ for (const prefix of ["", "/de"]) {
   describe(`phone navigation, ${language}`, () => {
     it("with JavaScript: a Menu button (aria-expanded, aria-controls) opens every link in view; each leads to its page", async () => {
       const page = await phone(true);
+      // Each link is followed from the page the one before led to: the header is the same on every page.
+      await page.goto(`${origin}${prefix}/training-details/`);
       for (const target of await targets(prefix)) {
-        await page.goto(`${origin}${prefix}/training-details/`);
         const button = page.locator("[data-menu-button]");
         expect(await button.isVisible()).toBe(true);
         expect(await button.getAttribute("aria-controls")).toBe("main-nav");
@@ -83,20 +103,18 @@ for (const prefix of ["", "/de"]) {
         await link.click();
         await page.waitForURL(`${origin}${target}`);
       }
-      await page.context().close();
     });
 
     it("without JavaScript: no button, every link in view and followable", async () => {
       const page = await phone(false);
+      await page.goto(`${origin}${prefix}/references/`);
       for (const target of await targets(prefix)) {
-        await page.goto(`${origin}${prefix}/references/`);
         expect(await page.locator("[data-menu-button]").isVisible()).toBe(false);
         const selector = `.site-header a[href="${target}"]`;
         expect(await inView(page, selector), target).toBe(true);
         await page.locator(selector).first().click();
         await page.waitForURL(`${origin}${target}`);
       }
-      await page.context().close();
     });
 
     it("by keyboard: Enter opens, links follow in tab order with unclipped focus rings, Escape closes and returns focus", async () => {
@@ -115,7 +133,6 @@ for (const prefix of ["", "/de"]) {
       expect(await page.locator("[data-menu-button]").getAttribute("aria-expanded")).toBe("false");
       expect(await page.locator(".main-nav").isVisible()).toBe(false);
       expect(await page.evaluate(() => document.activeElement?.hasAttribute("data-menu-button"))).toBe(true);
-      await page.context().close();
     });
 
     it("without JavaScript, no focus ring of the header is clipped either", async () => {
@@ -125,7 +142,6 @@ for (const prefix of ["", "/de"]) {
         await link.focus();
         expect(await clippingAncestors(page)).toEqual([]);
       }
-      await page.context().close();
     });
   });
 }

@@ -14,25 +14,14 @@ export const allPaths = sitePages.map((page) => page.path);
 /** The page's locale, from its path. */
 export const localeOf = (path: string) => (path.startsWith("/de/") ? "de" : "en");
 
-/**
- * A built and served site plus a browser, for one test file; `stop` cleans both up. Playwright turns the
- * back/forward cache off by default; `backForwardCache` keeps Chromium's, for tests of restored pages.
- */
-export async function startBrowserTests(
-  options: { backForwardCache?: boolean } = {},
-): Promise<{ origin: string; dir: string; browser: Browser; stop: () => Promise<void> }> {
-  // A browser with the back/forward cache is this file's own; any other is the worker's (borrowChromium()).
-  const launch = options.backForwardCache
-    ? chromium
-        .launch({
-          executablePath: findChromium(),
-          args: chromiumArgs,
-          headless: true,
-          ignoreDefaultArgs: ["--disable-back-forward-cache"],
-        })
-        .then((browser) => ({ browser, release: () => browser.close() }))
-    : borrowChromium();
-  const [site, { browser, release }] = await Promise.all([serveSite(), launch]);
+/** A built and served site plus the worker's browser, for one test file; `stop` cleans both up. */
+export async function startBrowserTests(): Promise<{
+  origin: string;
+  dir: string;
+  browser: Browser;
+  stop: () => Promise<void>;
+}> {
+  const [site, { browser, release }] = await Promise.all([serveSite(), borrowChromium()]);
   return {
     origin: site.origin,
     dir: site.dir,
@@ -43,6 +32,18 @@ export async function startBrowserTests(
     },
   };
 }
+
+/**
+ * A Chromium of the caller's own that keeps its back/forward cache, for tests of restored pages: Playwright
+ * turns the cache off by default, and with it on every page left stays alive, so only these tests pay for it.
+ */
+export const launchWithBackForwardCache = (): Promise<Browser> =>
+  chromium.launch({
+    executablePath: findChromium(),
+    args: chromiumArgs,
+    headless: true,
+    ignoreDefaultArgs: ["--disable-back-forward-cache"],
+  });
 
 /** Makes every page of the context start with this stored consent value (null: nothing stored). */
 export async function storeConsent(context: BrowserContext, value: string | null): Promise<void> {
@@ -59,6 +60,20 @@ export function collectErrors(page: Page): string[] {
   page.on("pageerror", (error) => errors.push(`${page.url()}: uncaught: ${error.message}`));
   return errors;
 }
+
+/**
+ * The errors left once the not-found pages' own status is taken out: Chromium reports a page's 404 in the
+ * console, and for /nope/ and /de/nope/ that status is the design (§2), not an error.
+ */
+export const unexpectedErrors = (errors: string[], origin: string) =>
+  errors.filter(
+    (error) =>
+      !["/nope/", "/de/nope/"].some(
+        (target) =>
+          error ===
+          `${origin}${target}: console: Failed to load resource: the server responded with a status of 404 (Not Found)`,
+      ),
+  );
 
 /** The consent value this page's storage holds. */
 export const storedConsent = (page: Page) => page.evaluate(() => window.localStorage.getItem("cookie-consent"));
