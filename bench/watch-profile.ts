@@ -7,7 +7,9 @@
  *
  * Environment: PROFILE_PAGES (N per locale, 100: 222 pages), PROFILE_SAVES (20), PROFILE_EDIT
  * ("dictionary" or "markdown"), PROFILE_KEEP (a folder to keep the .cpuprofile in), PROFILE_SAMPLING
- * ("off": no profiler, only the process's CPU, which the profiler itself raises by a few per cent).
+ * ("off": no profiler, only the process's CPU, which the profiler itself raises a lot), PROFILE_FLAGS
+ * (more flags for node, such as --trace-gc), PROFILE_LOG (print what watch printed) and PROFILE_TREE
+ * (print the calls top down, down to this many ms a save).
  */
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -45,6 +47,7 @@ const child = spawn(
   process.execPath,
   [
     ...(sampling ? ["--cpu-prof", `--cpu-prof-dir=${profiles}`, "--cpu-prof-interval=100"] : []),
+    ...(process.env.PROFILE_FLAGS ?? "").split(" ").filter(Boolean),
     path.join(projectRoot, "bin/ranch-site.js"),
     "watch",
     "--root",
@@ -85,6 +88,7 @@ const cpuSpent = (await processCpu(child.pid!)) - cpuBefore;
 child.kill("SIGTERM");
 await new Promise((resolve) => child.once("exit", resolve));
 
+if (process.env.PROFILE_LOG) console.log(log);
 const latency = spread(latencies);
 console.log(
   [
@@ -144,6 +148,29 @@ async function summary(): Promise<string[]> {
     }
   }
   const perSave = (micros: number) => (micros / 1000 / saves).toFixed(1);
+  // Top down, the calls merged by name along each path: where the time of each caller goes.
+  const tree = new Map<string, number>();
+  time = profile.startTime;
+  for (let index = 0; index < profile.samples.length; index++) {
+    time += profile.timeDeltas[index]!;
+    const delta = profile.timeDeltas[index + 1] ?? 0;
+    const node = byId.get(profile.samples[index]!)!;
+    if (time < firstSave || time > lastSave || node.callFrame.functionName === "(idle)") continue;
+    const names: string[] = [];
+    for (let id: number | undefined = node.id; id !== undefined; id = parent.get(id))
+      names.unshift(byId.get(id)!.callFrame.functionName || "(anonymous)");
+    for (let depth = 1; depth <= names.length; depth++) {
+      const key = names.slice(0, depth).join(" > ");
+      tree.set(key, (tree.get(key) ?? 0) + delta);
+    }
+  }
+  const treeLines = [...tree]
+    .filter(([, micros]) => micros / 1000 / saves >= Number(process.env.PROFILE_TREE ?? Infinity))
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([key, micros]) => {
+      const names = key.split(" > ");
+      return `${perSave(micros).padStart(7)}  ${"  ".repeat(names.length - 1)}${names.at(-1)}`;
+    });
   const top = (table: Map<string, number>, count: number) =>
     [...table]
       .sort((a, b) => b[1] - a[1])
@@ -157,6 +184,7 @@ async function summary(): Promise<string[]> {
     "",
     "ms a save, inclusive:",
     ...top(inclusive, 50),
+    ...(treeLines.length > 0 ? ["", "ms a save, top down:", ...treeLines] : []),
   ];
 }
 
