@@ -6,7 +6,8 @@
  * `hugo server`, and the issue's targets with today's figures.
  *
  * Environment: BENCH_RUNS (builds per generator and size), BENCH_SIZES ("0,100,1000"),
- * BENCH_WATCH_ROUNDS (saves per edit kind). The machine is shared: compare ratios, not absolutes.
+ * BENCH_WATCH_ROUNDS (saves per edit kind), BENCH_ONLY ("builds" or "watch": one part alone, when
+ * working on it). The machine is shared: compare ratios, not absolutes.
  */
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -33,7 +34,10 @@ const hugoBin = "/usr/bin/hugo";
 const hasHugo = existsSync(hugoBin);
 const tmpfs = process.platform === "linux" && existsSync("/dev/shm");
 const scratch = await mkdtemp(path.join(tmpfs ? "/dev/shm" : os.tmpdir(), "ranch-bench-"));
-const sizes = (process.env.BENCH_SIZES ?? "0,100,1000").split(",").map(Number);
+const only = process.env.BENCH_ONLY;
+if (only !== undefined && only !== "builds" && only !== "watch")
+  throw new Error(`BENCH_ONLY=${only}: give "builds" or "watch", or leave it unset for both`);
+const sizes = only === "watch" ? [] : (process.env.BENCH_SIZES ?? "0,100,1000").split(",").map(Number);
 const runsFor = (pages: number) => Number(process.env.BENCH_RUNS) || (pages >= 1000 ? 5 : 9);
 const watchRounds = Number(process.env.BENCH_WATCH_ROUNDS) || 10;
 
@@ -137,32 +141,34 @@ const table = (header: string[], rows: string[][]) => {
   );
 };
 
-lines.push("## Builds, whole process (median (min–max))", "");
-const buildRows: string[][] = [];
-for (const [pages, samples] of results) {
-  for (const tool of samples.keys()) {
-    const [wall, cpu, rss] = (["wall", "cpu", "rss"] as const).map((key) => stat(pages, tool, key));
-    const [eWall, eCpu, eRss] = (["wall", "cpu", "rss"] as const).map((key) => stat(pages, "eleventy", key).median);
-    buildRows.push([
-      `${pages}`,
-      names[tool],
-      show(wall!, ms),
-      show(cpu!, ms),
-      show(rss!, mib),
-      tool === "eleventy" ? "1" : ratio(wall!.median, eWall!),
-      tool === "eleventy" ? "1" : ratio(cpu!.median, eCpu!),
-      tool === "eleventy" ? "1" : ratio(rss!.median, eRss!),
-    ]);
+if (only !== "watch") {
+  lines.push("## Builds, whole process (median (min–max))", "");
+  const buildRows: string[][] = [];
+  for (const [pages, samples] of results) {
+    for (const tool of samples.keys()) {
+      const [wall, cpu, rss] = (["wall", "cpu", "rss"] as const).map((key) => stat(pages, tool, key));
+      const [eWall, eCpu, eRss] = (["wall", "cpu", "rss"] as const).map((key) => stat(pages, "eleventy", key).median);
+      buildRows.push([
+        `${pages}`,
+        names[tool],
+        show(wall!, ms),
+        show(cpu!, ms),
+        show(rss!, mib),
+        tool === "eleventy" ? "1" : ratio(wall!.median, eWall!),
+        tool === "eleventy" ? "1" : ratio(cpu!.median, eCpu!),
+        tool === "eleventy" ? "1" : ratio(rss!.median, eRss!),
+      ]);
+    }
   }
+  table(
+    ["N per locale", "generator", "wall ms", "CPU ms", "peak MiB", "wall ÷ 11ty", "CPU ÷ 11ty", "memory ÷ 11ty"],
+    buildRows,
+  );
+  lines.push(
+    "ranch-site builds its real site (22 pages) plus the N pages per locale; the peers build the N pages per locale.",
+    "",
+  );
 }
-table(
-  ["N per locale", "generator", "wall ms", "CPU ms", "peak MiB", "wall ÷ 11ty", "CPU ÷ 11ty", "memory ÷ 11ty"],
-  buildRows,
-);
-lines.push(
-  "ranch-site builds its real site (22 pages) plus the N pages per locale; the peers build the N pages per locale.",
-  "",
-);
 
 /** CPU per added page: the slope of CPU time from the smallest to the largest non-empty corpus. */
 const withPages = sizes.filter((pages) => pages > 0);
@@ -186,10 +192,14 @@ const ranchEdits: Edit[] = [
     change: (text, marker) => replaceOnce(text, /^loading: .*$/m, `loading: ${marker}`),
   },
 ];
-for (const [extra, total] of [
-  [0, 22],
-  [100, 222],
-] as const) {
+const watchSizes =
+  only === "builds"
+    ? []
+    : ([
+        [0, 22],
+        [100, 222],
+      ] as const);
+for (const [extra, total] of watchSizes) {
   const root = await ranchSiteProject(projectRoot, path.join(scratch, `watch-ranch-${total}`), extra);
   await mkdir(path.join(root, ".tmp"));
   const ours = await watchLatency(
@@ -272,8 +282,10 @@ for (const [extra, total] of [
   }
   process.stderr.write(`measured watch at ${total} pages\n`);
 }
-lines.push(`## watch: save → rewritten file on disk (median (min–max) of ${watchRounds} saves)`, "");
-table(["pages", "server", "edit", "ms"], watchRows);
+if (only !== "builds") {
+  lines.push(`## watch: save → rewritten file on disk (median (min–max) of ${watchRounds} saves)`, "");
+  table(["pages", "server", "edit", "ms"], watchRows);
+}
 
 // The issue's targets, with today's figures.
 /** Wall time and CPU time of one generator ÷ another at one size: on a busy machine CPU time is the steadier one. */
@@ -283,33 +295,36 @@ const ourWatch = (total: number) => {
   const values = ["markdown", "dictionary"].map((kind) => watchMedians.get(`ranch-site watch|${total}|${kind}`)!);
   return `${values.map(ms).join(" ms, ")} ms (markdown, dictionary)`;
 };
+const buildTargets = [
+  [
+    "real site cold build ÷ Eleventy building an empty project (whole process, cold cache)",
+    "≤ 1.0",
+    both("cold", 0, "eleventy"),
+  ],
+  ["the same with a warm cache", "≤ 0.7", both("warm", 0, "eleventy")],
+  [
+    `CPU per added page ÷ Eleventy's (cold cache; slope N = ${low} → ${high})`,
+    "≤ 1.0",
+    `${ratio(slope("cold"), slope("eleventy"))} (${slope("cold").toFixed(2)} ÷ ${slope("eleventy").toFixed(2)} ms)`,
+  ],
+  ["the same, warm cache", "≤ 0.5", `${ratio(slope("warm"), slope("eleventy"))} (${slope("warm").toFixed(2)} ms)`],
+  [
+    `peak memory at ${2 * high} pages ÷ Eleventy's`,
+    "≤ 1.0",
+    `${ratio(stat(high, "cold", "rss").median, stat(high, "eleventy", "rss").median)} (${mib(stat(high, "cold", "rss").median)} ÷ ${mib(stat(high, "eleventy", "rss").median)} MiB)`,
+  ],
+];
+const watchTargets = [
+  ["watch save → rewritten page, 22 pages (median)", "≤ 50 ms", ourWatch(22)],
+  ["watch save → rewritten page, 222 pages (median)", "≤ 100 ms", ourWatch(222)],
+];
 lines.push("## Targets (ratios within this run)", "");
 table(
   ["measure", "target", "today"],
-  [
-    [
-      "real site cold build ÷ Eleventy building an empty project (whole process, cold cache)",
-      "≤ 1.0",
-      both("cold", 0, "eleventy"),
-    ],
-    ["the same with a warm cache", "≤ 0.7", both("warm", 0, "eleventy")],
-    [
-      `CPU per added page ÷ Eleventy's (cold cache; slope N = ${low} → ${high})`,
-      "≤ 1.0",
-      `${ratio(slope("cold"), slope("eleventy"))} (${slope("cold").toFixed(2)} ÷ ${slope("eleventy").toFixed(2)} ms)`,
-    ],
-    ["the same, warm cache", "≤ 0.5", `${ratio(slope("warm"), slope("eleventy"))} (${slope("warm").toFixed(2)} ms)`],
-    [
-      `peak memory at ${2 * high} pages ÷ Eleventy's`,
-      "≤ 1.0",
-      `${ratio(stat(high, "cold", "rss").median, stat(high, "eleventy", "rss").median)} (${mib(stat(high, "cold", "rss").median)} ÷ ${mib(stat(high, "eleventy", "rss").median)} MiB)`,
-    ],
-    ["watch save → rewritten page, 22 pages (median)", "≤ 50 ms", ourWatch(22)],
-    ["watch save → rewritten page, 222 pages (median)", "≤ 100 ms", ourWatch(222)],
-  ],
+  [...(only === "watch" ? [] : buildTargets), ...(only === "builds" ? [] : watchTargets)],
 );
-if (hasHugo) lines.push(`Hugo's CPU per added page: ${slope("hugo").toFixed(2)} ms.`);
-else lines.push("Hugo: not installed (/usr/bin/hugo), skipped.");
+if (!hasHugo) lines.push("Hugo: not installed (/usr/bin/hugo), skipped.");
+else if (only !== "watch") lines.push(`Hugo's CPU per added page: ${slope("hugo").toFixed(2)} ms.`);
 if (!hasGnuTime)
   lines.push("CPU and memory: GNU time (/usr/bin/time, Debian package `time`) is not installed; wall time only.");
 lines.push(

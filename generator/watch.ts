@@ -14,6 +14,7 @@ import { startServer } from "./serve.ts";
 import { headerRules, headersFor, type HeaderRules, type HostConfigInput } from "./write/host-config.ts";
 import { IncrementalWriter } from "./write/incremental-writer.ts";
 import { SavedFiles } from "./watch-saves.ts";
+import { warmUp } from "./watch-warm-up.ts";
 
 /** How `watch` runs. */
 export interface WatchOptions extends ServerOptions {
@@ -171,6 +172,9 @@ export async function watch(config: SiteConfig, options: WatchOptions) {
   await rebuild("initial build", []);
   writeCacheWhenIdle();
   firstBuild();
+  const codes = siteConfig.locales.map((locale) => locale.code);
+  // Off the save path: it yields to every save, and a failure to warm up is no failure of the build.
+  void warmUp(siteConfig.root, codes, () => running !== undefined || saves.waiting).catch(() => undefined);
 
   const { port } = server.address() as { port: number };
   const folders = Object.values(defaults.folders).map((folder) => path.join(siteConfig.root, folder));
