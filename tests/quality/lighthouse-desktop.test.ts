@@ -1,0 +1,4 @@
+/** Lighthouse on the 8 pages of issue 5 as a desktop (tests/support/lighthouse.ts). */
+import { describeLighthouse } from "../support/lighthouse.ts";
+
+describeLighthouse("desktop");
