@@ -20,7 +20,6 @@ import { borrowChromium } from "../support/chromium.ts";
 import {
   forgetVisit,
   interactiveStates,
-  openPage,
   showPage,
   sitePages,
   viewports,
@@ -51,10 +50,10 @@ async function snapshot(page: Page, file: string): Promise<void> {
   await writeFile(path.join(snapshots, file), html);
 }
 /**
- * One tab per layout for the 22 pages, emptied of storage after each (forgetVisit()), so every page is
- * still a first visit with the banner shown. A fresh context and tab per page cost 0.8 s more per check;
- * axe's full results (violations, passes, incomplete, inapplicable, with their nodes) on all 22 pages at
- * both layouts were the same either way. The interactive states, which type and click, get fresh contexts.
+ * One tab per layout for the 22 pages and the interactive states, emptied of storage after each
+ * (forgetVisit()), so every page is still a first visit with the banner shown. A fresh context and tab
+ * per page cost 0.8 s more per check; axe's full results (violations, passes, incomplete, inapplicable,
+ * with their nodes) on all 22 pages at both layouts were the same either way.
  */
 const tabs = {} as Record<ViewportName, { page: Page; thirdParty: string[] }>;
 
@@ -118,14 +117,18 @@ async function atBothLayouts(what: string, check: (layout: ViewportName) => Prom
   if (found.length > 0) expect.fail(`axe violations:\n${found.join("\n")}`);
 }
 
-/** A page as a first visit shows it, with the banner, at a phone's and at a desktop's width. Nothing may leave the machine. */
-async function checkPage(path: string, file: string, what: string): Promise<void> {
+/**
+ * A page as a first visit shows it, with the banner, at a phone's and at a desktop's width, brought into a
+ * state by real input when one is given. Nothing may leave the machine.
+ */
+async function checkPage(path: string, what: string, snapshotFile: string, reach?: PageState["reach"]): Promise<void> {
   await atBothLayouts(what, async (layout) => {
     const { page, thirdParty } = tabs[layout];
     const before = thirdParty.length;
     try {
       await showPage(page, origin + path);
-      if (layout === "desktop") await snapshot(page, `banner/${file}`);
+      await reach?.(page);
+      if (layout === "desktop") await snapshot(page, snapshotFile);
       return await report(page, thirdParty.slice(before), `${what}, ${layout} layout`);
     } finally {
       // A page that failed to load has no storage to empty: the next page gets a fresh tab instead.
@@ -137,24 +140,10 @@ async function checkPage(path: string, file: string, what: string): Promise<void
   });
 }
 
-/** A page brought into a state by real input, banner still shown, in a fresh context per layout. */
-async function checkState(state: PageState, what: string): Promise<void> {
-  await atBothLayouts(what, async (layout) => {
-    const { context, page, thirdParty } = await openPage(browser, origin, state.path, layout);
-    try {
-      await state.reach(page);
-      if (layout === "desktop") await snapshot(page, `${state.name}.html`);
-      return await report(page, thirdParty, `${what}, ${layout} layout`);
-    } finally {
-      await context.close();
-    }
-  });
-}
-
 // One test per page keeps each well inside its timeout on two cores and names the page that fails.
 describe("axe: every page with the consent banner shown", () => {
   it.each(sitePages.map((page) => [page.path, page.file] as const))("%s (%s)", async (path, file) => {
-    await checkPage(path, file, `${path} (${file})`);
+    await checkPage(path, `${path} (${file})`, `banner/${file}`);
   });
 });
 
@@ -162,7 +151,7 @@ describe("axe: interactive states, banner still shown", () => {
   it.each(interactiveStates.map((state) => [state.name, state.path, state] as const))(
     "%s (%s)",
     async (name, path, state) => {
-      await checkState(state, `${path} (${name})`);
+      await checkPage(path, `${path} (${name})`, `${name}.html`, state.reach);
     },
   );
 });
