@@ -14,6 +14,7 @@ import os from "node:os";
 import path from "node:path";
 import { ranchSiteProject } from "./corpus.ts";
 import { pause, spread } from "./measure.ts";
+import { watchEdits } from "./watch-edits.ts";
 
 // React's production build, as bin/ranch-site.js runs it: set before the generator loads React.
 process.env.NODE_ENV ??= "production";
@@ -26,19 +27,7 @@ const pages = Number(process.env.REBUILD_PAGES ?? 100);
 const rounds = Number(process.env.REBUILD_ROUNDS) || 40;
 const idle = Number(process.env.REBUILD_IDLE ?? 0);
 const kind = process.env.REBUILD_EDIT ?? "dictionary";
-const edits = {
-  dictionary: {
-    file: "content/i18n/de.yaml",
-    output: "dist/de/index.html",
-    change: (text: string, marker: string) => text.replace(/^loading: .*$/m, `loading: ${marker}`),
-  },
-  markdown: {
-    file: "content/pages/about-me.en.md",
-    output: "dist/about-me/index.html",
-    change: (text: string, marker: string) => `${text}\n${marker} is the word.\n`,
-  },
-};
-const edit = edits[kind as keyof typeof edits];
+const edit = watchEdits[kind as keyof typeof watchEdits];
 if (!edit) throw new Error(`REBUILD_EDIT=${kind}: give "dictionary" or "markdown"`);
 
 const scratch = await mkdtemp(path.join(existsSync("/dev/shm") ? "/dev/shm" : os.tmpdir(), "ranch-rebuild-"));

@@ -18,25 +18,14 @@ import os from "node:os";
 import path from "node:path";
 import { ranchSiteProject } from "./corpus.ts";
 import { pause, spread } from "./measure.ts";
+import { watchEdits } from "./watch-edits.ts";
 
 const projectRoot = path.resolve(import.meta.dirname, "..");
 const pages = Number(process.env.PROFILE_PAGES ?? 100);
 const saves = Number(process.env.PROFILE_SAVES) || 20;
 const kind = process.env.PROFILE_EDIT ?? "dictionary";
-const edits = {
-  dictionary: {
-    file: "content/i18n/de.yaml",
-    output: "dist/de/index.html",
-    change: (text: string, marker: string) => text.replace(/^loading: .*$/m, `loading: ${marker}`),
-  },
-  markdown: {
-    file: "content/pages/about-me.en.md",
-    output: "dist/about-me/index.html",
-    change: (text: string, marker: string) => `${text}\n${marker} is the word.\n`,
-  },
-};
 const sampling = process.env.PROFILE_SAMPLING !== "off";
-const edit = edits[kind as keyof typeof edits];
+const edit = watchEdits[kind as keyof typeof watchEdits];
 if (!edit) throw new Error(`PROFILE_EDIT=${kind}: give "dictionary" or "markdown"`);
 
 const scratch = await mkdtemp(path.join(existsSync("/dev/shm") ? "/dev/shm" : os.tmpdir(), "ranch-profile-"));
