@@ -59,6 +59,45 @@ const minimum: Record<(typeof categories)[number], number> = {
   seo: 1,
 };
 
+const score = (lhr: Result, id: string) => lhr.categories[id]?.score ?? null;
+const format = (value: number | null) => (value === null ? "n/a" : String(Math.round(value * 100)));
+const metric = (lhr: Result, id: string, digits = 0, unit = " ms") => {
+  const value = lhr.audits[id]?.numericValue;
+  return value === undefined ? "n/a" : `${value.toFixed(digits)}${unit}`;
+};
+
+/** The audits that cost points: weighted ones below 1, and for performance also failed diagnostics. */
+function failingAudits(lhr: Result, category: string): string[] {
+  const refs = lhr.categories[category]?.auditRefs ?? [];
+  return refs
+    .map((ref) => ({ ref, audit: lhr.audits[ref.id]! }))
+    .filter(
+      ({ ref, audit }) =>
+        audit &&
+        audit.score !== null &&
+        audit.scoreDisplayMode !== "informative" &&
+        audit.scoreDisplayMode !== "notApplicable" &&
+        (ref.weight > 0 ? audit.score < 1 : audit.score < 0.5),
+    )
+    .map(({ ref, audit }) => {
+      const items = (audit.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? [];
+      const where = items
+        .slice(0, 5)
+        .map((item) => {
+          const node = item["node"] as { selector?: string; snippet?: string } | undefined;
+          return (
+            node?.selector ??
+            (item["url"] as string | undefined) ??
+            (item["source"] as { url?: string } | undefined)?.url ??
+            (item["description"] as string | undefined) ??
+            (item["text"] as string | undefined)
+          );
+        })
+        .filter(Boolean);
+      return `  ${audit.id} (score ${audit.score}${ref.weight > 0 ? `, weight ${ref.weight}` : ""}): ${audit.title}${audit.displayValue ? ` — ${audit.displayValue}` : ""}${where.length ? `\n      at ${where.join("\n      at ")}` : ""}`;
+    });
+}
+
 type FormFactor = keyof typeof formFactors;
 
 /** Lighthouse's runs for one form factor on the 8 pages, one after another in a Chrome of their own. */
@@ -98,110 +137,67 @@ export function describeLighthouse(formFactor: FormFactor): void {
     await stop();
   });
 
-  const score = (lhr: Result, id: string) => lhr.categories[id]?.score ?? null;
-  const format = (value: number | null) => (value === null ? "n/a" : String(Math.round(value * 100)));
-  const metric = (lhr: Result, id: string, digits = 0, unit = " ms") => {
-    const value = lhr.audits[id]?.numericValue;
-    return value === undefined ? "n/a" : `${value.toFixed(digits)}${unit}`;
-  };
-
-  /** The audits that cost points: weighted ones below 1, and for performance also failed diagnostics. */
-  function failingAudits(lhr: Result, category: string): string[] {
-    const refs = lhr.categories[category]?.auditRefs ?? [];
-    return refs
-      .map((ref) => ({ ref, audit: lhr.audits[ref.id]! }))
-      .filter(
-        ({ ref, audit }) =>
-          audit &&
-          audit.score !== null &&
-          audit.scoreDisplayMode !== "informative" &&
-          audit.scoreDisplayMode !== "notApplicable" &&
-          (ref.weight > 0 ? audit.score < 1 : audit.score < 0.5),
-      )
-      .map(({ ref, audit }) => {
-        const items = (audit.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? [];
-        const where = items
-          .slice(0, 5)
-          .map((item) => {
-            const node = item["node"] as { selector?: string; snippet?: string } | undefined;
-            return (
-              node?.selector ??
-              (item["url"] as string | undefined) ??
-              (item["source"] as { url?: string } | undefined)?.url ??
-              (item["description"] as string | undefined) ??
-              (item["text"] as string | undefined)
-            );
-          })
-          .filter(Boolean);
-        return `  ${audit.id} (score ${audit.score}${ref.weight > 0 ? `, weight ${ref.weight}` : ""}): ${audit.title}${audit.displayValue ? ` — ${audit.displayValue}` : ""}${where.length ? `\n      at ${where.join("\n      at ")}` : ""}`;
-      });
-  }
-
   describe(`Lighthouse, ${formFactor}`, () => {
     const config = formFactors[formFactor];
-    {
-      for (const path of paths) {
-        it(`${path} (${formFactor})`, { timeout: 240_000 }, async () => {
-          const audit = async (attempt = 1): Promise<Result> => {
-            const result = await lighthouse(
-              origin + path,
-              {
-                port: chrome.port,
-                output: "json",
-                logLevel: "error",
-                onlyCategories: [...categories],
-                skipAudits: unscored,
-                disableFullPageScreenshot: true,
-                ...waits,
-              },
-              config,
-            );
-            const lhr = result!.lhr;
-            reuseBenchmark(lhr.environment.benchmarkIndex);
-            // A trace Chrome failed to record (NO_NAVSTART, NO_FCP under load) says nothing about the page: once more.
-            if (lhr.runtimeError && attempt === 1) return audit(2);
-            if (lhr.runtimeError)
-              throw new Error(
-                `Lighthouse could not audit ${path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`,
-              );
-            return lhr;
-          };
-          // The performance score varies with the machine's load (the other test files run beside this one
-          // on two cores). As Lighthouse CI recommends, a miss is measured twice more and the median counts.
-          const runs = [await audit()];
-          if ((score(runs[0]!, "performance") ?? 0) < minimum.performance) {
-            runs.push(await audit(), await audit());
-            runs.sort((a, b) => (score(a, "performance") ?? 0) - (score(b, "performance") ?? 0));
-          }
-          const lhr = runs[Math.floor(runs.length / 2)]!;
-          const note =
-            runs.length > 1
-              ? ` (median of ${runs.length}: ${runs.map((run) => format(score(run, "performance"))).join(", ")})`
-              : "";
-          rows.push(
-            `| ${path} | ${formFactor}${note} | ${categories.map((category) => format(score(lhr, category))).join(" | ")} | ${metric(lhr, "largest-contentful-paint")} | ${metric(lhr, "total-blocking-time")} | ${metric(lhr, "cumulative-layout-shift", 3, "")} |`,
+    for (const path of paths) {
+      it(`${path} (${formFactor})`, { timeout: 240_000 }, async () => {
+        const audit = async (attempt = 1): Promise<Result> => {
+          const result = await lighthouse(
+            origin + path,
+            {
+              port: chrome.port,
+              output: "json",
+              logLevel: "error",
+              onlyCategories: [...categories],
+              skipAudits: unscored,
+              disableFullPageScreenshot: true,
+              ...waits,
+            },
+            config,
           );
-          const failures = categories.flatMap((category) => {
-            const value = score(lhr, category);
-            return value !== null && value >= minimum[category]
-              ? []
-              : [
-                  `${category} ${format(value)} < ${format(minimum[category])}:\n${failingAudits(lhr, category).join("\n")}`,
-                ];
-          });
-          // A first visit without consent contacts nobody else (design.md §4); Lighthouse saw every request.
-          const requests = (
-            (lhr.audits["network-requests"]?.details as { items?: { url: string }[] } | undefined)?.items ?? []
-          ).map((item) => item.url);
-          expect(requests.length, "Lighthouse recorded no network requests").toBeGreaterThan(0);
-          const elsewhere = requests.filter((url) => /^https?:/.test(url) && new URL(url).origin !== origin);
-          if (elsewhere.length > 0)
-            failures.push(`requests to other origins before consent:\n  ${elsewhere.join("\n  ")}`);
-          if (lhr.runWarnings.length > 0)
-            console.warn(`${path} (${formFactor}) Lighthouse warnings:\n  ${lhr.runWarnings.join("\n  ")}`);
-          if (failures.length > 0) expect.fail(`${path} (${formFactor}):\n${failures.join("\n")}`);
+          const lhr = result!.lhr;
+          reuseBenchmark(lhr.environment.benchmarkIndex);
+          // A trace Chrome failed to record (NO_NAVSTART, NO_FCP under load) says nothing about the page: once more.
+          if (lhr.runtimeError && attempt === 1) return audit(2);
+          if (lhr.runtimeError)
+            throw new Error(`Lighthouse could not audit ${path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+          return lhr;
+        };
+        // The performance score varies with the machine's load (the other test files run beside this one
+        // on two cores). As Lighthouse CI recommends, a miss is measured twice more and the median counts.
+        const runs = [await audit()];
+        if ((score(runs[0]!, "performance") ?? 0) < minimum.performance) {
+          runs.push(await audit(), await audit());
+          runs.sort((a, b) => (score(a, "performance") ?? 0) - (score(b, "performance") ?? 0));
+        }
+        const lhr = runs[Math.floor(runs.length / 2)]!;
+        const note =
+          runs.length > 1
+            ? ` (median of ${runs.length}: ${runs.map((run) => format(score(run, "performance"))).join(", ")})`
+            : "";
+        rows.push(
+          `| ${path} | ${formFactor}${note} | ${categories.map((category) => format(score(lhr, category))).join(" | ")} | ${metric(lhr, "largest-contentful-paint")} | ${metric(lhr, "total-blocking-time")} | ${metric(lhr, "cumulative-layout-shift", 3, "")} |`,
+        );
+        const failures = categories.flatMap((category) => {
+          const value = score(lhr, category);
+          return value !== null && value >= minimum[category]
+            ? []
+            : [
+                `${category} ${format(value)} < ${format(minimum[category])}:\n${failingAudits(lhr, category).join("\n")}`,
+              ];
         });
-      }
+        // A first visit without consent contacts nobody else (design.md §4); Lighthouse saw every request.
+        const requests = (
+          (lhr.audits["network-requests"]?.details as { items?: { url: string }[] } | undefined)?.items ?? []
+        ).map((item) => item.url);
+        expect(requests.length, "Lighthouse recorded no network requests").toBeGreaterThan(0);
+        const elsewhere = requests.filter((url) => /^https?:/.test(url) && new URL(url).origin !== origin);
+        if (elsewhere.length > 0)
+          failures.push(`requests to other origins before consent:\n  ${elsewhere.join("\n  ")}`);
+        if (lhr.runWarnings.length > 0)
+          console.warn(`${path} (${formFactor}) Lighthouse warnings:\n  ${lhr.runWarnings.join("\n  ")}`);
+        if (failures.length > 0) expect.fail(`${path} (${formFactor}):\n${failures.join("\n")}`);
+      });
     }
   });
 }
