@@ -3,7 +3,9 @@
  * least it can. A change to the styles alone swaps the stylesheet in place (no reload); otherwise a
  * tab reloads only if its own page was rewritten, and finds its scroll position again. A failed
  * build, and the first good one after it, reload every tab (to show or clear the error overlay).
+ * A tab that connects late, or again, first hears what it missed (`ReloadLog`).
  */
+import { randomBytes } from "node:crypto";
 
 /** What the browser is told after a rebuild. */
 export interface ReloadMessage {
@@ -47,9 +49,68 @@ export function reloadMessage(input: {
 }
 
 /**
- * The script `watch` adds to every page it serves (inline, allowed by its hash). With `--open-saved`,
+ * The rebuilds a `watch` session has told its tabs of, so that none is missed. A page is served with
+ * the id of the last rebuild sent (on its live-reload script, `data-build`); its stream asks for what
+ * came after, as EventSource's own Last-Event-ID does on a reconnect. A tab that loaded just before a
+ * save, and connects just after its rebuild, still hears of it.
+ */
+export class ReloadLog {
+  /** Ids of another session (a tab left open while watch restarted) are told to reload. */
+  readonly #session = randomBytes(4).toString("hex");
+  #sent = 0;
+  /** The last messages sent, oldest first: the last one has number #sent. */
+  readonly #kept: string[] = [];
+
+  /** How many messages it keeps: a tab further behind reloads. */
+  readonly #keep: number;
+
+  constructor(keep = 100) {
+    this.#keep = keep;
+  }
+
+  /** The id of the last rebuild sent: what a page served now already shows. */
+  get current(): string {
+    return `${this.#session}.${this.#sent}`;
+  }
+
+  /** Records the message of one rebuild, and returns its event for the open streams. */
+  record(message: ReloadMessage): string {
+    this.#sent += 1;
+    this.#kept.push(JSON.stringify(message));
+    if (this.#kept.length > this.#keep) this.#kept.shift();
+    return this.#event(this.#sent, this.#kept.at(-1)!);
+  }
+
+  /**
+   * The events a stream that last heard of rebuild `since` has missed: none when it is up to date (or
+   * names none), one that reloads every tab when its id is foreign or older than what is kept.
+   */
+  since(since: string | undefined): string[] {
+    if (since === undefined) return [];
+    const [session, number] = since.split(".");
+    const heard = Number(number);
+    if (
+      session !== this.#session ||
+      !Number.isInteger(heard) ||
+      heard > this.#sent ||
+      heard < this.#sent - this.#kept.length
+    )
+      return [this.#event(this.#sent, JSON.stringify({ all: true } satisfies ReloadMessage))];
+    return this.#kept
+      .slice(this.#kept.length - (this.#sent - heard))
+      .map((data, index) => this.#event(heard + 1 + index, data));
+  }
+
+  #event(number: number, data: string): string {
+    return `id: ${this.#session}.${number}\ndata: ${data}\n\n`;
+  }
+}
+
+/**
+ * The script `watch` adds to every page it serves (inline, allowed by its hash, so the same on every
+ * page: the build the page shows is on the script element, `data-build`). With `--open-saved`,
  * `pages` holds [locale prefix, page] pairs: a tab under that prefix goes to the saved page.
  */
 export function liveReloadClient(eventsPath: string): string {
-  return `(()=>{const k="ranch-site:scroll:"+location.pathname,s=sessionStorage.getItem(k);if(s){sessionStorage.removeItem(k);const[x,y]=JSON.parse(s);scrollTo(x,y);addEventListener("load",()=>scrollTo(x,y))}new EventSource(${JSON.stringify(eventsPath)}).onmessage=e=>{let m;try{m=JSON.parse(e.data)}catch{m={all:true}}const t=(m.pages||[]).find(p=>location.pathname.indexOf(p[0])===0);if(t&&t[1]!==location.pathname){location.assign(t[1]);return}if(m.css){for(const l of document.querySelectorAll('link[rel="stylesheet"]'))if(/\\/assets\\/[^/]+\\.css$/.test(new URL(l.href).pathname))l.href=m.css;return}const nf=!!document.querySelector('meta[name="robots"][content~="noindex"]');if(m.all||t||(m.changed||[]).includes(location.pathname)||(m.notFound&&nf)){sessionStorage.setItem(k,JSON.stringify([scrollX,scrollY]));location.reload()}}})()`;
+  return `(()=>{const b=document.currentScript.dataset.build,k="ranch-site:scroll:"+location.pathname,s=sessionStorage.getItem(k);if(s){sessionStorage.removeItem(k);const[x,y]=JSON.parse(s);scrollTo(x,y);addEventListener("load",()=>scrollTo(x,y))}new EventSource(${JSON.stringify(eventsPath)}+(b?"?since="+encodeURIComponent(b):"")).onmessage=e=>{let m;try{m=JSON.parse(e.data)}catch{m={all:true}}const t=(m.pages||[]).find(p=>location.pathname.indexOf(p[0])===0);if(t&&t[1]!==location.pathname){location.assign(t[1]);return}if(m.css){for(const l of document.querySelectorAll('link[rel="stylesheet"]'))if(/\\/assets\\/[^/]+\\.css$/.test(new URL(l.href).pathname))l.href=m.css;return}const nf=!!document.querySelector('meta[name="robots"][content~="noindex"]');if(m.all||t||(m.changed||[]).includes(location.pathname)||(m.notFound&&nf)){sessionStorage.setItem(k,JSON.stringify([scrollX,scrollY]));location.reload()}}})()`;
 }

@@ -6,7 +6,7 @@ import { build, type BuildReport } from "./build.ts";
 import { defaults, type SiteConfig } from "./config.ts";
 import { formatError, isUserError } from "./errors.ts";
 import { BuildSession } from "./incremental.ts";
-import { liveReloadClient, reloadMessage } from "./live-reload.ts";
+import { liveReloadClient, ReloadLog, reloadMessage } from "./live-reload.ts";
 import { allowedHostNames, movedPortLine, networkLines, serverUrls, type ServerOptions } from "./listen.ts";
 import { errorPageStyle } from "./render.ts";
 import { fixedPages } from "./routes.ts";
@@ -49,6 +49,8 @@ function rebuildSite(config: SiteConfig, writer: IncrementalWriter, session: Bui
 export async function watch(config: SiteConfig, options: WatchOptions) {
   const siteConfig: SiteConfig = { ...config, mode: "watch" };
   const clients = new Set<ServerResponse>();
+  /** What the tabs were told after each rebuild: a tab that connects late hears what it missed. */
+  const told = new ReloadLog();
   let error: string | undefined;
   /** Missing keys and failed pages of the last good build: shown in the browser too, not only in the terminal. */
   let warnings: string[] = [];
@@ -114,8 +116,8 @@ export async function watch(config: SiteConfig, options: WatchOptions) {
     const outputs = [...unsent];
     unsent.clear();
     const changes = reloadMessage({ sources: files, outputs, basePath: siteConfig.basePath, everyTab });
-    const message = JSON.stringify(pages ? { pages, ...changes } : changes);
-    for (const client of clients) client.write(`data: ${message}\n\n`);
+    const event = told.record(pages ? { pages, ...changes } : changes);
+    for (const client of clients) client.write(event);
   };
 
   /** Runs one rebuild at a time; changes during a rebuild cause exactly one more, named after the last file saved. */
@@ -151,13 +153,17 @@ export async function watch(config: SiteConfig, options: WatchOptions) {
     log: options.log,
     headers: (file) => ({ ...headersFor(rules, file), "cache-control": "no-store" }),
     intercept: (request, response) => {
-      if (request.url !== eventsPath) return false;
+      const [pathname, query] = (request.url ?? "").split("?");
+      if (pathname !== eventsPath) return false;
+      const lastEventId = request.headers["last-event-id"];
+      const since = typeof lastEventId === "string" ? lastEventId : new URLSearchParams(query).get("since");
       response.writeHead(200, {
         "content-type": "text/event-stream",
         "cache-control": "no-store",
         connection: "keep-alive",
       });
       response.write(": connected\n\n");
+      for (const event of told.since(since ?? undefined)) response.write(event);
       clients.add(response);
       request.on("close", () => clients.delete(response));
       return true;
@@ -165,9 +171,9 @@ export async function watch(config: SiteConfig, options: WatchOptions) {
     transformHtml: (html) =>
       html.replace(
         "</body>",
-        `${error ? errorOverlay(error) : warnings.length > 0 ? warningOverlay(warnings) : ""}${liveReload}</body>`,
+        `${error ? errorOverlay(error) : warnings.length > 0 ? warningOverlay(warnings) : ""}${liveReload(told.current)}</body>`,
       ),
-    fallback: () => (error ? errorDocument(error) : undefined),
+    fallback: () => (error ? errorDocument(error, told.current) : undefined),
   });
   await rebuild("initial build", []);
   writeCacheWhenIdle();
@@ -255,7 +261,8 @@ export function pagesOfFile(config: SiteConfig, file: string): [string, string][
 
 /** The live-reload client (generator/live-reload.ts); allowed by its hash, nothing broader. */
 const liveReloadScript = liveReloadClient(eventsPath);
-const liveReload = `<script>${liveReloadScript}</script>`;
+/** The client, with the rebuild the served page shows: its stream asks for what came after. */
+const liveReload = (build: string) => `<script data-build="${build}">${liveReloadScript}</script>`;
 
 const overlayStyle =
   "[data-build-error]{position:fixed;inset:0 0 auto;z-index:2147483647;max-height:70vh;overflow:auto;margin:0;padding:1.25rem 1.5rem;background:#2b1410;color:#ffe9e2;font:14px/1.5 ui-monospace,monospace;box-shadow:0 6px 24px rgb(0 0 0/40%)}[data-build-error] strong{display:block;font:600 16px/1.4 system-ui,sans-serif;margin-bottom:.5rem}[data-build-error] pre{white-space:pre-wrap;margin:0}" +
@@ -299,6 +306,6 @@ function warningOverlay(warnings: string[]): string {
   return `<style>${overlayStyle}</style><div role="status" data-build-warnings><strong>${count}: the page shows the key where a text belongs, and build would stop here.</strong><pre>${escapeHtml(list)}</pre></div>`;
 }
 
-function errorDocument(error: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Build failed</title></head><body>${errorOverlay(error)}${liveReload}</body></html>`;
+function errorDocument(error: string, build: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Build failed</title></head><body>${errorOverlay(error)}${liveReload(build)}</body></html>`;
 }

@@ -459,7 +459,9 @@ describe("watch, attacked through its folders", () => {
       new Map(csp.split("; ").map((part) => [part.split(" ")[0]!, part.split(" ").slice(1)]));
     const served = directives(response.headers.get("content-security-policy")!);
     const expected = directives(shipped["content-security-policy"]!);
-    const liveReload = [...html.matchAll(/<script>([^<]*EventSource[^<]*)<\/script>/g)].map((match) => match[1]!);
+    const liveReload = [...html.matchAll(/<script data-build="[^"]+">([^<]*EventSource[^<]*)<\/script>/g)].map(
+      (match) => match[1]!,
+    );
     expect(liveReload).toHaveLength(1);
     const hash = `'sha256-${createHash("sha256").update(liveReload[0]!).digest("base64")}'`;
     for (const [name, sources] of expected) {

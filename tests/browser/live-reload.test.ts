@@ -26,16 +26,6 @@ afterAll(async () => {
   await release();
 });
 
-/**
- * Loads a page of the watched site and waits until its live-reload stream is connected: `load` can come
- * first, and a save seen before then (file system events see it at once) would not reach the tab.
- */
-async function gotoLive(page: Page, url: string): Promise<void> {
-  const connected = page.waitForResponse((response) => new URL(response.url()).pathname === "/__ranch-site/events");
-  await page.goto(url);
-  await connected;
-}
-
 /** Saves an edit and waits for the rebuild it causes. */
 async function save(file: string, find: string, replacement: string, expected = /: rebuilt \d+ pages in \d+ ms$/) {
   const from = watch.lines.length;
@@ -46,7 +36,7 @@ async function save(file: string, find: string, replacement: string, expected = 
 describe("ranch-site watch in the browser", () => {
   it("rebuilds on a content change, and open tabs reload by themselves", async () => {
     const page = await browser.newPage();
-    await gotoLive(page, `${watch.origin}/de/`);
+    await page.goto(`${watch.origin}/de/`);
     const reloaded = page.waitForEvent("load");
     await save("content/i18n/de.yaml", "cta:\n  title: ", "cta:\n  title: Frisch gespeichert – ");
     await reloaded;
@@ -59,7 +49,7 @@ describe("ranch-site watch in the browser", () => {
     const page = await browser.newPage();
     try {
       expect(watch.lines[failed + 1]).toMatch(/^content\/i18n\/en\.yaml:\d+:\d+: YAML syntax error/);
-      await gotoLive(page, `${watch.origin}/`);
+      await page.goto(`${watch.origin}/`);
       await expect
         .poll(() => page.locator("[data-build-error]").textContent())
         .toMatch(/content\/i18n\/en\.yaml:\d+:\d+/);
@@ -71,12 +61,29 @@ describe("ranch-site watch in the browser", () => {
     await expect.poll(() => page.locator("[data-build-error]").count()).toBe(0);
     await page.close();
   });
+
+  it("reloads a tab whose stream connects only after the rebuild of a save made while it loaded", async () => {
+    const page = await browser.newPage();
+    let connect: () => void = () => {};
+    const held = new Promise<void>((resolve) => (connect = resolve));
+    await page.route("**/__ranch-site/events*", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${watch.origin}/de/about-me/`);
+    const reloaded = page.waitForEvent("load");
+    await save("content/pages/about-me.de.md", "\n## Wie ich", "\nNoch während des Ladens gespeichert.\n\n## Wie ich");
+    connect();
+    await reloaded;
+    await expect.poll(() => page.textContent("main")).toContain("Noch während des Ladens gespeichert.");
+    await page.close();
+  });
 });
 
 /** A page with a mark in its window that a reload would wipe out. */
 async function open(path: string): Promise<Page> {
   const page = await browser.newPage();
-  await gotoLive(page, `${watch.origin}${path}`);
+  await page.goto(`${watch.origin}${path}`);
   await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
   return page;
 }
@@ -121,7 +128,7 @@ describe("ranch-site watch under the shipped Content-Security-Policy", () => {
       (window as unknown as { violations: string[] }).violations = seen;
       document.addEventListener("securitypolicyviolation", (event) => seen.push(`${event.violatedDirective}`));
     });
-    await gotoLive(page, `${watch.origin}/de/`);
+    await page.goto(`${watch.origin}/de/`);
     const reloaded = page.waitForEvent("load");
     const failed = save(
       "content/i18n/de.yaml",
@@ -160,7 +167,7 @@ describe("ranch-site watch --open-saved", () => {
   async function saveAndFollow(file: string, find: string, replacement: string, from: string, expectedPath: string) {
     const page = await browser.newPage();
     try {
-      await gotoLive(page, saving.origin + from);
+      await page.goto(saving.origin + from);
       const navigated = page.waitForURL(saving.origin + expectedPath);
       navigated.catch(() => {}); // awaited below, once the rebuild is seen
       const line = saving.lines.length;

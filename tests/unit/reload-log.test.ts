@@ -1,0 +1,49 @@
+/**
+ * What a `watch` tab hears when its live-reload stream connects (generator/live-reload.ts): the
+ * rebuilds since the page it shows, so a save between its load and its connection is not lost.
+ */
+import { describe, expect, it } from "vitest";
+import { ReloadLog } from "../../generator/live-reload.ts";
+
+/** The messages in a list of server-sent events. */
+const messages = (events: string[]) => events.map((event) => JSON.parse(/^data: (.*)$/m.exec(event)![1]!));
+
+describe("ReloadLog", () => {
+  it("tells a tab that is up to date nothing", () => {
+    const log = new ReloadLog();
+    log.record({ all: true });
+    expect(log.since(log.current)).toEqual([]);
+  });
+
+  it("replays, in order, the rebuilds after the one the page was served with", () => {
+    const log = new ReloadLog();
+    log.record({ all: true });
+    const served = log.current;
+    log.record({ changed: ["/about-me/"] });
+    log.record({ css: "/assets/site-1234.css" });
+    expect(messages(log.since(served))).toEqual([{ changed: ["/about-me/"] }, { css: "/assets/site-1234.css" }]);
+  });
+
+  it("gives each event the id EventSource sends back as Last-Event-ID on a reconnect", () => {
+    const log = new ReloadLog();
+    const served = log.current;
+    const event = log.record({ changed: ["/"] });
+    expect(event).toBe(`id: ${log.current}\ndata: {"changed":["/"]}\n\n`);
+    expect(log.since(served)).toEqual([event]);
+  });
+
+  it("reloads a tab from another watch session, or from further back than it keeps", () => {
+    const log = new ReloadLog(2);
+    const served = log.current;
+    for (const path of ["/a/", "/b/", "/c/"]) log.record({ changed: [path] });
+    expect(messages(log.since(served))).toEqual([{ all: true }]);
+    expect(messages(new ReloadLog().since(log.current))).toEqual([{ all: true }]);
+    expect(messages(log.since("not an id"))).toEqual([{ all: true }]);
+  });
+
+  it("replays nothing to a stream that names no build", () => {
+    const log = new ReloadLog();
+    log.record({ all: true });
+    expect(log.since(undefined)).toEqual([]);
+  });
+});
