@@ -1,6 +1,6 @@
 import type { Site } from "../../model/content.ts";
 import { defaults } from "../config.ts";
-import { ContentError, type Loaded } from "../errors.ts";
+import type { Loaded } from "../errors.ts";
 import { Facts, interpolate } from "../i18n.ts";
 import { readText } from "./files.ts";
 import { checkDates, upcomingDates } from "./dates.ts";

@@ -20,9 +20,6 @@ import {
 } from "./support.ts";
 
 const out = (dir: string) => () => ({ outDir: dir });
-const outIn =
-  (dir: string) =>
-  ({ base }: CaseFolders) => ({ outDir: path.join(base, dir) });
 const page = (name: string, title = "Page") =>
   `---\ntitle: ${title}\ndescription: A page.\nlead: A lead.\n---\nText.\n`;
 const bothPages = (name: string) =>

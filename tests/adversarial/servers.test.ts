@@ -15,7 +15,7 @@ import { build, resolveConfig } from "../../generator/index.ts";
 import { listen, movedPortLine } from "../../generator/listen.ts";
 import { startServer } from "../../generator/serve.ts";
 import { copyProject, editFile } from "../support/project.ts";
-import { rawRequest, startBin, type BinProcess, portOf } from "../support/bin-process.ts";
+import { rawRequest, startBin, portOf } from "../support/bin-process.ts";
 import { buildSite, builtSite, projectRoot } from "../support/site.ts";
 
 const englishNotFound = /<html lang="en"/;

@@ -10,7 +10,6 @@ import { parse, type HTMLElement } from "node-html-parser";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { build, ContentErrors, MemoryWriter, resolveConfig, type ConfigInput } from "../../generator/index.ts";
-import type { ContentError } from "../../generator/errors.ts";
 import { loadImages } from "../../generator/images/catalogue.ts";
 import { runEncodeJobs, variantJob } from "../../generator/images/encode.ts";
 import { ImageStore } from "../../generator/images/store.ts";

@@ -3,7 +3,6 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { resolveConfig } from "../../generator/config.ts";
-import type { ContentError } from "../../generator/errors.ts";
 import { Facts } from "../../generator/i18n.ts";
 import { loadContent } from "../../generator/load/content.ts";
 import { parseMarkdown, renderMarkdown, renderTree, splitMarkdown } from "../../generator/load/markdown.ts";

@@ -1,6 +1,5 @@
 /** The pieces of "one place per fact" (issue 12 item 1) and of the dates (issue 13 item 5), one at a time. */
 import { describe, expect, it } from "vitest";
-import type { ContentError } from "../../generator/errors.ts";
 import { buildDay, upcomingDates } from "../../generator/load/dates.ts";
 import { formatPrice, localeFacts, perPerson } from "../../generator/load/figures.ts";
 import { localeNumber } from "../../generator/load/numbers.ts";
