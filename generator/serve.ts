@@ -46,8 +46,12 @@ export interface ServeOptions {
    * (the build writes them; `watch` does not, so it leaves this off). A sibling older than its file is ignored.
    */
   precompressed?: boolean;
-  /** Lets `watch` rewrite HTML before it is sent. */
-  transformHtml?: (html: string) => string;
+  /**
+   * Lets `watch` rewrite HTML before it is sent. Called as a request arrives, before any file is opened,
+   * for the rewrite of that request's page: what it notes then (the build the page shows) is never newer
+   * than the file that is sent.
+   */
+  transformHtml?: () => (html: string) => string;
   /** A page to answer with when the folder holds no site yet (watch after a failed first build). */
   fallback?: () => string | undefined;
   /** Where the server reports what the maintainer should know: refused hosts, its own failures. */
@@ -122,13 +126,15 @@ async function answer(
     response.writeHead(400, plainHeaders(options)).end("Bad request: the path is not a valid URL path.\n");
     return;
   }
+  const transform = options.transformHtml?.();
   // A build swaps dist/ by renaming folders: an answer found while the folder changed (or was
   // missing for that instant) may mix two builds, so it is looked up again in the new one.
   for (let attempt = 1; ; attempt++) {
     const before = await folderIdentity(options.dir);
     const result = await resolve(target, options);
     const after = await folderIdentity(options.dir);
-    if ((before !== undefined && before === after) || attempt >= 10) return send(request, response, result, options);
+    if ((before !== undefined && before === after) || attempt >= 10)
+      return send(request, response, result, options, transform);
     if (result.kind === "file") await result.handle.close();
     if (after === undefined) await new Promise((wake) => setTimeout(wake, 30));
   }
@@ -234,7 +240,13 @@ const folderIdentity = (dir: string) =>
     .then((entry) => (entry.isDirectory() ? `${entry.dev}:${entry.ino}` : undefined))
     .catch(() => undefined);
 
-async function send(request: IncomingMessage, response: ServerResponse, result: Answer, options: ServeOptions) {
+async function send(
+  request: IncomingMessage,
+  response: ServerResponse,
+  result: Answer,
+  options: ServeOptions,
+  transform: ((html: string) => string) | undefined,
+) {
   if (result.kind === "redirect") {
     response.writeHead(301, { ...options.headers?.(result.file), location: result.location }).end();
     return;
@@ -252,7 +264,7 @@ async function send(request: IncomingMessage, response: ServerResponse, result: 
   let html: string | undefined;
   try {
     headers = { "content-type": types[extension] ?? "application/octet-stream", ...options.headers?.(file) };
-    if (extension === ".html" && options.transformHtml) html = options.transformHtml(await handle.readFile("utf8"));
+    if (extension === ".html" && transform) html = transform(await handle.readFile("utf8"));
   } catch (error) {
     await handle.close().catch(() => {});
     throw error;

@@ -168,11 +168,15 @@ export async function watch(config: SiteConfig, options: WatchOptions) {
       request.on("close", () => clients.delete(response));
       return true;
     },
-    transformHtml: (html) =>
-      html.replace(
-        "</body>",
-        `${error ? errorOverlay(error) : warnings.length > 0 ? warningOverlay(warnings) : ""}${liveReload(told.current)}</body>`,
-      ),
+    transformHtml: () => {
+      // The build the page shows, noted before its file is opened: an older note costs the tab one
+      // reload it did not need, a newer one would hide the rebuild that wrote the file.
+      const build = told.current;
+      return (html) => {
+        const overlay = error ? errorOverlay(error) : warnings.length > 0 ? warningOverlay(warnings) : "";
+        return html.replace("</body>", `${overlay}${liveReload(build)}</body>`);
+      };
+    },
     fallback: () => (error ? errorDocument(error, told.current) : undefined),
   });
   await rebuild("initial build", []);

@@ -4,6 +4,7 @@
  * point. Each case names what it does to the server.
  */
 import { createHash } from "node:crypto";
+import { renameSync, writeFileSync } from "node:fs";
 import { mkdir, mkdtemp, rm, symlink, utimes, writeFile } from "node:fs/promises";
 import { get as httpGet, type IncomingHttpHeaders } from "node:http";
 import { connect, createServer, type Server } from "node:net";
@@ -517,6 +518,36 @@ describe("watch --out inside a watched folder", () => {
     } finally {
       await child.stop();
       await rm(root, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("watch's rewrite of a page, and a rebuild that lands during the request", () => {
+  it("notes the build a page shows before it opens the page's file: the note is never newer than the page", async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), "ranch-note-"));
+    await writeFile(path.join(dir, "index.html"), "<body>first build</body>");
+    let build = 1;
+    const server = await startServer({
+      dir,
+      port: 0,
+      locales: resolveConfig().locales,
+      transformHtml: () => {
+        const noted = build;
+        // A rebuild lands just after the note, renaming its page over the old one, as the writer does.
+        writeFileSync(path.join(dir, "index.html.next"), "<body>second build</body>");
+        renameSync(path.join(dir, "index.html.next"), path.join(dir, "index.html"));
+        build = 2;
+        return (html) => html.replace("</body>", `<p>noted at build ${noted}</p></body>`);
+      },
+    });
+    const { port } = server.address() as { port: number };
+    try {
+      const { body } = await rawRequest(port, "/");
+      // Live reload then tells the tab of build 2, and it reloads: the page is never stuck a build behind.
+      expect(body).toBe("<body>second build<p>noted at build 1</p></body>");
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+      await rm(dir, { recursive: true, force: true });
     }
   });
 });
