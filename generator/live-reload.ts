@@ -59,7 +59,7 @@ export class ReloadLog {
   readonly #session = randomBytes(4).toString("hex");
   #sent = 0;
   /** The last messages sent, oldest first: the last one has number #sent. */
-  readonly #kept: string[] = [];
+  readonly #kept: ReloadMessage[] = [];
 
   /** How many messages it keeps: a tab further behind reloads. */
   readonly #keep: number;
@@ -76,34 +76,47 @@ export class ReloadLog {
   /** Records the message of one rebuild, and returns its event for the open streams. */
   record(message: ReloadMessage): string {
     this.#sent += 1;
-    this.#kept.push(JSON.stringify(message));
+    this.#kept.push(message);
     if (this.#kept.length > this.#keep) this.#kept.shift();
-    return this.#event(this.#sent, this.#kept.at(-1)!);
+    return this.#event(message);
   }
 
   /**
-   * The events a stream that last heard of rebuild `since` has missed: none when it is up to date (or
-   * names none), one that reloads every tab when its id is foreign or older than what is kept.
+   * What a stream that last heard of rebuild `since` has missed, as one event (or none when it is up to
+   * date, or names no build): a tab acts once, as if it had heard every message. An id from another
+   * session, or older than what is kept, reloads the tab.
    */
   since(since: string | undefined): string[] {
     if (since === undefined) return [];
     const [session, number] = since.split(".");
     const heard = Number(number);
-    if (
-      session !== this.#session ||
-      !Number.isInteger(heard) ||
-      heard > this.#sent ||
-      heard < this.#sent - this.#kept.length
-    )
-      return [this.#event(this.#sent, JSON.stringify({ all: true } satisfies ReloadMessage))];
-    return this.#kept
-      .slice(this.#kept.length - (this.#sent - heard))
-      .map((data, index) => this.#event(heard + 1 + index, data));
+    const known = session === this.#session && Number.isInteger(heard) && heard <= this.#sent;
+    if (!known || heard < this.#sent - this.#kept.length) return [this.#event({ all: true })];
+    const missed = this.#kept.slice(this.#kept.length - (this.#sent - heard));
+    return missed.length === 0 ? [] : [this.#event(merged(missed))];
   }
 
-  #event(number: number, data: string): string {
-    return `id: ${this.#session}.${number}\ndata: ${data}\n\n`;
+  /** An event that carries the id of the last rebuild sent: EventSource sends it back on a reconnect. */
+  #event(message: ReloadMessage): string {
+    return `id: ${this.current}\ndata: ${JSON.stringify(message)}\n\n`;
   }
+}
+
+/**
+ * Several rebuilds' messages as one. Stylesheet swaps alone stay a swap (to the last stylesheet);
+ * anything else with a swap or a reload of every tab reloads the tab; otherwise it reloads if any
+ * rebuild changed its page. With `--open-saved`, the last save's page still wins.
+ */
+function merged(messages: readonly ReloadMessage[]): ReloadMessage {
+  if (messages.length === 1 || messages.every((message) => message.css)) return messages.at(-1)!;
+  const pages = messages.findLast((message) => message.pages)?.pages;
+  const target = pages ? { pages } : {};
+  if (messages.some((message) => message.all || message.css)) return { ...target, all: true };
+  return {
+    ...target,
+    changed: [...new Set(messages.flatMap((message) => message.changed ?? []))],
+    notFound: messages.some((message) => message.notFound),
+  };
 }
 
 /**
@@ -112,5 +125,5 @@ export class ReloadLog {
  * `pages` holds [locale prefix, page] pairs: a tab under that prefix goes to the saved page.
  */
 export function liveReloadClient(eventsPath: string): string {
-  return `(()=>{const b=document.currentScript.dataset.build,k="ranch-site:scroll:"+location.pathname,s=sessionStorage.getItem(k);if(s){sessionStorage.removeItem(k);const[x,y]=JSON.parse(s);scrollTo(x,y);addEventListener("load",()=>scrollTo(x,y))}new EventSource(${JSON.stringify(eventsPath)}+(b?"?since="+encodeURIComponent(b):"")).onmessage=e=>{let m;try{m=JSON.parse(e.data)}catch{m={all:true}}const t=(m.pages||[]).find(p=>location.pathname.indexOf(p[0])===0);if(t&&t[1]!==location.pathname){location.assign(t[1]);return}if(m.css){for(const l of document.querySelectorAll('link[rel="stylesheet"]'))if(/\\/assets\\/[^/]+\\.css$/.test(new URL(l.href).pathname))l.href=m.css;return}const nf=!!document.querySelector('meta[name="robots"][content~="noindex"]');if(m.all||t||(m.changed||[]).includes(location.pathname)||(m.notFound&&nf)){sessionStorage.setItem(k,JSON.stringify([scrollX,scrollY]));location.reload()}}})()`;
+  return `(()=>{const b=document.currentScript?.dataset.build,k="ranch-site:scroll:"+location.pathname,s=sessionStorage.getItem(k);if(s){sessionStorage.removeItem(k);const[x,y]=JSON.parse(s);scrollTo(x,y);addEventListener("load",()=>scrollTo(x,y))}new EventSource(${JSON.stringify(eventsPath)}+(b?"?since="+encodeURIComponent(b):"")).onmessage=e=>{let m;try{m=JSON.parse(e.data)}catch{m={all:true}}const t=(m.pages||[]).find(p=>location.pathname.indexOf(p[0])===0);if(t&&t[1]!==location.pathname){location.assign(t[1]);return}if(m.css){for(const l of document.querySelectorAll('link[rel="stylesheet"]'))if(/\\/assets\\/[^/]+\\.css$/.test(new URL(l.href).pathname))l.href=m.css;return}const nf=!!document.querySelector('meta[name="robots"][content~="noindex"]');if(m.all||t||(m.changed||[]).includes(location.pathname)||(m.notFound&&nf)){sessionStorage.setItem(k,JSON.stringify([scrollX,scrollY]));location.reload()}}})()`;
 }

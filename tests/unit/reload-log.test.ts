@@ -15,13 +15,37 @@ describe("ReloadLog", () => {
     expect(log.since(log.current)).toEqual([]);
   });
 
-  it("replays, in order, the rebuilds after the one the page was served with", () => {
+  it("replays the rebuild after the one the page was served with", () => {
     const log = new ReloadLog();
     log.record({ all: true });
     const served = log.current;
-    log.record({ changed: ["/about-me/"] });
-    log.record({ css: "/assets/site-1234.css" });
-    expect(messages(log.since(served))).toEqual([{ changed: ["/about-me/"] }, { css: "/assets/site-1234.css" }]);
+    log.record({ changed: ["/about-me/"], notFound: false });
+    expect(messages(log.since(served))).toEqual([{ changed: ["/about-me/"], notFound: false }]);
+  });
+
+  it("tells a tab that missed several rebuilds what all of them would have made it do, in one message", () => {
+    const log = new ReloadLog();
+    const served = log.current;
+    log.record({ changed: ["/about-me/"], notFound: false });
+    log.record({ changed: ["/de/"], notFound: true });
+    expect(messages(log.since(served))).toEqual([{ changed: ["/about-me/", "/de/"], notFound: true }]);
+    // Only stylesheet swaps: the last stylesheet, and no reload.
+    const styled = log.current;
+    log.record({ css: "/assets/pages.1.css" });
+    log.record({ css: "/assets/pages.2.css" });
+    expect(messages(log.since(styled))).toEqual([{ css: "/assets/pages.2.css" }]);
+    // A swap among other changes: a swap alone would miss them, so the tab reloads.
+    expect(messages(log.since(served))).toEqual([{ all: true }]);
+  });
+
+  it("keeps the page of the last save for --open-saved, though a later rebuild changed the tab's page", () => {
+    const log = new ReloadLog();
+    const served = log.current;
+    log.record({ pages: [["/de/", "/de/about-me/"]], changed: ["/de/about-me/"], notFound: false });
+    log.record({ changed: ["/de/"], notFound: false });
+    expect(messages(log.since(served))).toEqual([
+      { pages: [["/de/", "/de/about-me/"]], changed: ["/de/about-me/", "/de/"], notFound: false },
+    ]);
   });
 
   it("gives each event the id EventSource sends back as Last-Event-ID on a reconnect", () => {
