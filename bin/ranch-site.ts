@@ -79,13 +79,11 @@ const toConfig = (options: SiteOptions): ConfigInput => ({
 let command = "build";
 
 /**
- * A build makes garbage fast (remark parses a page into thousands of short-lived objects) but keeps
- * little, and V8 lets its heap grow up to four times what survived the last collection. A fixed growth
- * of 60 % keeps peak memory near what the build holds: a cold build of 2,000 pages peaks at 234 MiB,
- * not 309, for the same CPU. Not for `watch`: it keeps the site between saves, and there the same
- * setting costs each save a fifth more CPU.
+ * `watch` keeps the site between saves: with the launcher's fixed heap growth (bin/ranch-site.js), made
+ * for one-off builds, V8 would collect it so often that each save cost a fifth more CPU. It goes back
+ * to V8's own growth (0: the default) once the CLI is compiled, which leaves the code cache valid.
  */
-const keepHeapNearLive = () => setFlagsFromString("--heap-growing-percent=60");
+const growHeapAsV8Does = () => setFlagsFromString("--heap-growing-percent=0");
 
 withSiteOptions(program.command("build").description("build the site into the output folder"))
   .option(
@@ -94,7 +92,6 @@ withSiteOptions(program.command("build").description("build the site into the ou
     false,
   )
   .action(async (options: SiteOptions & { metaCsp: boolean }) => {
-    keepHeapNearLive();
     const report = await build(resolveConfig({ ...toConfig(options), metaCsp: options.metaCsp }));
     if (report.contentWarnings.length > 0) console.error(formatWarnings(report.contentWarnings));
     await reportToGithub("build", [], report.contentWarnings);
@@ -107,7 +104,6 @@ withSiteOptions(program.command("check").description("run every content check an
   .option("--strict", "fail on warnings too (stale or untranslated texts, unused keys, unlinked pages)", false)
   .action(async (options: SiteOptions & { strict: boolean }) => {
     command = "check";
-    keepHeapNearLive();
     const report = await check(resolveConfig(toConfig(options)));
     const warnings = report.contentWarnings;
     await reportToGithub("check", [], warnings);
@@ -159,6 +155,7 @@ withServerOptions(
   .option("--poll", "poll for changes instead of file system events", false)
   .option("--open-saved", "after a rebuild, open tabs go to the page of the file you saved", false)
   .action(async (options: SiteOptions & ServerFlags & { poll: boolean; openSaved: boolean }) => {
+    growHeapAsV8Does();
     const config = resolveConfig(toConfig(options));
     // The same output-folder rules as build, before anything is served or watched.
     await checkOutDir(config.root, config.outDir);
