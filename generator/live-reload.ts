@@ -82,18 +82,18 @@ export class ReloadLog {
   }
 
   /**
-   * What a stream that last heard of rebuild `since` has missed, as one event (or none when it is up to
-   * date, or names no build): a tab acts once, as if it had heard every message. An id from another
+   * What a stream that last heard of rebuild `since` has missed, as one event, or nothing when it is up
+   * to date or names no build: a tab acts once, as if it had heard every message. An id from another
    * session, or older than what is kept, reloads the tab.
    */
-  since(since: string | undefined): string[] {
-    if (since === undefined) return [];
+  since(since: string | undefined): string | undefined {
+    if (since === undefined) return undefined;
     const [session, number] = since.split(".");
     const heard = Number(number);
     const known = session === this.#session && Number.isInteger(heard) && heard <= this.#sent;
-    if (!known || heard < this.#sent - this.#kept.length) return [this.#event({ all: true })];
+    if (!known || heard < this.#sent - this.#kept.length) return this.#event({ all: true });
     const missed = this.#kept.slice(this.#kept.length - (this.#sent - heard));
-    return missed.length === 0 ? [] : [this.#event(merged(missed))];
+    return missed.length === 0 ? undefined : this.#event(merged(missed));
   }
 
   /** An event that carries the id of the last rebuild sent: EventSource sends it back on a reconnect. */

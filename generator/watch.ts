@@ -163,7 +163,8 @@ export async function watch(config: SiteConfig, options: WatchOptions) {
         connection: "keep-alive",
       });
       response.write(": connected\n\n");
-      for (const event of told.since(since ?? undefined)) response.write(event);
+      const missed = told.since(since ?? undefined);
+      if (missed) response.write(missed);
       clients.add(response);
       request.on("close", () => clients.delete(response));
       return true;
