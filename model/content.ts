@@ -45,6 +45,15 @@ export interface TrainingDate extends Located {
   seatsLeft: number;
   /** An offer of `offers`, by name. */
   offer?: string;
+  /** The language the date is taught in: a locale code of the site (en, de). */
+  language?: string;
+}
+
+/** A company whose team trained here: its name, and the owner's proof when there is some. */
+export interface Client extends Located {
+  name: string;
+  /** A logo file under public/ (SVG best), shown in place of the name; used with the company's permission. */
+  logo?: string;
 }
 
 /** A link of the header or the footer: a page of the site, maybe a #section on it, and a dictionary key. */
@@ -90,8 +99,11 @@ export interface Site {
   claims: Record<
     "trainingDays" | "animals" | "trainedProfessionals" | "replyHours" | "groupSize" | "followUpDays",
     string | number
-  >;
-  clients: string[];
+  > & {
+    /** The year the count of trained professionals starts from, shown beside it. */
+    trainedSince?: number;
+  };
+  clients: Client[];
   offers: Record<string, OfferFigures>;
   /** Only the dates that have not begun on the day of the build (SOURCE_DATE_EPOCH when set), by start. */
   dates: TrainingDate[];
@@ -126,6 +138,8 @@ export interface Testimonial {
   name: string;
   role: string;
   headline: string;
+  /** The person's LinkedIn profile, shown with their permission so that a reader can check the quote. */
+  linkedin?: string;
   html: string;
   origin: MarkdownOrigin;
 }

@@ -77,7 +77,10 @@ export const pageSchema: Schema = {
   },
   optional: ["offers", "describesCourse"],
 };
-export const testimonialSchema: Schema = { fields: { name: "text", role: "text", headline: "text" } };
+export const testimonialSchema: Schema = {
+  fields: { name: "text", role: "text", headline: "text", linkedin: "url" },
+  optional: ["linkedin"],
+};
 
 /** Reads content/ and public/: the load stage, the only one besides the template loader that reads files. */
 export async function loadContent(config: SiteConfig, cache?: RenderCache): Promise<Content> {

@@ -38,6 +38,12 @@ export function checkDates(site: Site, file: string): ContentError[] {
           hint: `Name one of the offers of this file: ${offers.join(", ")}; or leave \`offer\` out.`,
         }),
       );
+    if (date.language !== undefined && !isLanguage(date.language))
+      problems.push(
+        new ContentError({ file, ...date.at["language"] }, `Unknown language "${date.language}"`, {
+          hint: "Write the language the date is taught in as its two-letter code: de for German, en for English.",
+        }),
+      );
     if (date.seatsLeft !== undefined && (date.seatsLeft < 0 || !Number.isInteger(date.seatsLeft)))
       problems.push(
         new ContentError({ file, ...date.at["seatsLeft"] }, `"seatsLeft" must be a whole number of 0 or more`, {
@@ -60,4 +66,11 @@ export function checkDates(site: Site, file: string): ContentError[] {
       );
   }
   return problems;
+}
+
+/** A two- or three-letter ISO 639 code that names a language (ICU knows its name). */
+function isLanguage(code: string): boolean {
+  if (!/^[a-z]{2,3}$/.test(code)) return false;
+  const name = new Intl.DisplayNames("en", { type: "language", fallback: "none" }).of(code);
+  return name !== undefined && name !== code;
 }

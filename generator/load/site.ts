@@ -52,9 +52,11 @@ export const siteSchema: Schema = {
         replyHours: "figure",
         groupSize: "number",
         followUpDays: "number",
+        trainedSince: "number",
       },
+      optional: ["trainedSince"],
     },
-    clients: { list: "text" },
+    clients: { list: { fields: { name: "text", logo: "text" }, optional: ["logo"], located: true } },
     offers: {
       each: {
         fields: { price: "number", currency: "text", per: "text", highlighted: "boolean" },
@@ -64,8 +66,8 @@ export const siteSchema: Schema = {
     },
     dates: {
       list: {
-        fields: { start: "date", end: "date", seatsLeft: "number", offer: "text" },
-        optional: ["offer"],
+        fields: { start: "date", end: "date", seatsLeft: "number", offer: "text", language: "text" },
+        optional: ["offer", "language"],
         located: true,
       },
     },

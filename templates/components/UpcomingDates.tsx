@@ -1,15 +1,20 @@
+import type { TrainingDate } from "../../model/content.ts";
 import type { PageProps } from "../types.ts";
-import { contactHref, dateEnquiry, formatDays, mailtoHref, offerName } from "./enquiry.ts";
+import { contactHref, dateEnquiry, formatDays, offerName } from "./enquiry.ts";
 import { Icon } from "./Icon.tsx";
 
+/** At most this many seats left, a date is shown as nearly full. */
+export const fewSeats = 3;
+
 /**
- * The training dates of content/site.yaml that have not begun yet, each with its seats left and a
- * pre-filled enquiry (the contact form with JavaScript, an email without). With none left, it says so
- * and invites an enquiry for a date of the visitor's own.
+ * The training dates of content/site.yaml that have not begun yet. Each card says what a buyer decides on:
+ * the days, the offer, its price, the language it is taught in and the seats left, with one button to the
+ * enquiry pre-filled with offer and date (the waiting list once the date is full). With no date left, it
+ * says so and invites an enquiry for a date of the visitor's own. Below the cards, the notice that the prices
+ * are net and for businesses, unless the page says it above them.
  */
-export function UpcomingDates(props: PageProps & { id: string }) {
-  const { t, href, site, locale, id } = props;
-  const plural = new Intl.PluralRules(locale);
+export function UpcomingDates(props: PageProps & { id: string; netPricesNote?: boolean }) {
+  const { t, href, site, id, netPricesNote = true } = props;
   return (
     <section className="section dates-section" id={id} aria-labelledby={`${id}-title`}>
       <div className="container">
@@ -19,36 +24,14 @@ export function UpcomingDates(props: PageProps & { id: string }) {
           <p className="section-intro">{t("dates.intro")}</p>
         </div>
         {site.dates.length > 0 ? (
-          <ul className="dates">
-            {site.dates.map((date) => {
-              const enquiry = dateEnquiry(props, date);
-              const full = date.seatsLeft === 0;
-              return (
-                <li className={full ? "date date-full" : "date"} key={date.start}>
-                  <p className="date-days">
-                    <Icon name="calendar" />
-                    <time dateTime={date.start}>{formatDays(date, locale)}</time>
-                  </p>
-                  {date.offer && <p className="date-offer">{offerName(props, date.offer)}</p>}
-                  <p className="date-seats">
-                    {full
-                      ? t("dates.full")
-                      : `${new Intl.NumberFormat(locale).format(date.seatsLeft)} ${t(`dates.seats.${plural.select(date.seatsLeft) === "one" ? "one" : "other"}`)}`}
-                  </p>
-                  <p className="date-actions">
-                    <a className="button button-outline button-small" href={contactHref(props, enquiry)}>
-                      {t(full ? "dates.waitingList" : "dates.enquire")}
-                      <span className="visually-hidden">: {enquiry.about}</span>
-                    </a>
-                    <a className="text-link" href={mailtoHref(props, enquiry)}>
-                      {t("dates.byEmail")}
-                      <span className="visually-hidden">: {enquiry.about}</span>
-                    </a>
-                  </p>
-                </li>
-              );
-            })}
-          </ul>
+          <>
+            <ul className="dates">
+              {site.dates.map((date) => (
+                <DateCard {...props} date={date} key={date.start} />
+              ))}
+            </ul>
+            {netPricesNote && <p className="dates-note">{t("pricing.netPrices")}</p>}
+          </>
         ) : (
           <div className="dates-none">
             <p>{t("dates.none")}</p>
@@ -61,3 +44,74 @@ export function UpcomingDates(props: PageProps & { id: string }) {
     </section>
   );
 }
+
+function DateCard(props: PageProps & { date: TrainingDate }) {
+  const { t, locale, date, content } = props;
+  const enquiry = dateEnquiry(props, date);
+  const seats = seatsState(date, Number(props.site.claims.groupSize));
+  const offer = date.offer ? content.pages["pricing"]?.offers?.[date.offer] : undefined;
+  const price = date.offer ? content.facts.get(`offers.${date.offer}.price`) : undefined;
+  return (
+    <li className={`date date-${seats}`}>
+      <p className="date-days">
+        <Icon name="calendar" />
+        <time dateTime={date.start}>{formatDays(date, locale)}</time>
+      </p>
+      {date.offer && <p className="date-offer">{offerName(props, date.offer)}</p>}
+      <dl className="date-facts">
+        {price && (
+          <div className="date-price">
+            <dt className="visually-hidden">{t("dates.price")}</dt>
+            <dd>
+              <span className="price">{price}</span> <span className="date-unit">{offer?.unit}</span>
+            </dd>
+          </div>
+        )}
+        {date.language && (
+          <div className="date-language">
+            <dt>
+              <Icon name="globe" />
+              {t("dates.language")}:
+            </dt>{" "}
+            <dd>{languageName(date.language, locale)}</dd>
+          </div>
+        )}
+      </dl>
+      <p className="date-seats">{seatsText(props, date, seats)}</p>
+      <p className="date-actions">
+        <a
+          className={seats === "full" ? "button button-outline button-small" : "button button-primary button-small"}
+          href={contactHref(props, enquiry)}
+        >
+          {t(seats === "full" ? "dates.waitingList" : "dates.enquire")}
+          <span className="visually-hidden">: {enquiry.about}</span>
+        </a>
+      </p>
+    </li>
+  );
+}
+
+/** How full a date is: all seats free, some taken, only a few left, or none. */
+type Seats = "open" | "some" | "few" | "full";
+
+function seatsState(date: TrainingDate, groupSize: number): Seats {
+  if (date.seatsLeft === 0) return "full";
+  if (date.seatsLeft <= fewSeats) return "few";
+  return date.seatsLeft >= groupSize ? "open" : "some";
+}
+
+/** "4 seats left"; with every seat free "Booking open", since "12 of 12 free" says nobody has booked yet. */
+function seatsText({ t, locale }: PageProps, date: TrainingDate, seats: Seats): string {
+  if (seats === "full") return t("dates.full");
+  if (seats === "open") return t("dates.bookingOpen");
+  const form = new Intl.PluralRules(locale).select(date.seatsLeft) === "one" ? "one" : "other";
+  return `${new Intl.NumberFormat(locale).format(date.seatsLeft)} ${t(`dates.seats.${form}`)}`;
+}
+
+/** "German", "Englisch": the language of a date, named in the page's language. */
+function languageName(code: string, locale: string): string {
+  let names = languageNames.get(locale);
+  if (!names) languageNames.set(locale, (names = new Intl.DisplayNames(locale, { type: "language" })));
+  return names.of(code) ?? code;
+}
+const languageNames = new Map<string, Intl.DisplayNames>();

@@ -1,5 +1,5 @@
 import { Icon } from "../components/Icon.tsx";
-import { Stats } from "../components/Stats.tsx";
+import { Stats, trainedSince } from "../components/Stats.tsx";
 import { Markdown } from "../components/Markdown.tsx";
 import { Picture } from "../components/Picture.tsx";
 import { PageHeader } from "../components/PageHeader.tsx";
@@ -20,7 +20,12 @@ export default function AboutMe(props: PageProps) {
           <aside className="card aside-card" aria-label={site.legal.owner}>
             {portrait && <Picture image={portrait} sizes="(min-width: 60rem) 17rem, 90vw" className="portrait" />}
             <p className="aside-name">{site.legal.owner}</p>
-            <Stats t={t} keys={["professionals", "days", "animals"]} className="stats stats-compact" />
+            <Stats
+              t={t}
+              keys={["professionals", "days", "animals"]}
+              notes={trainedSince(props)}
+              className="stats stats-compact"
+            />
             <a className="button button-primary" href={href("contact/")}>
               {t("cta.button")}
             </a>

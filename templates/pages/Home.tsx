@@ -1,7 +1,8 @@
 import type { ReactNode } from "react";
 import { CallToAction } from "../components/CallToAction.tsx";
 import { Card } from "../components/Card.tsx";
-import { Stats } from "../components/Stats.tsx";
+import { Stats, trainedSince } from "../components/Stats.tsx";
+import { Testimonial } from "../components/Testimonial.tsx";
 import { Icon, type IconName } from "../components/Icon.tsx";
 import { MapLink } from "../components/MapLink.tsx";
 import { Picture } from "../components/Picture.tsx";
@@ -56,7 +57,7 @@ export default function Home(props: PageProps) {
             <p className="hero-subtitle">{t("hero.subtitle")}</p>
             {/* The call to action comes before the badges, so it stays in the first view beside the consent banner. */}
             <div className="actions">
-              <a className="button button-primary" href={href("pricing/")} data-hero-cta="">
+              <a className="button button-primary" href="#dates" data-hero-cta="">
                 {t("hero.bookTraining")}
               </a>
               <a className="button button-ghost" href={href("training-details/")}>
@@ -90,6 +91,10 @@ export default function Home(props: PageProps) {
           </div>
         </div>
       </section>
+
+      {/* What a buyer decides on comes first: the dates with their prices, then a voice of someone who came. */}
+      <UpcomingDates {...props} id="dates" />
+      <FeaturedTestimonial {...props} />
 
       <section className="section" id="ranch" aria-labelledby="ranch-title">
         <div className="container">
@@ -127,7 +132,7 @@ export default function Home(props: PageProps) {
               {t("about.trainerLink")} <Icon name="arrow" />
             </a>
           </div>
-          <Stats t={t} keys={["days", "professionals", "animals"]} />
+          <Stats t={t} keys={["days", "professionals", "animals"]} notes={trainedSince(props)} />
         </div>
       </section>
 
@@ -176,11 +181,7 @@ export default function Home(props: PageProps) {
         <div className="container center">
           <h2 id="trusted-title">{t("references.trustedTitle")}</h2>
           <p className="section-intro">{t("references.trustedIntro")}</p>
-          <ul className="clients">
-            {site.clients.map((client) => (
-              <li key={client}>{client}</li>
-            ))}
-          </ul>
+          <ClientList {...props} />
           <a className="button button-outline" href={href("references/")}>
             {t("references.viewAll")}
           </a>
@@ -230,14 +231,45 @@ export default function Home(props: PageProps) {
         </div>
       </section>
 
-      <UpcomingDates {...props} id="dates" />
-
       <CallToAction id="cta-title" title={t("cta.title")} text={t("cta.text")}>
         <a className="button button-primary" href={href("contact/")}>
           {t("cta.button")}
         </a>
       </CallToAction>
     </Layout>
+  );
+}
+
+/** The testimonial the references page shows first, high on the home page, with the way to all of them. */
+function FeaturedTestimonial(props: PageProps) {
+  const { t, href, content } = props;
+  const testimonial = content.testimonials[0];
+  if (!testimonial) return null;
+  return (
+    <section className="section section-tinted" aria-labelledby="quote-title">
+      <div className="container container-narrow featured-quote">
+        <h2 className="eyebrow" id="quote-title">
+          {t("references.quoteEyebrow")}
+        </h2>
+        <Testimonial testimonial={testimonial} t={t} />
+        <a className="text-link" href={href("references/")}>
+          {t("references.more")} <Icon name="arrow" />
+        </a>
+      </div>
+    </section>
+  );
+}
+
+/** The companies that trained here: each one's logo where the owner has one, else its name set as a wordmark. */
+function ClientList({ site, asset }: PageProps) {
+  return (
+    <ul className="clients">
+      {site.clients.map((client) => (
+        <li key={client.name}>
+          {client.logo ? <img src={asset(client.logo)} alt={client.name} height={40} loading="lazy" /> : client.name}
+        </li>
+      ))}
+    </ul>
   );
 }
 

@@ -56,9 +56,14 @@ export default function Pricing(props: PageProps) {
                     </li>
                   ))}
                 </ul>
+                {/* An offer with dates of its own leads to them; the others to an enquiry for a date of their own. */}
                 <a
                   className={highlighted ? "button button-primary" : "button button-outline"}
-                  href={contactHref(props, offerEnquiry(props, name))}
+                  href={
+                    site.dates.some((date) => date.offer === name)
+                      ? "#dates"
+                      : contactHref(props, offerEnquiry(props, name))
+                  }
                 >
                   {offer.cta}
                   <span className="visually-hidden">: {offer.name}</span>
@@ -67,8 +72,9 @@ export default function Pricing(props: PageProps) {
             );
           })}
         </div>
+        <p className="container offers-note">{t("pricing.netPrices")}</p>
       </section>
-      <UpcomingDates {...props} id="dates" />
+      <UpcomingDates {...props} id="dates" netPricesNote={false} />
       <div className="section section-tinted">
         <div className="container container-narrow">
           <Markdown html={page.html} />

@@ -1,7 +1,7 @@
 import { CallToAction } from "../components/CallToAction.tsx";
-import { Markdown } from "../components/Markdown.tsx";
 import { Picture } from "../components/Picture.tsx";
 import { PageHeader } from "../components/PageHeader.tsx";
+import { Testimonial } from "../components/Testimonial.tsx";
 import { Layout } from "../Layout.tsx";
 import type { PageProps } from "../types.ts";
 
@@ -20,27 +20,15 @@ export default function References(props: PageProps) {
         )}
         <div className="container testimonials">
           {content.testimonials.map((testimonial) => (
-            <figure className="testimonial" key={testimonial.id}>
-              <blockquote>
-                <p className="testimonial-headline">{testimonial.headline}</p>
-                <Markdown html={testimonial.html} className="testimonial-text" />
-              </blockquote>
-              <figcaption>
-                <span className="avatar" aria-hidden="true">
-                  {initials(testimonial.name)}
-                </span>
-                <span>
-                  <span className="testimonial-name">{testimonial.name}</span>
-                  <span className="testimonial-role">{testimonial.role}</span>
-                </span>
-              </figcaption>
-            </figure>
+            <Testimonial testimonial={testimonial} t={t} key={testimonial.id} />
           ))}
         </div>
+        {/* UWG § 5b (3): a page that publishes reviews says whether and how it checks they are genuine. */}
+        <p className="container testimonials-checked">{t("references.checked")}</p>
       </section>
       <CallToAction id="references-cta" title={t("references.ctaTitle")} text={t("references.ctaText")}>
         <div className="actions actions-center">
-          <a className="button button-primary" href={href("pricing/")}>
+          <a className="button button-primary" href={`${href("pricing/")}#dates`}>
             {t("references.bookTraining")}
           </a>
           <a className="button button-outline" href={href("training-details/")}>
@@ -51,12 +39,4 @@ export default function References(props: PageProps) {
       </CallToAction>
     </Layout>
   );
-}
-
-function initials(name: string): string {
-  return name
-    .split(/\s+/)
-    .map((part) => part[0])
-    .join("")
-    .slice(0, 2);
 }

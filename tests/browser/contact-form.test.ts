@@ -7,7 +7,7 @@ const address = "training@deichhof-sales-ranch.de";
 const texts = {
   en: {
     path: "/contact/",
-    submit: "Send Message",
+    submit: "Send Enquiry",
     errors: {
       name: "Please enter your full name.",
       email: "Please enter your email address.",
@@ -26,7 +26,7 @@ const texts = {
   // The build keeps "E-" with "Mail" (a non-breaking hyphen, generator/typography.ts).
   de: {
     path: "/de/contact/",
-    submit: "Nachricht senden",
+    submit: "Anfrage senden",
     errors: {
       name: "Bitte geben Sie Ihren vollständigen Namen ein.",
       email: "Bitte geben Sie Ihre E\u2011Mail-Adresse ein.",
@@ -221,7 +221,7 @@ describe("contact form", () => {
     const { page, opened, errors } = await openForm("/contact/");
     const message = "We would like to book the training for our whole team. ".repeat(30);
     await fill(page, { name: "Anna Berg", email: "anna@example.com", message });
-    await page.getByRole("button", { name: "Send Message" }).click();
+    await page.getByRole("button", { name: "Send Enquiry" }).click();
     const result = page.locator("[data-form-result]");
     await result.waitFor({ state: "visible" });
     // The long form it replaced had scrolled the card's heading away: it comes back into view.
@@ -303,7 +303,7 @@ describe("contact form", () => {
         .locator("[data-field]:required")
         .evaluateAll((fields) => fields.map((field) => (field as HTMLElement).dataset["field"])),
     ).toEqual(["name", "email", "message"]);
-    await page.getByRole("button", { name: "Send Message" }).click();
+    await page.getByRole("button", { name: "Send Enquiry" }).click();
     expect(await page.locator("form:invalid").count()).toBe(1);
     expect(
       await page.locator("[data-field=name]").evaluate((field) => (field as HTMLInputElement).validity.valueMissing),

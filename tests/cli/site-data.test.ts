@@ -166,16 +166,30 @@ describe("upcoming dates", () => {
     expect(visibleText(page("de/index.html"))).toContain("7.–9. Juni 2027");
   });
 
-  it("each date leads to a pre-filled enquiry: the contact form by ?date=, and a mailto: whose subject names offer and date", async () => {
-    const html = await readFile(path.join(await builtOnce(), "de/pricing/index.html"), "utf8");
+  it("each date card shows price, language and seats, and one button to the enquiry pre-filled with offer and date", async () => {
     const page = await readPage(await builtOnce(), "de/pricing/index.html");
-    const first = page.root.querySelector(".date")!;
-    const [form, mail = ""] = first.querySelectorAll(".date-actions a").map((link) => link.getAttribute("href")!);
-    expect(form).toBe("/de/contact/?date=2027-03-15#form-title");
-    expect(mail.startsWith("mailto:training@deichhof-sales-ranch.de?subject=")).toBe(true);
-    const subject = new URLSearchParams(mail.slice(mail.indexOf("?"))).get("subject");
-    expect(subject).toBe("Trainingsanfrage – Offenes Training, 15.–17. März 2027");
-    expect(html).toContain("4 Plätze frei");
+    const cards = page.root.querySelectorAll(".date");
+    const first = cards[0]!;
+    const links = first.querySelectorAll("a.button");
+    expect(links.map((link) => link.getAttribute("href"))).toEqual(["/de/contact/?date=2027-03-15#form-title"]);
+    expect(words(first.querySelector(".date-price dd")!.textContent)).toBe("2.490 € pro Person, zzgl. MwSt.");
+    expect(words(first.querySelector(".date-language")!.textContent)).toBe("Sprache: Deutsch");
+    expect(cards.map((card) => words(card.querySelector(".date-seats")!.textContent))).toEqual([
+      "4 Plätze frei",
+      "7 Plätze frei",
+      "2 Plätze frei",
+      // Every seat still free: "12 Plätze frei" would say that nobody has booked.
+      "Anmeldung offen",
+    ]);
+    // Two seats left is few: the card says so in its class (the warm colour), not only in its words.
+    expect(cards.map((card) => card.classNames.split(" ")[1])).toEqual([
+      "date-some",
+      "date-some",
+      "date-few",
+      "date-open",
+    ]);
+    const english = await readPage(await builtOnce(), "pricing/index.html");
+    expect(words(english.root.querySelector(".date .date-language")!.textContent)).toBe("Language: German");
     const contact = await readPage(await builtOnce(), "de/contact/index.html");
     const enquiries = JSON.parse(contact.root.querySelector("[data-contact-form]")!.getAttribute("data-enquiries")!);
     expect(enquiries["date=2027-03-15"]).toEqual({
@@ -207,3 +221,8 @@ describe("upcoming dates", () => {
     );
   });
 });
+
+/** Text as read: runs of spaces, no-break ones included, as one space. */
+function words(text: string): string {
+  return text.replace(/[\s\u00a0\u202f]+/g, " ").trim();
+}
