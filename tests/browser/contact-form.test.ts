@@ -28,12 +28,12 @@ const texts = {
     path: "/de/contact/",
     submit: "Anfrage senden",
     errors: {
-      name: "Bitte geben Sie Ihren vollständigen Namen ein.",
+      name: "Bitte geben Sie Ihren Vor- und Nachnamen ein.",
       email: "Bitte geben Sie Ihre E\u2011Mail-Adresse ein.",
       message: "Bitte geben Sie Ihre Nachricht ein.",
     },
     invalidEmail: "Bitte geben Sie eine gültige E\u2011Mail-Adresse ein, zum Beispiel name@firma.de.",
-    labels: ["Vollständiger Name", "E\u2011Mail-Adresse", "Unternehmen"],
+    labels: ["Name", "E\u2011Mail-Adresse", "Unternehmen"],
     subject: "Trainingsanfrage",
     ready: "Nachricht vorbereitet!",
     tooLong: "Ihre Nachricht ist zu lang, um sie in einem E\u2011Mail-Programm zu öffnen.",
@@ -278,7 +278,7 @@ describe("contact form", () => {
     expect(shown).toEqual({
       visible: true,
       focused: true,
-      selected: "Vollständiger Name: Anna Berg\nE\u2011Mail-Adresse: anna@example.com\n\nHallo!",
+      selected: "Name: Anna Berg\nE\u2011Mail-Adresse: anna@example.com\n\nHallo!",
     });
     expect(errors).toEqual([]);
     await context.close();
