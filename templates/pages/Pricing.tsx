@@ -72,7 +72,9 @@ export default function Pricing(props: PageProps) {
             );
           })}
         </div>
-        <p className="container offers-note">{t("pricing.netPrices")}</p>
+        <div className="container">
+          <p className="offers-note">{t("pricing.netPrices")}</p>
+        </div>
       </section>
       <UpcomingDates {...props} id="dates" netPricesNote={false} />
       <div className="section section-tinted">

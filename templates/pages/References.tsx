@@ -24,7 +24,9 @@ export default function References(props: PageProps) {
           ))}
         </div>
         {/* UWG § 5b (3): a page that publishes reviews says whether and how it checks they are genuine. */}
-        <p className="container testimonials-checked">{t("references.checked")}</p>
+        <div className="container">
+          <p className="testimonials-checked">{t("references.checked")}</p>
+        </div>
       </section>
       <CallToAction id="references-cta" title={t("references.ctaTitle")} text={t("references.ctaText")}>
         <div className="actions actions-center">
