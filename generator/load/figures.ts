@@ -26,7 +26,8 @@ export function localeFacts(
   facts: ReadonlyMap<string, string | number | boolean>,
   locale: string,
 ): Map<string, string> {
-  const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 10 });
+  // Four-digit numbers stay ungrouped ("since 2016", not "since 2,016"); longer ones are grouped.
+  const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 10, useGrouping: "min2" });
   const result = new Map<string, string>();
   for (const [key, value] of facts) result.set(key, typeof value === "number" ? number.format(value) : String(value));
   const groupSize = Number(site.claims?.groupSize);
