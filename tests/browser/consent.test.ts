@@ -17,7 +17,7 @@ import {
 
 const labels = {
   en: {
-    region: "Cookie Consent",
+    region: "Consent for Web Fonts",
     accept: "Accept All",
     reject: "Reject",
     close: "Close and reject",
@@ -25,11 +25,11 @@ const labels = {
     policyPath: "/cookie-policy/",
   },
   de: {
-    region: "Cookie-Einwilligung",
-    accept: "Alle akzeptieren",
+    region: "Einwilligung für Webschriften",
+    accept: "Webschriften erlauben",
     reject: "Ablehnen",
     close: "Schließen und ablehnen",
-    policy: "Cookie-Richtlinie",
+    policy: "Cookie-Hinweise",
     policyPath: "/de/cookie-policy/",
   },
 };
@@ -192,7 +192,7 @@ describe("cookie consent", () => {
       const page = await context.newPage();
       const errors = collectErrors(page);
       await page.goto(`${origin}/de/`);
-      await banner(page).getByRole("button", { name: "Alle akzeptieren" }).click();
+      await banner(page).getByRole("button", { name: "Webschriften erlauben" }).click();
       expect(await banner(page).isHidden()).toBe(true);
       expect((await injected(page)).fonts).toHaveLength(1);
       expect(await page.evaluate(() => document.documentElement.dataset["consent"])).toBe("accepted");

@@ -67,9 +67,12 @@ describe("first view", () => {
         const cta = page.locator("[data-hero-cta]");
         expect(await cta.textContent()).toBe(home.cta);
         expect(await hitTest(page, "[data-hero-cta]")).toEqual({ inViewport: true, reachable: true, covering: "hero" });
-        // Usable with the banner open: the call to action takes a real click and leads on.
+        // Usable with the banner open: the call to action takes a real click and leads on, to the dates.
         await cta.click({ trial: false });
-        await page.waitForURL(/\/pricing\/$/);
+        await page.waitForURL(/#dates$/);
+        await expect
+          .poll(() => page.locator("#dates-title").evaluate((title) => title.getBoundingClientRect().top))
+          .toBeLessThan(size.height / 2);
       });
 
   it("Cookie settings reopens the banner with the current choice as a sentence and a pressed button", async () => {

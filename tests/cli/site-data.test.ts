@@ -70,7 +70,7 @@ describe("one place per fact", () => {
     const de = await readFile(path.join(await builtOnce(), "de/pricing/index.html"), "utf8");
     expect(en).toContain("€1,575 per person with 12 participants");
     expect(de).toContain("1.575\u00a0€ pro Person bei zwölf Teilnehmenden");
-    expect(en).toMatch(/class="offer-badge">Most booked</);
+    expect(en).toMatch(/class="offer-badge">Most popular</);
     expect(de).toMatch(/class="offer-badge">Am häufigsten gebucht</);
     expect(en).toMatch(/class="price-note">Price on request</);
     expect(en).not.toMatch(/class="price">Price on request/);
