@@ -1,6 +1,6 @@
 import type { TrainingDate } from "../../model/content.ts";
 import type { PageProps } from "../types.ts";
-import { contactHref, dateEnquiry, formatDays, offerName } from "./enquiry.ts";
+import { contactHref, dateEnquiry, formatDays, mailtoHref, offerName } from "./enquiry.ts";
 import { Icon } from "./Icon.tsx";
 
 /** At most this many seats left, a date is shown as nearly full. */
@@ -86,6 +86,13 @@ function DateCard(props: PageProps & { date: TrainingDate }) {
           {t(seats === "full" ? "dates.waitingList" : "dates.enquire")}
           <span className="visually-hidden">: {enquiry.about}</span>
         </a>
+        {/* Without JavaScript the form cannot be filled in from the link: the date's own email is offered too. */}
+        <noscript>
+          <a className="text-link" href={mailtoHref(props, enquiry)}>
+            {t("dates.byEmail")}
+            <span className="visually-hidden">: {enquiry.about}</span>
+          </a>
+        </noscript>
       </p>
     </li>
   );
