@@ -95,6 +95,11 @@ export interface Site {
   offers: Record<string, OfferFigures>;
   /** Only the dates that have not begun on the day of the build (SOURCE_DATE_EPOCH when set), by start. */
   dates: TrainingDate[];
+  /**
+   * Not in site.yaml: the moment of the build, `2026-11-25T13:00:00Z` (SOURCE_DATE_EPOCH when set, so builds
+   * stay reproducible). Its day decides which dates are upcoming; calendar files carry it as their DTSTAMP.
+   */
+  builtAt: string;
   navigation: Navigation;
 }
 

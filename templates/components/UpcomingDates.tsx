@@ -1,4 +1,5 @@
 import type { PageProps } from "../types.ts";
+import { calendarHref } from "./calendar.ts";
 import { contactHref, dateEnquiry, formatDays, mailtoHref, offerName } from "./enquiry.ts";
 import { Icon } from "./Icon.tsx";
 
@@ -42,6 +43,10 @@ export function UpcomingDates(props: PageProps & { id: string }) {
                     </a>
                     <a className="text-link" href={mailtoHref(props, enquiry)}>
                       {t("dates.byEmail")}
+                      <span className="visually-hidden">: {enquiry.about}</span>
+                    </a>
+                    <a className="text-link" href={calendarHref(props, date)} download>
+                      {t("dates.addToCalendar")}
                       <span className="visually-hidden">: {enquiry.about}</span>
                     </a>
                   </p>
