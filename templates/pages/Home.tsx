@@ -5,6 +5,7 @@ import { Stats } from "../components/Stats.tsx";
 import { Icon, type IconName } from "../components/Icon.tsx";
 import { MapLink } from "../components/MapLink.tsx";
 import { Picture } from "../components/Picture.tsx";
+import { eventData } from "../components/eventData.ts";
 import { courseData } from "../components/StructuredData.tsx";
 import { UpcomingDates } from "../components/UpcomingDates.tsx";
 import { WithTooltip } from "../components/Tooltip.tsx";
@@ -45,7 +46,7 @@ export default function Home(props: PageProps) {
       {...props}
       title={t("meta.home.title")}
       description={t("meta.home.description")}
-      structuredData={[courseData(props)]}
+      structuredData={[courseData(props), ...eventData(props)]}
       stylesheet="home"
     >
       <section className="hero" aria-labelledby="hero-title">
