@@ -4,10 +4,23 @@
  * content knows no hours. The UID is the same in every language (a visitor who imports both gets one
  * event), and DTSTAMP is the build's moment, SOURCE_DATE_EPOCH when set, so builds stay reproducible.
  */
-import { calendarFile, eventName } from "../../model/calendar.ts";
 import type { LocaleContent, Site, TrainingDate } from "../../model/content.ts";
 import type { Links } from "../links.ts";
 import type { OutputFile } from "./writer.ts";
+
+/**
+ * The output path of a date's calendar file in one language: `calendar/2027-03-15.en.ics`. The date cards
+ * link it by the same rule (templates/components/calendar.ts, which cannot import this: templates run in
+ * the editor's project); tests/quality/structured-data.test.ts follows each card's link to its file.
+ */
+export const calendarFile = (start: string, locale: string) => `calendar/${start}.${locale}.ics`;
+
+/**
+ * "Open Training: 3-Day Sales Training on the Ranch": the offer's name, then the course's. The JSON-LD
+ * names the event the same way (templates/components/calendar.ts); the quality test compares the two.
+ */
+const eventName = (offerName: string | undefined, courseName: string) =>
+  offerName ? `${offerName}: ${courseName}` : courseName;
 
 /** Every date's calendar file, in every language. */
 export function createCalendars(site: Site, locales: readonly LocaleContent[], links: Links): OutputFile[] {

@@ -1,4 +1,3 @@
-import { daysBetween } from "../../model/calendar.ts";
 import type { Site, TrainingDate } from "../../model/content.ts";
 import type { PageProps } from "../types.ts";
 
@@ -99,6 +98,11 @@ export function courseData(props: PageProps) {
         ? instances
         : { "@type": "CourseInstance", courseMode: "Onsite", courseSchedule: schedule(days), location },
   };
+}
+
+/** Calendar days from start to end, both included. */
+function daysBetween(start: string, end: string): number {
+  return Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000) + 1;
 }
 
 /** The ranch as the place of the training: its name and postal address (schema.org Place). */

@@ -1,6 +1,6 @@
 import type { EducationEvent, WithContext } from "schema-dts";
-import { eventName } from "../../model/calendar.ts";
 import type { PageProps } from "../types.ts";
+import { eventName } from "./calendar.ts";
 import { offerName } from "./enquiry.ts";
 import { availability, placeData } from "./StructuredData.tsx";
 

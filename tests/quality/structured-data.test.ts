@@ -149,4 +149,13 @@ describe("each date's calendar file", () => {
       for (const link of links) expect(link.querySelector(".visually-hidden")?.textContent).toMatch(/\d{4}/);
     }
   });
+
+  it("each card's link leads to a file the build wrote", async () => {
+    for (const page of pages)
+      for (const link of page.root.querySelectorAll(".date-actions a[download]"))
+        await expect(
+          readFile(path.join(dist, link.getAttribute("href")!)),
+          link.getAttribute("href")!,
+        ).resolves.toBeTruthy();
+  });
 });
