@@ -6,11 +6,16 @@
 import { ContentError } from "../errors.ts";
 import type { Site, TrainingDate } from "../../model/content.ts";
 
-/** The build's moment in UTC, to the second: `2026-11-25T13:00:00Z`. */
+/**
+ * The build's moment in UTC, `2026-11-25T13:00:00Z`: SOURCE_DATE_EPOCH to the second when it is set, else
+ * the start of the day, so that two builds of the same input on one day stay byte-identical (as "today"
+ * already makes them per day).
+ */
 export function buildInstant(env: NodeJS.ProcessEnv = process.env): string {
   const epoch = env["SOURCE_DATE_EPOCH"];
-  const seconds = epoch !== undefined && /^\d+$/.test(epoch.trim()) ? Number(epoch) : Math.floor(Date.now() / 1000);
-  return new Date(seconds * 1000).toISOString().replace(/\.\d+Z$/, "Z");
+  if (epoch !== undefined && /^\d+$/.test(epoch.trim()))
+    return new Date(Number(epoch) * 1000).toISOString().replace(/\.\d+Z$/, "Z");
+  return `${new Date().toISOString().slice(0, 10)}T00:00:00Z`;
 }
 
 /** The build's day as YYYY-MM-DD. */
