@@ -20,6 +20,7 @@ const types: Record<string, string> = {
   ".xml": "application/xml; charset=utf-8",
   ".txt": "text/plain; charset=utf-8",
   ".json": "application/json",
+  ".ics": "text/calendar; charset=utf-8",
   ".woff2": "font/woff2",
 };
 

@@ -6,11 +6,21 @@
 import { ContentError } from "../errors.ts";
 import type { Site, TrainingDate } from "../../model/content.ts";
 
+/**
+ * The build's moment in UTC, `2026-11-25T13:00:00Z`: SOURCE_DATE_EPOCH to the second when it is set, else
+ * the start of the day, so that two builds of the same input on one day stay byte-identical (as "today"
+ * already makes them per day).
+ */
+export function buildInstant(env: NodeJS.ProcessEnv = process.env): string {
+  const epoch = env["SOURCE_DATE_EPOCH"];
+  if (epoch !== undefined && /^\d+$/.test(epoch.trim()))
+    return new Date(Number(epoch) * 1000).toISOString().replace(/\.\d+Z$/, "Z");
+  return `${new Date().toISOString().slice(0, 10)}T00:00:00Z`;
+}
+
 /** The build's day as YYYY-MM-DD. */
 export function buildDay(env: NodeJS.ProcessEnv = process.env): string {
-  const epoch = env["SOURCE_DATE_EPOCH"];
-  const seconds = epoch !== undefined && /^\d+$/.test(epoch.trim()) ? Number(epoch) : Date.now() / 1000;
-  return new Date(seconds * 1000).toISOString().slice(0, 10);
+  return buildInstant(env).slice(0, 10);
 }
 
 /** The dates that begin after `today`, earliest first. */
@@ -20,12 +30,21 @@ export function upcomingDates(dates: readonly TrainingDate[], today = buildDay()
     .sort((a, b) => a.start.localeCompare(b.start));
 }
 
-/** Dates that cannot be right: an end before the start, an offer that does not exist. */
+/** Dates that cannot be right: an end before the start, an offer that does not exist, two dates on one first day. */
 export function checkDates(site: Site, file: string): ContentError[] {
   const problems: ContentError[] = [];
   const offers = Object.keys(site.offers ?? {});
+  const starts = new Set<string>();
   for (const date of site.dates ?? []) {
     if (!date?.start || !date.end) continue;
+    // A date is known by its first day: its calendar file's name and its enquiry's key (`?date=`).
+    if (starts.has(date.start))
+      problems.push(
+        new ContentError({ file, ...date.at["start"] }, `Two dates start on ${date.start}`, {
+          hint: "Give each date its own first day, or remove the one listed twice.",
+        }),
+      );
+    starts.add(date.start);
     if (date.end < date.start)
       problems.push(
         new ContentError({ file, ...date.at["end"] }, `The date ends (${date.end}) before it starts (${date.start})`, {

@@ -3,7 +3,7 @@ import { defaults } from "../config.ts";
 import type { Loaded } from "../errors.ts";
 import { Facts, interpolate } from "../i18n.ts";
 import { readText } from "./files.ts";
-import { checkDates, upcomingDates } from "./dates.ts";
+import { buildInstant, checkDates, upcomingDates } from "./dates.ts";
 import { localeFacts } from "./figures.ts";
 import { checkYamlTexts, fillPlaceholders } from "./texts.ts";
 import { readWithSchema, type Schema } from "./schema.ts";
@@ -94,7 +94,8 @@ export type FactsFor = (locale: string) => Facts;
 
 /**
  * Reads content/site.yaml; the facts come back flattened too, for `{placeholder}`s in texts, per language.
- * Only the training dates that have not begun on the day of the build stay in `site.dates`.
+ * Only the training dates that have not begun on the day of the build stay in `site.dates`; the build's
+ * moment is `site.builtAt`.
  */
 export async function loadSite(
   root: string,
@@ -123,7 +124,8 @@ export async function loadSite(
   problems.push(...checkYamlTexts(node, facts, siteFile));
   const site = fillPlaceholders(parsed ?? {}, facts) as Site;
   problems.push(...checkDates(site, siteFile));
-  if (Array.isArray(site.dates)) site.dates = upcomingDates(site.dates);
+  site.builtAt = buildInstant();
+  if (Array.isArray(site.dates)) site.dates = upcomingDates(site.dates, site.builtAt.slice(0, 10));
   return { value: { site, factsFor }, problems };
 }
 

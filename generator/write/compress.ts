@@ -1,5 +1,5 @@
 /**
- * Precompressed text files: a `.br` and a `.gz` beside every HTML, CSS, JS, SVG, XML and TXT file
+ * Precompressed text files: a `.br` and a `.gz` beside every HTML, CSS, JS, SVG, XML, TXT and ICS file
  * over 1 KiB, so a host serves them as they are (nginx `gzip_static`, `brotli_static`) instead of
  * compressing on every request. Deterministic: gzip carries no time stamp and a fixed OS byte, so two
  * builds stay byte-identical.
@@ -21,7 +21,7 @@ import type { OutputFile } from "./writer.ts";
 /** Files below this size gain less than the extra request headers cost: left as they are. */
 export const compressThreshold = 1024;
 
-const compressible = /\.(html|css|js|mjs|svg|xml|txt)$/i;
+const compressible = /\.(html|css|js|mjs|svg|xml|txt|ics)$/i;
 
 /** Brotli quality by role: hashed, long-cached assets get the best; everything else a fast, near-best one. */
 const brotliQuality = (file: string) => (file.startsWith("assets/") ? constants.BROTLI_MAX_QUALITY : 5);

@@ -30,6 +30,18 @@ export interface HostConfigInput {
   files: readonly string[];
 }
 
+/**
+ * Types of files the site ships that the hosts do not all know: nginx's mime.types has no `.ics` and
+ * would send it as application/octet-stream. `_headers` and nginx.conf set these; `serve` knows them too.
+ */
+export const extraContentTypes: Readonly<Record<string, string>> = { ".ics": "text/calendar; charset=utf-8" };
+
+/** The extra type of an output file, by its extension, if it has one. */
+function extraTypeOf(file: string): string | undefined {
+  const extension = /\.[a-z0-9]+$/i.exec(file)?.[0].toLowerCase();
+  return extension === undefined ? undefined : extraContentTypes[extension];
+}
+
 /** HTML and other unhashed files: fresh for 5 minutes, then served stale while revalidating for 30 (design.md §3). */
 export const shortCache = "max-age=300, stale-while-revalidate=1800";
 /** Content-hashed files under assets/: a new build gives them new names. */
@@ -84,9 +96,17 @@ export function headerRules(input: HostConfigInput): HeaderRules {
   };
 }
 
-/** The headers the rules give one output file (`de/about-me/index.html`, `assets/app.X1Y2.js`). */
+/**
+ * The headers the rules give one output file (`de/about-me/index.html`, `assets/app.X1Y2.js`): with its
+ * Content-Type only where the hosts would not know it (`extraContentTypes`).
+ */
 export function headersFor(rules: HeaderRules, file: string): Record<string, string> {
-  return { "cache-control": isHashedAsset(file) ? rules.cache.hashed : rules.cache.other, ...rules.security };
+  const type = extraTypeOf(file);
+  return {
+    "cache-control": isHashedAsset(file) ? rules.cache.hashed : rules.cache.other,
+    ...(type && { "content-type": type }),
+    ...rules.security,
+  };
 }
 
 /** Whether an output-relative file is content-hashed (everything esbuild writes under assets/). */
@@ -161,10 +181,11 @@ function headersFile(input: HostConfigInput): string {
   ];
   const others = [...new Set(namedFiles(input).filter((file) => !isHashedAsset(file)))];
   others.forEach((file, index) => {
+    const { "content-type": type, "cache-control": cache } = headersFor(rules, file);
     blocks.push(
       block(
         urlPath(input.basePath, file),
-        { "cache-control": headersFor(rules, file)["cache-control"]! },
+        { "cache-control": cache!, ...(type && { "content-type": type }) },
         index === 0
           ? "Pages and other unhashed files: fresh 5 minutes, then stale while revalidating for 30."
           : undefined,
@@ -247,6 +268,13 @@ location = ${notFound(locale.prefix)} {
 ${page}
 }`,
   );
+  const typeBlocks = Object.entries(extraContentTypes).map(
+    ([extension, type]) => `
+location ~ ^${escapeRegex(base)}.*${escapeRegex(extension)}$ {
+${page}
+    types { ${type.split(";")[0]} ${extension.slice(1)}; }
+}`,
+  );
   const hidden = hostConfigFiles.map((file) => `location = ${base}${file} { return 404; }`).join("\n");
   return `# nginx snippet for the site, written by ranch-site build. Generated: edit generator/write/host-config.ts.
 # Include it inside a server block whose root serves the site:
@@ -255,7 +283,7 @@ ${page}
 # With base path ${base === "/" ? "/some/folder/" : base}, root is the folder that holds the built site${base === "/" ? " under that path" : ` as ${base.slice(1, -1)}/`}.
 
 charset utf-8;
-charset_types text/css text/plain text/xml application/xml application/javascript text/javascript application/json image/svg+xml;
+charset_types text/css text/plain text/xml application/xml application/javascript text/javascript application/json image/svg+xml text/calendar;
 # Redirects keep the scheme and host the visitor used: "/about-me" → "Location: /about-me/".
 absolute_redirect off;
 # The build writes .gz (and .br) files beside every text file over 1 KiB: served as they are, never
@@ -266,7 +294,7 @@ gzip_static on;
 gzip on;
 gzip_vary on;
 gzip_min_length 256;
-gzip_types text/css text/plain text/xml application/xml application/javascript text/javascript application/json application/ld+json image/svg+xml;
+gzip_types text/css text/plain text/xml application/xml application/javascript text/javascript application/json application/ld+json image/svg+xml text/calendar;
 
 # Unknown paths: the not-found page, with status 404 (directories without index.html too).
 error_page 403 404 =404 ${notFound("")};
@@ -289,9 +317,14 @@ ${localeBlocks.join("\n")}
 ${hidden}
 
 # Nor is any dotfile or dot-folder: the build's output marker, .DS_Store, .git/.
-location ~ ^${base.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(.*/)?\\. { return 404; }
+location ~ ^${escapeRegex(base)}(.*/)?\\. { return 404; }
+
+# Files whose type nginx's mime.types lacks (calendar files): after the dotfile rule, which must win.${typeBlocks.join("\n")}
 `;
 }
+
+/** A literal path for a regular expression of nginx (PCRE). */
+const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 function quoteHash(hash: string): string {
   const bare = hash.replace(/^'|'$/g, "");

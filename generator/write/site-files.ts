@@ -2,14 +2,15 @@ import type { Content } from "../../model/content.ts";
 import type { SiteConfig } from "../config.ts";
 import type { Links, Route } from "../routes.ts";
 import type { Assets } from "./assets.ts";
+import { createCalendars } from "./calendar.ts";
 import { createHostConfigs, type HostConfigInput } from "./host-config.ts";
 import { createRobots, createSitemap } from "./sitemap.ts";
 import type { OutputFile } from "./writer.ts";
 
 /**
  * Every file of the built site but the pages, which are rendered later and stream past: the bundled
- * assets, the encoded images, public/, the sitemap and robots.txt, and the host configuration, which
- * serves exactly these files and the pages (their paths are known from the routes) with the inline
+ * assets, the encoded images, public/, the sitemap and robots.txt, the dates' calendar files, and the
+ * host configuration, which serves exactly these files and the pages (their paths are known from the routes) with the inline
  * scripts the assets stage wrote allowed by hash. The host configuration is returned as data too:
  * `headerRules()` of it is what `serve` and `watch` answer with.
  */
@@ -21,7 +22,11 @@ export function siteFiles(
   links: Links,
   images: readonly OutputFile[] = [],
 ): { files: OutputFile[]; generated: OutputFile[]; hostConfig: HostConfigInput } {
-  const made = [createSitemap(routes, config.locales[0]!.code), createRobots(links.assetUrl("sitemap.xml"))];
+  const made = [
+    createSitemap(routes, config.locales[0]!.code),
+    createRobots(links.assetUrl("sitemap.xml")),
+    ...createCalendars(content.site, content.locales, links),
+  ];
   const files = [...assets.files, ...images, ...content.publicFiles, ...made];
   const hostConfig: HostConfigInput = {
     basePath: config.basePath,

@@ -1,3 +1,4 @@
+import type { Site, TrainingDate } from "../../model/content.ts";
 import type { PageProps } from "../types.ts";
 
 /** JSON-LD, with `<` escaped so no text can close the script element. */
@@ -56,18 +57,7 @@ export function courseData(props: PageProps) {
     };
   };
   const days = Number(site.claims.trainingDays);
-  const location = {
-    "@type": "Place",
-    name: site.name,
-    address: {
-      "@type": "PostalAddress",
-      streetAddress: site.legal.street,
-      postalCode: site.legal.postalCode,
-      addressLocality: site.legal.city,
-      addressRegion: site.legal.region,
-      addressCountry: site.legal.countryCode,
-    },
-  };
+  const location = placeData(site);
   // Google's Course info: one session a day, on as many days as the training lasts.
   const schedule = (repeatCount: number) => ({
     "@type": "Schedule",
@@ -87,7 +77,7 @@ export function courseData(props: PageProps) {
       ...(dateOffer && {
         offers: {
           ...dateOffer,
-          availability: `https://schema.org/${date.seatsLeft > 0 ? "InStock" : "SoldOut"}`,
+          availability: availability(date),
         },
       }),
     };
@@ -113,4 +103,30 @@ export function courseData(props: PageProps) {
 /** Calendar days from start to end, both included. */
 function daysBetween(start: string, end: string): number {
   return Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000) + 1;
+}
+
+/** The ranch as the place of the training: its name and postal address (schema.org Place). */
+export function placeData(site: Site) {
+  return {
+    "@type": "Place",
+    name: site.name,
+    address: {
+      "@type": "PostalAddress",
+      streetAddress: site.legal.street,
+      postalCode: site.legal.postalCode,
+      addressLocality: site.legal.city,
+      addressRegion: site.legal.region,
+      addressCountry: site.legal.countryCode,
+    },
+  } as const;
+}
+
+/** At most this many seats left, a date shows as LimitedAvailability to search engines. */
+export const fewSeats = 3;
+
+/** A date's schema.org availability, from its seats left: sold out at 0, limited at `fewSeats` or fewer. */
+export function availability(date: TrainingDate) {
+  if (date.seatsLeft === 0) return "https://schema.org/SoldOut" as const;
+  if (date.seatsLeft <= fewSeats) return "https://schema.org/LimitedAvailability" as const;
+  return "https://schema.org/InStock" as const;
 }

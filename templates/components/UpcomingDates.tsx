@@ -1,5 +1,6 @@
 import type { TrainingDate } from "../../model/content.ts";
 import type { PageProps } from "../types.ts";
+import { calendarHref } from "./calendar.ts";
 import { contactHref, dateEnquiry, formatDays, mailtoHref, offerName } from "./enquiry.ts";
 import { Icon } from "./Icon.tsx";
 
@@ -84,6 +85,10 @@ function DateCard(props: PageProps & { date: TrainingDate }) {
           href={contactHref(props, enquiry)}
         >
           {t(seats === "full" ? "dates.waitingList" : "dates.enquire")}
+          <span className="visually-hidden">: {enquiry.about}</span>
+        </a>
+        <a className="text-link" href={calendarHref(props, date)} download>
+          {t("dates.addToCalendar")}
           <span className="visually-hidden">: {enquiry.about}</span>
         </a>
         {/* Without JavaScript the form cannot be filled in from the link: the date's own email is offered too. */}

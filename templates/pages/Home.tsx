@@ -6,7 +6,7 @@ import { Testimonial } from "../components/Testimonial.tsx";
 import { Icon, type IconName } from "../components/Icon.tsx";
 import { MapLink } from "../components/MapLink.tsx";
 import { Picture } from "../components/Picture.tsx";
-import { courseData } from "../components/StructuredData.tsx";
+import { eventData } from "../components/eventData.ts";
 import { UpcomingDates } from "../components/UpcomingDates.tsx";
 import { WithTooltip } from "../components/Tooltip.tsx";
 import { Layout } from "../Layout.tsx";
@@ -46,7 +46,9 @@ export default function Home(props: PageProps) {
       {...props}
       title={t("meta.home.title")}
       description={t("meta.home.description")}
-      structuredData={[courseData(props)]}
+      // The dates as events, the result a dated training can still get in search; the Course (whose rich
+      // result Google retired) is on the pricing page, which keeps the home page inside the first round trip.
+      structuredData={eventData(props)}
       stylesheet="home"
     >
       <section className="hero" aria-labelledby="hero-title">

@@ -2,6 +2,7 @@ import { contactHref, offerEnquiry } from "../components/enquiry.ts";
 import { Icon } from "../components/Icon.tsx";
 import { Markdown } from "../components/Markdown.tsx";
 import { PageHeader } from "../components/PageHeader.tsx";
+import { eventData } from "../components/eventData.ts";
 import { courseData } from "../components/StructuredData.tsx";
 import { UpcomingDates } from "../components/UpcomingDates.tsx";
 import { Layout } from "../Layout.tsx";
@@ -15,7 +16,12 @@ export default function Pricing(props: PageProps) {
   const { t, site, content } = props;
   const page = props.content.pages["pricing"]!;
   return (
-    <Layout {...props} title={page.title} description={page.description} structuredData={[courseData(props)]}>
+    <Layout
+      {...props}
+      title={page.title}
+      description={page.description}
+      structuredData={[courseData(props), ...eventData(props)]}
+    >
       <PageHeader title={page.title} lead={page.lead} />
       <section className="section" aria-label={page.title}>
         <div className="container offers">

@@ -52,6 +52,16 @@ describe("ranch-site serve", () => {
     expect(english.headers.get("content-security-policy")).toBeTruthy();
   });
 
+  it("serves the calendar file a date card links to as text/calendar in UTF-8", async () => {
+    const html = await (await get("/de/pricing/")).text();
+    const href = /<a class="text-link" href="(\/calendar\/[^"]+\.de\.ics)" download="">/.exec(html)![1]!;
+    const response = await get(href);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("text/calendar; charset=utf-8");
+    expect(response.headers.get("cache-control")).toBe("max-age=300, stale-while-revalidate=1800");
+    expect(await response.text()).toMatch(/^BEGIN:VCALENDAR\r\n[^]*\r\nEND:VCALENDAR\r\n$/);
+  });
+
   it("never serves the host configuration itself", async () => {
     for (const file of ["/nginx.conf", "/_headers", "/_redirects"]) expect((await get(file)).status).toBe(404);
   });

@@ -71,7 +71,7 @@ describe("one place per fact", () => {
     expect(en).toContain("€1,575 per person with 12 participants");
     expect(de).toContain("1.575\u00a0€ pro Person bei zwölf Teilnehmenden");
     expect(en).toMatch(/class="offer-badge">Most popular</);
-    expect(de).toMatch(/class="offer-badge">Am häufigsten gebucht</);
+    expect(de).toMatch(/class="offer-badge">Am beliebtesten</);
     expect(en).toMatch(/class="price-note">Price on request</);
     expect(en).not.toMatch(/class="price">Price on request/);
   });
@@ -152,15 +152,15 @@ describe("upcoming dates", () => {
         .root.querySelectorAll(".date time")
         .map((time) => time.getAttribute("datetime"));
       expect(shown, file).toEqual(["2027-06-07", "2027-09-13"]);
-      const instances = jsonLd(page(file)).filter((node) => node["@type"] === "CourseInstance");
+      const events = jsonLd(page(file)).filter((node) => node["@type"] === "EducationEvent");
       expect(
-        instances.map((node) => [node["startDate"], node["endDate"]]),
+        events.map((node) => [node["startDate"], node["endDate"]]),
         file,
       ).toEqual([
         ["2027-06-07", "2027-06-09"],
         ["2027-09-13", "2027-09-15"],
       ]);
-      expect(instances[0]!["location"]).toMatchObject({ "@type": "Place", address: { addressLocality: "Bredstedt" } });
+      expect(events[0]!["location"]).toMatchObject({ "@type": "Place", address: { addressLocality: "Bredstedt" } });
     }
     expect(visibleText(page("index.html"))).toContain("June 7 – 9, 2027");
     expect(visibleText(page("de/index.html"))).toContain("7.–9. Juni 2027");
@@ -207,10 +207,11 @@ describe("upcoming dates", () => {
       expect(page(file).root.querySelectorAll(".date")).toHaveLength(0);
       expect(visibleText(page(file)), file).toContain(text);
       expect(page(file).root.querySelector(".dates-none a")!.getAttribute("href")).toMatch(/contact\/$/);
-      // Google's Course info still has its one instance, without dates.
+      // No event is announced; on the pricing page the Course keeps its one instance, without dates.
+      expect(jsonLd(page(file)).filter((node) => node["@type"] === "EducationEvent")).toEqual([]);
       const instances = jsonLd(page(file)).filter((node) => node["@type"] === "CourseInstance");
-      expect(instances).toHaveLength(1);
-      expect(instances[0]!["startDate"]).toBeUndefined();
+      expect(instances).toHaveLength(file.includes("pricing") ? 1 : 0);
+      if (file.includes("pricing")) expect(instances[0]!["startDate"]).toBeUndefined();
     }
   });
 

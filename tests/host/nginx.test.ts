@@ -193,6 +193,22 @@ describe("nginx with the shipped snippet (base path /)", () => {
     }
   });
 
+  it("serves every date's calendar file as text/calendar in UTF-8, byte for byte, with the short cache and the security headers", async () => {
+    const files = (await readdir(path.join(built.dir, "calendar"))).filter((file) => file.endsWith(".ics"));
+    expect(files.length).toBeGreaterThan(0);
+    for (const file of files) {
+      const response = await get(origin, `/calendar/${file}`);
+      expect(response.status, file).toBe(200);
+      expect(response.headers.get("content-type"), file).toMatch(/^text\/calendar; charset=utf-8$/i);
+      expect(response.headers.get("cache-control"), file).toBe(htmlCache);
+      expectSecurityHeaders(response, built.scriptHashes);
+      expect(await response.text(), file).toBe(await readFile(path.join(built.dir, "calendar", file), "utf8"));
+    }
+    const missing = await get(origin, "/calendar/1999-01-01.en.ics");
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get("content-type")).toMatch(/^text\/html/);
+  });
+
   it("sends the security headers, with a hash-only script-src, on pages and on 404s", async () => {
     for (const pathname of ["/", "/de/pricing/", "/nope/", "/de/nope/", "/nginx.conf"]) {
       const response = await get(origin, pathname);

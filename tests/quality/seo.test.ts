@@ -254,13 +254,16 @@ describe("JSON-LD", () => {
     expectNone(problems, "JSON-LD problems");
   });
 
-  it("names the business on every page and describes the course on the home, training-details and pricing pages", () => {
+  it("names the business on every page, describes the course on training-details and pricing, and the dates as events on home", () => {
     const problems: string[] = [];
     for (const page of pages) {
       const types = checkJsonLd(blocks(page), baseUrl).nodes.map((node) => node["@type"]);
       if (!types.includes("LocalBusiness")) problems.push(`${page.file}: no LocalBusiness block`);
-      const coursePage = ["/", "/training-details/", "/pricing/"].includes(page.path.replace(/^\/de\//, "/"));
-      if (coursePage && !types.includes("Course")) problems.push(`${page.file}: no Course block`);
+      const path = page.path.replace(/^\/de\//, "/");
+      if (["/training-details/", "/pricing/"].includes(path) && !types.includes("Course"))
+        problems.push(`${page.file}: no Course block`);
+      if (["/", "/pricing/"].includes(path) && !types.includes("EducationEvent"))
+        problems.push(`${page.file}: no EducationEvent block`);
     }
     expectNone(problems, "missing JSON-LD");
   });

@@ -4,7 +4,7 @@
  *
  * Sources (checked by hand, 2025): schema.org/LocalBusiness, /Organization, /Place, /Person,
  * /PostalAddress, /GeoCoordinates, /Course, /CreativeWork, /CourseInstance, /Event (startDate, endDate, offers), /Schedule,
- * /repeatFrequency, /Offer; Google Search Central, "Course info (Course and CourseInstance) structured
+ * /repeatFrequency, /Offer (validFrom), /EducationEvent (eventStatus, eventAttendanceMode, organizer, performer); Google Search Central, "Course info (Course and CourseInstance) structured
  * data" and "Local business structured data". A property missing here is not necessarily wrong
  * schema.org: add it with its expected value after checking its page, never to silence a finding.
  */
@@ -185,7 +185,30 @@ export const allowed: Record<string, Record<string, Check>> = {
     hasCourseInstance: many(node("CourseInstance")),
     image: many(url),
   },
-  Offer: { name: text, category: text, price: number, priceCurrency: currency, url: siteUrl, availability: url },
+  Offer: {
+    name: text,
+    category: text,
+    price: number,
+    priceCurrency: currency,
+    url: siteUrl,
+    availability: url,
+    validFrom: isoDate,
+  },
+  EducationEvent: {
+    name: text,
+    description: text,
+    inLanguage: language,
+    startDate: isoDate,
+    endDate: isoDate,
+    eventStatus: url,
+    eventAttendanceMode: url,
+    location: node("Place"),
+    organizer: node(...organization, "Person"),
+    performer: many(node("Person", ...organization)),
+    image: many(url),
+    url: siteUrl,
+    offers: many(node("Offer")),
+  },
   CourseInstance: {
     name: text,
     startDate: isoDate,

@@ -25,6 +25,7 @@ const files = [
   "og-image.png",
   "robots.txt",
   "sitemap.xml",
+  "calendar/2027-03-15.en.ics",
 ];
 
 function input(basePath = "/", extra: Partial<HostConfigInput> = {}): HostConfigInput {
@@ -256,7 +257,7 @@ describe("createHostConfigs", () => {
           expect(nginx).toContain(`location = ${basePath}${file} { return 404; }`);
         // add_header is not inherited into a location with its own: each location lists them all, with `always` for 404s.
         const locations = nginx.match(/location [^{]*\{[^}]*add_header[^}]*\}/g)!;
-        expect(locations.length).toBe(5);
+        expect(locations.length).toBe(6);
         for (const location of locations) {
           for (const name of [
             "content-security-policy",
@@ -272,6 +273,21 @@ describe("createHostConfigs", () => {
         }
         expect(nginx).toContain("gzip on;");
         expect(nginx).toContain("charset utf-8;");
+      });
+
+      it("serves calendar files as text/calendar in UTF-8: nginx's mime.types has no .ics", () => {
+        const nginx = fileOf(configs, "nginx.conf");
+        const location = nginx.match(/location ~ \^[^{]*\\\.ics\$ \{[^}]*\}[^}]*\}/)?.[0];
+        expect(location).toContain("types { text/calendar ics; }");
+        expect(nginx).toMatch(/^charset_types [^;]*\btext\/calendar\b/m);
+        // After the dotfile rule: nginx takes the first regular expression that matches.
+        expect(nginx.indexOf(location!)).toBeGreaterThan(nginx.indexOf("(.*/)?\\. { return 404; }"));
+        const applied = headersFor(blocks, urlOf(basePath, "calendar/2027-03-15.en.ics"));
+        expect(applied).toContainEqual(["content-type", "text/calendar; charset=utf-8"]);
+        expect(responseHeaders(input(basePath), "calendar/2027-03-15.en.ics")["content-type"]).toBe(
+          "text/calendar; charset=utf-8",
+        );
+        expect(responseHeaders(input(basePath), "index.html")["content-type"]).toBeUndefined();
       });
     });
   }

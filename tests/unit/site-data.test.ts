@@ -1,6 +1,6 @@
 /** The pieces of "one place per fact" (issue 12 item 1) and of the dates (issue 13 item 5), one at a time. */
 import { describe, expect, it } from "vitest";
-import { buildDay, upcomingDates } from "../../generator/load/dates.ts";
+import { buildDay, buildInstant, checkDates, upcomingDates } from "../../generator/load/dates.ts";
 import { formatPrice, localeFacts, perPerson } from "../../generator/load/figures.ts";
 import { localeNumber } from "../../generator/load/numbers.ts";
 import { readWithSchema } from "../../generator/load/schema.ts";
@@ -85,6 +85,18 @@ describe("upcoming dates", () => {
     expect(buildDay({ SOURCE_DATE_EPOCH: "1805371200" })).toBe("2027-03-18");
     expect(buildDay({})).toBe(new Date().toISOString().slice(0, 10));
     expect(buildDay({ SOURCE_DATE_EPOCH: "soon" })).toBe(new Date().toISOString().slice(0, 10));
+  });
+
+  it("takes the build's moment from SOURCE_DATE_EPOCH too, to the second, for the calendar files' DTSTAMP", () => {
+    expect(buildInstant({ SOURCE_DATE_EPOCH: "1805371200" })).toBe("2027-03-18T12:00:00Z");
+    // Without it, the day's start: two builds on one day write the same bytes.
+    expect(buildInstant({})).toBe(`${new Date().toISOString().slice(0, 10)}T00:00:00Z`);
+  });
+
+  it("refuses two dates on one first day, at the second: a date is known by its first day", () => {
+    const twice = { ...date("2027-03-15"), at: { start: { line: 9, column: 12 } } };
+    const problems = checkDates({ offers: {}, dates: [date("2027-03-15"), twice] } as unknown as Site, "site.yaml");
+    expect(problems.map((problem) => problem.message)).toEqual(["site.yaml:9:12: Two dates start on 2027-03-15"]);
   });
 
   it("keeps the dates that begin after today, earliest first", () => {
