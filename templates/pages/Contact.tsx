@@ -8,11 +8,13 @@ import { Layout } from "../Layout.tsx";
 import type { PageProps } from "../types.ts";
 
 /**
- * Contact: the message form, the get-in-touch block and the training programmes. The form is a plain
- * `mailto:` form (works without JavaScript); the browser script upgrades it (design.md §6).
+ * Contact: the message form, the get-in-touch block and the training programmes. Without a form endpoint
+ * in site.yaml the form is a plain `mailto:` form (design.md §6); with one it posts there, each field under
+ * a stable name (`contactFields`). Both work without JavaScript; the browser script upgrades them.
  */
 export default function Contact(props: PageProps) {
   const { t, href, site } = props;
+  const sending = sendingForm(props);
   // What the links of the dates and offers may ask for (`?date=…`, `?offer=…`), for the form script to fill in.
   const enquiries = Object.fromEntries(
     [
@@ -28,12 +30,14 @@ export default function Contact(props: PageProps) {
     const errorId = `${name}-error`;
     const input = {
       id: `field-${name}`,
-      name: label,
+      // The mailto: form sends "Label=value" lines, so its names are the labels; a form service gets stable keys.
+      name: sending ? name : label,
       placeholder: t(`contact.form.${name}Placeholder`),
       required: options.required,
       autoComplete: options.autoComplete,
       "aria-describedby": options.required ? errorId : undefined,
       "data-field": name,
+      "data-label": label,
     };
     return (
       <div className="field">
@@ -62,9 +66,11 @@ export default function Contact(props: PageProps) {
             <h2 id="form-title">{t("contact.form.title")}</h2>
             <form
               className="contact-form"
-              action={`mailto:${site.contact.email}`}
-              method="post"
-              encType="text/plain"
+              {...(sending?.attributes ?? {
+                action: `mailto:${site.contact.email}`,
+                method: "post",
+                encType: "text/plain",
+              })}
               data-contact-form=""
               data-email={site.contact.email}
               data-subject={t("contact.form.mailSubject")}
@@ -78,20 +84,40 @@ export default function Contact(props: PageProps) {
               {field("email", { required: true, type: "email", autoComplete: "email" })}
               {field("company", { autoComplete: "organization" })}
               {field("message", { required: true })}
+              {sending?.hidden}
               <button type="submit" className="button button-primary">
                 {t("contact.form.submit")} <Icon name="arrow" />
               </button>
               <p className="form-note">{t("contact.form.reply")}</p>
             </form>
+            {sending && (
+              <div className="form-result" data-form-sent="" role="status" tabIndex={-1} hidden>
+                <h3 className="result-title">
+                  <Icon name="check" /> {t("contact.form.sentTitle")}
+                </h3>
+                <p>{t("contact.form.sentText")}</p>
+              </div>
+            )}
             <div className="form-result" data-form-result="" tabIndex={-1} hidden>
-              <h3 className="result-title" data-result-ready="">
-                <Icon name="check" /> {t("contact.form.successTitle")}
-              </h3>
-              <p data-result-ready="">{t("contact.form.successText")}</p>
-              <p data-result-ready="">{t("contact.form.fallbackText")}</p>
+              {sending ? (
+                <>
+                  <h3 className="result-title" data-result-failed="">
+                    {t("contact.form.failedTitle")}
+                  </h3>
+                  <p data-result-failed="">{t("contact.form.failedText")}</p>
+                </>
+              ) : (
+                <>
+                  <h3 className="result-title" data-result-ready="">
+                    <Icon name="check" /> {t("contact.form.successTitle")}
+                  </h3>
+                  <p data-result-ready="">{t("contact.form.successText")}</p>
+                  <p data-result-ready="">{t("contact.form.fallbackText")}</p>
+                </>
+              )}
               <p data-result-too-long="">{t("contact.form.tooLong")}</p>
               <p className="result-address">
-                <a href={`mailto:${site.contact.email}`}>
+                <a href={`mailto:${site.contact.email}`} data-mail-link="">
                   <EmailAddress email={site.contact.email} />
                 </a>
               </p>
@@ -183,4 +209,41 @@ export default function Contact(props: PageProps) {
       </div>
     </Layout>
   );
+}
+
+/**
+ * The form that posts to a form endpoint, or to Netlify Forms (site.yaml `contact.form`); undefined for
+ * the `mailto:` form. Besides the visible fields it sends `_subject` (the mail's subject: the script puts
+ * a date's or an offer's and the sender's name in it), `language`, `_next` (where services that redirect
+ * a plain post send the visitor: the built "sent" page) and the honeypot `_gotcha`, which people never
+ * see and bots fill in.
+ */
+function sendingForm({ t, href, url, locale, site }: PageProps) {
+  const settings = site.contact.form;
+  if (!settings?.endpoint && !settings?.netlify) return undefined;
+  const sentPage = href("contact/sent/");
+  const attributes = settings.endpoint
+    ? { action: settings.endpoint, method: "post" }
+    : // Netlify finds the form by its attribute when it deploys, and answers a post with the page it names.
+      { action: sentPage, method: "post", name: "contact", "data-netlify": "true", "netlify-honeypot": "_gotcha" };
+  const hidden = (
+    <>
+      {settings.netlify && <input type="hidden" name="form-name" value="contact" />}
+      <input type="hidden" name="_subject" value={t("contact.form.mailSubject")} data-subject-field="" />
+      <input type="hidden" name="language" value={locale} />
+      {settings.endpoint && <input type="hidden" name="_next" value={url("contact/sent/")} />}
+      {/* Off screen rather than display:none, which many bots skip; no person and no screen reader meets it. */}
+      <div className="form-trap" aria-hidden="true">
+        <label htmlFor="field-trap">{t("contact.form.trap")}</label>
+        <input id="field-trap" type="text" name="_gotcha" tabIndex={-1} autoComplete="off" data-trap="" />
+      </div>
+    </>
+  );
+  return {
+    attributes: {
+      ...attributes,
+      "data-sending": t("contact.form.sending"),
+    },
+    hidden,
+  };
 }
