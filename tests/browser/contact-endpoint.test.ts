@@ -7,8 +7,9 @@
 import { rm } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { AxeBuilder } from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { build, resolveConfig } from "../../generator/index.ts";
 import { startServer } from "../../generator/serve.ts";
 import { headerRules, headersFor } from "../../generator/write/host-config.ts";
@@ -71,8 +72,9 @@ class Receiver {
   /** Every request, preflights included: a simple form post needs none. */
   readonly methods: string[] = [];
   answer: "ok" | "fail" | "drop" = "ok";
-  /** Held until released, so the test can see the form while its message is on the way. */
-  hold: Promise<void> = Promise.resolve();
+  /** While held, answers wait for release(), so the test can see the form while its message is on the way. */
+  private hold: Promise<void> = Promise.resolve();
+  private open = () => {};
   siteOrigin = "";
   readonly server: Server = createServer(async (request, response) => {
     this.methods.push(request.method ?? "");
@@ -95,6 +97,16 @@ class Receiver {
     const next = new URL(Object.fromEntries(fields)["_next"] ?? "/", this.siteOrigin);
     response.writeHead(303, { location: this.siteOrigin + next.pathname }).end();
   });
+
+  holdAnswers() {
+    this.hold = new Promise((resolve) => (this.open = resolve));
+  }
+
+  /** Answers what waits, and from now on at once, as it was told (a test that failed may have left it held). */
+  release() {
+    this.open();
+    this.hold = Promise.resolve();
+  }
 
   get origin() {
     return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
@@ -135,7 +147,14 @@ beforeAll(async () => {
   receiver.siteOrigin = origin;
 });
 
+// Whatever a test did to the receiver, the next one finds it answering "ok" at once.
+afterEach(() => {
+  receiver.release();
+  receiver.answer = "ok";
+});
+
 afterAll(async () => {
+  receiver.release();
   await release();
   await Promise.all([
     new Promise((resolve) => site?.close(resolve)),
@@ -165,6 +184,16 @@ async function openContext(javaScriptEnabled: boolean): Promise<BrowserContext> 
 async function fill(page: Page, values: Partial<ReturnType<typeof enquiry>>) {
   for (const [name, value] of Object.entries(values)) await page.locator(`[data-field="${name}"]`).fill(value);
 }
+
+/** What axe finds on the page as it is now, with the tags the quality tier checks every page with. */
+const axeFindings = async (page: Page) =>
+  (
+    await new AxeBuilder({ page })
+      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
+      .options({ resultTypes: ["violations"] })
+      .setLegacyMode(true)
+      .analyze()
+  ).violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(", ")}`);
 
 const violations = (page: Page) => page.evaluate(() => (window as unknown as { __csp: string[] }).__csp);
 const crlf = (text: string) => text.replace(/\n/g, "\r\n");
@@ -205,15 +234,14 @@ describe("contact form with an endpoint", () => {
       const values = enquiry(locale, true);
       await fill(page, values);
       const before = receiver.posts.length;
-      let open = () => {};
-      receiver.hold = new Promise((resolve) => (open = resolve));
+      receiver.holdAnswers();
       await page.getByRole("button", { name: text.submit }).click();
       // On the way: the button cannot send twice and says so; the form is busy.
       const button = page.locator('form[data-contact-form] button[type="submit"]');
       await expect.poll(() => button.textContent()).toBe(text.sending);
       expect(await button.isDisabled()).toBe(true);
       expect(await page.locator("form[data-contact-form]").getAttribute("aria-busy")).toBe("true");
-      open();
+      receiver.release();
       const sent = page.locator("[data-form-sent]");
       await sent.waitFor({ state: "visible" });
       expect(await sent.getAttribute("role")).toBe("status");
@@ -221,6 +249,7 @@ describe("contact form with an endpoint", () => {
       expect((await sent.locator("p").textContent())?.trim()).toBe(text.sentText);
       expect(await page.evaluate(() => document.activeElement?.hasAttribute("data-form-sent"))).toBe(true);
       expect(await page.locator("form[data-contact-form]").isHidden()).toBe(true);
+      expect(await axeFindings(page)).toEqual([]);
       expect(receiver.posts.slice(before)).toEqual([
         {
           path: "/inbox",
@@ -287,37 +316,34 @@ describe("contact form with an endpoint", () => {
     const values = enquiry("en", true);
     await fill(page, values);
     receiver.answer = "fail";
-    try {
-      await page.getByRole("button", { name: texts.en.submit }).click();
-      const result = page.locator("[data-form-result]");
-      await result.waitFor({ state: "visible" });
-      expect((await result.locator("h3:visible").textContent())?.trim()).toBe(texts.en.failedTitle);
-      expect(await page.evaluate(() => document.activeElement?.hasAttribute("data-form-result"))).toBe(true);
-      expect(await page.locator("[data-form-sent]").isHidden()).toBe(true);
-      // The mail link opens the visitor's mail program with the whole message (RFC 6068).
-      const mail = new URL((await result.locator("[data-mail-link]").getAttribute("href")) ?? "");
-      expect(mail.protocol + mail.pathname).toBe(`mailto:${address}`);
-      const body = decodeURIComponent(mail.search.split("&body=")[1] ?? "");
-      expect(body).toBe(
-        `Full Name: ${values.name}\r\nEmail Address: ${values.email}\r\nCompany: ${values.company}\r\n\r\n${crlf(values.message)}`,
-      );
-      await result.getByRole("button", { name: texts.en.copy }).click();
-      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(body.replace(/\r\n/g, "\n"));
-      // Back to the form: every value is still there, and the button sends again.
-      await result.getByRole("button", { name: texts.en.edit }).click();
-      for (const [name, value] of Object.entries(values))
-        expect(await page.locator(`[data-field="${name}"]`).inputValue()).toBe(value);
-      const button = page.locator('form[data-contact-form] button[type="submit"]');
-      expect(await button.isEnabled()).toBe(true);
-      expect((await button.textContent())?.trim()).toBe(texts.en.submit);
-      receiver.answer = "ok";
-      const before = receiver.posts.length;
-      await button.click();
-      await page.locator("[data-form-sent]").waitFor({ state: "visible" });
-      expect(receiver.posts.length).toBe(before + 1);
-    } finally {
-      receiver.answer = "ok";
-    }
+    await page.getByRole("button", { name: texts.en.submit }).click();
+    const result = page.locator("[data-form-result]");
+    await result.waitFor({ state: "visible" });
+    expect((await result.locator("h3:visible").textContent())?.trim()).toBe(texts.en.failedTitle);
+    expect(await page.evaluate(() => document.activeElement?.hasAttribute("data-form-result"))).toBe(true);
+    expect(await page.locator("[data-form-sent]").isHidden()).toBe(true);
+    expect(await axeFindings(page)).toEqual([]);
+    // The mail link opens the visitor's mail program with the whole message (RFC 6068).
+    const mail = new URL((await result.locator("[data-mail-link]").getAttribute("href")) ?? "");
+    expect(mail.protocol + mail.pathname).toBe(`mailto:${address}`);
+    const body = decodeURIComponent(mail.search.split("&body=")[1] ?? "");
+    expect(body).toBe(
+      `Full Name: ${values.name}\r\nEmail Address: ${values.email}\r\nCompany: ${values.company}\r\n\r\n${crlf(values.message)}`,
+    );
+    await result.getByRole("button", { name: texts.en.copy }).click();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(body.replace(/\r\n/g, "\n"));
+    // Back to the form: every value is still there, and the button sends again.
+    await result.getByRole("button", { name: texts.en.edit }).click();
+    for (const [name, value] of Object.entries(values))
+      expect(await page.locator(`[data-field="${name}"]`).inputValue()).toBe(value);
+    const button = page.locator('form[data-contact-form] button[type="submit"]');
+    expect(await button.isEnabled()).toBe(true);
+    expect((await button.textContent())?.trim()).toBe(texts.en.submit);
+    receiver.answer = "ok";
+    const before = receiver.posts.length;
+    await button.click();
+    await page.locator("[data-form-sent]").waitFor({ state: "visible" });
+    expect(receiver.posts.length).toBe(before + 1);
     expect(await violations(page)).toEqual([]);
     await context.close();
   });
@@ -329,20 +355,16 @@ describe("contact form with an endpoint", () => {
     const values = enquiry("de", true);
     await fill(page, values);
     receiver.answer = "drop";
-    try {
-      await page.getByRole("button", { name: texts.de.submit }).click();
-      const result = page.locator("[data-form-result]");
-      await result.waitFor({ state: "visible" });
-      expect((await result.locator("h3:visible").textContent())?.trim()).toBe(texts.de.failedTitle);
-      expect(await result.getByRole("button", { name: texts.de.copy }).isVisible()).toBe(true);
-      expect(await result.locator("[data-mail-link]").getAttribute("href")).toMatch(
-        new RegExp(`^mailto:${address}\\?subject=`),
-      );
-      await result.getByRole("button", { name: texts.de.edit }).click();
-      expect(await page.locator('[data-field="message"]').inputValue()).toBe(values.message);
-    } finally {
-      receiver.answer = "ok";
-    }
+    await page.getByRole("button", { name: texts.de.submit }).click();
+    const result = page.locator("[data-form-result]");
+    await result.waitFor({ state: "visible" });
+    expect((await result.locator("h3:visible").textContent())?.trim()).toBe(texts.de.failedTitle);
+    expect(await result.getByRole("button", { name: texts.de.copy }).isVisible()).toBe(true);
+    expect(await result.locator("[data-mail-link]").getAttribute("href")).toMatch(
+      new RegExp(`^mailto:${address}\\?subject=`),
+    );
+    await result.getByRole("button", { name: texts.de.edit }).click();
+    expect(await page.locator('[data-field="message"]').inputValue()).toBe(values.message);
     await context.close();
   });
 
@@ -351,6 +373,7 @@ describe("contact form with an endpoint", () => {
     const page = await context.newPage();
     await page.goto(origin + texts.en.path);
     expect(await page.getByRole("textbox", { name: texts.en.trap }).count()).toBe(0);
+    expect(await axeFindings(page)).toEqual([]);
     const trap = page.locator('input[name="_gotcha"]');
     expect(await trap.getAttribute("tabindex")).toBe("-1");
     expect(await trap.getAttribute("autocomplete")).toBe("off");
