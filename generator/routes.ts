@@ -123,7 +123,8 @@ export function createRoutes(pages: readonly PageDefinition[], locales: readonly
   return pages.flatMap((page) =>
     locales.map((locale) => {
       const alternates = locales.map((other) => {
-        const path = page.indexable ? page.path : "";
+        // The not-found page is a file served for any path: its language switch goes to the other home page.
+        const path = page.path === "" || page.path.endsWith("/") ? page.path : "";
         return { locale: other.code, href: links.href(other.code, path), url: links.url(other.code, path) };
       });
       const href = links.href(locale.code, page.path);
