@@ -1,6 +1,7 @@
 import { dateEnquiry, offerEnquiry } from "../components/enquiry.ts";
 import { telHref } from "../components/Footer.tsx";
 import { EmailAddress } from "../components/EmailAddress.tsx";
+import { formEndpoint } from "../components/FormEndpoint.tsx";
 import { Icon } from "../components/Icon.tsx";
 import { MapLink } from "../components/MapLink.tsx";
 import { PageHeader } from "../components/PageHeader.tsx";
@@ -10,11 +11,11 @@ import type { PageProps } from "../types.ts";
 /**
  * Contact: the message form, the get-in-touch block and the training programmes. Without a form endpoint
  * in site.yaml the form is a plain `mailto:` form (design.md §6); with one it posts there, each field under
- * a stable name (`contactFields`). Both work without JavaScript; the browser script upgrades them.
+ * a stable name (components/FormEndpoint.tsx). Both work without JavaScript; the browser script upgrades them.
  */
 export default function Contact(props: PageProps) {
   const { t, href, site } = props;
-  const sending = sendingForm(props);
+  const sending = formEndpoint(props);
   // What the links of the dates and offers may ask for (`?date=…`, `?offer=…`), for the form script to fill in.
   const enquiries = Object.fromEntries(
     [
@@ -209,41 +210,4 @@ export default function Contact(props: PageProps) {
       </div>
     </Layout>
   );
-}
-
-/**
- * The form that posts to a form endpoint, or to Netlify Forms (site.yaml `contact.form`); undefined for
- * the `mailto:` form. Besides the visible fields it sends `_subject` (the mail's subject: the script puts
- * a date's or an offer's and the sender's name in it), `language`, `_next` (where services that redirect
- * a plain post send the visitor: the built "sent" page) and the honeypot `_gotcha`, which people never
- * see and bots fill in.
- */
-function sendingForm({ t, href, url, locale, site }: PageProps) {
-  const settings = site.contact.form;
-  if (!settings?.endpoint && !settings?.netlify) return undefined;
-  const sentPage = href("contact/sent/");
-  const attributes = settings.endpoint
-    ? { action: settings.endpoint, method: "post" }
-    : // Netlify finds the form by its attribute when it deploys, and answers a post with the page it names.
-      { action: sentPage, method: "post", name: "contact", "data-netlify": "true", "netlify-honeypot": "_gotcha" };
-  const hidden = (
-    <>
-      {settings.netlify && <input type="hidden" name="form-name" value="contact" />}
-      <input type="hidden" name="_subject" value={t("contact.form.mailSubject")} data-subject-field="" />
-      <input type="hidden" name="language" value={locale} />
-      {settings.endpoint && <input type="hidden" name="_next" value={url("contact/sent/")} />}
-      {/* Off screen rather than display:none, which many bots skip; no person and no screen reader meets it. */}
-      <div className="form-trap" aria-hidden="true">
-        <label htmlFor="field-trap">{t("contact.form.trap")}</label>
-        <input id="field-trap" type="text" name="_gotcha" tabIndex={-1} autoComplete="off" data-trap="" />
-      </div>
-    </>
-  );
-  return {
-    attributes: {
-      ...attributes,
-      "data-sending": t("contact.form.sending"),
-    },
-    hidden,
-  };
 }
