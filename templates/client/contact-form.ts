@@ -11,6 +11,8 @@ type Control = HTMLInputElement | HTMLTextAreaElement;
 
 // Longer mailto: links are cut off or refused by some browsers and mail programs (design.md §6).
 const maxUrlLength = 1900;
+// How long a form endpoint may take to answer before the message counts as not sent.
+const sendTimeout = 30_000;
 // On top of the browser's own check, which accepts "name@company": a dot in the domain.
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -134,6 +136,8 @@ function setUpForm(form: HTMLFormElement, result: HTMLElement) {
         body: data,
         headers: { Accept: "application/json" },
         credentials: "omit",
+        // A service that never answers must not leave the form busy: after this long it counts as failed.
+        signal: AbortSignal.timeout?.(sendTimeout),
       }).then(
         (response) => response.ok,
         () => false,
