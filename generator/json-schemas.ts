@@ -51,6 +51,12 @@ export function toJsonSchema(schema: Schema): JsonSchema {
         pattern: "^https?://[^\\s/]+\\.[^\\s/]*$",
         description: "A site's address alone: https://example.org",
       };
+    case "endpoint":
+      return {
+        ...text,
+        pattern: "^(https://[^\\s/]+\\.[^\\s#]*|http://(localhost|127\\.0\\.0\\.1|\\[::1\\])(:\\d+)?(/[^\\s#]*)?)$",
+        description: "A form endpoint: https://…, or http://127.0.0.1:… on this computer",
+      };
     case "date":
       return {
         type: "string",

@@ -142,6 +142,7 @@ function pageAssets(assets: Assets, links: Links, { ogImages, heroArt }: RenderI
   return {
     styles: { home: links.asset(assets.styles.home), pages: links.asset(assets.styles.pages) },
     appScript: assets.appScript,
+    formScript: assets.formScript,
     headScript: assets.headScript,
     speculationRules: assets.speculationRules,
     favicon: assets.faviconDataUrl ?? links.asset("favicon.svg"),

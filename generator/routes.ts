@@ -23,6 +23,7 @@ export type PageId =
   | "about-me"
   | "references"
   | "contact"
+  | "contact-sent"
   | "pricing"
   | "training-details"
   | "imprint"
@@ -54,17 +55,37 @@ export const fixedPages: readonly PageDefinition[] = [
   { id: "not-found", path: "404.html", template: "pages/MarkdownPage.tsx", markdown: "not-found", indexable: false },
 ];
 
-/** The fixed pages, then every other markdown page editors added, as `/<name>/` (as Hugo and Eleventy do). */
-export function sitePages(content: Pick<Content, "locales">): PageDefinition[] {
+/** Where the contact form's posts end without JavaScript; built only when the form has somewhere to post. */
+export const contactSentPage: PageDefinition = {
+  id: "contact-sent",
+  path: "contact/sent/",
+  template: "pages/ContactSent.tsx",
+  indexable: false,
+};
+
+/**
+ * The fixed pages, the contact form's "sent" page when site.yaml names a form endpoint, then every other
+ * markdown page editors added, as `/<name>/` (as Hugo and Eleventy do).
+ */
+export function sitePages(
+  content: Pick<Content, "locales"> & { site?: Pick<Content["site"], "contact"> },
+): PageDefinition[] {
   const known = new Set(fixedPages.map((page) => page.markdown));
   const extra = Object.keys(content.locales[0]?.pages ?? {})
     .filter((name) => !known.has(name))
     .sort();
-  return [...fixedPages, ...extra.map((name) => markdownPage(name as PageId))];
+  const form = content.site?.contact?.form;
+  const sent = form?.endpoint || form?.netlify ? [contactSentPage] : [];
+  return [...fixedPages, ...sent, ...extra.map((name) => markdownPage(name as PageId))];
 }
 
-/** The template files the pages use, each once: what the template loader compiles. */
-export const templateFiles = (pages: readonly PageDefinition[]) => [...new Set(pages.map((page) => page.template))];
+/**
+ * The template files the pages use, each once: what the template loader compiles. The "sent" page's is
+ * always among them, so the texts it reads count as used whether or not the form has an endpoint.
+ */
+export const templateFiles = (pages: readonly PageDefinition[]) => [
+  ...new Set([...pages, contactSentPage].map((page) => page.template)),
+];
 
 /**
  * The absolute origin of every canonical, hreflang, Open Graph and sitemap URL: the --base-url flag,
@@ -102,7 +123,8 @@ export function createRoutes(pages: readonly PageDefinition[], locales: readonly
   return pages.flatMap((page) =>
     locales.map((locale) => {
       const alternates = locales.map((other) => {
-        const path = page.indexable ? page.path : "";
+        // The not-found page is a file served for any path: its language switch goes to the other home page.
+        const path = page.path === "" || page.path.endsWith("/") ? page.path : "";
         return { locale: other.code, href: links.href(other.code, path), url: links.url(other.code, path) };
       });
       const href = links.href(locale.code, page.path);

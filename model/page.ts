@@ -20,6 +20,8 @@ export interface PageAssets {
   styles: Stylesheets;
   /** The inline browser script, last in the body: the behaviour of the consent banner, menu, forms and tooltips. */
   appScript: string;
+  /** The contact form's inline script, on the pages with the form only. */
+  formScript: string;
   /** The inline head script that applies a stored consent choice before first paint. */
   headScript: string;
   /** The inline speculation rules (JSON). */

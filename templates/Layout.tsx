@@ -13,6 +13,8 @@ interface LayoutProps extends PageProps {
   structuredData?: object[];
   /** Which stylesheet the page needs: the home page's own, or the one of every other page. */
   stylesheet?: keyof PageProps["assets"]["styles"];
+  /** The page has the contact form: its script comes along. */
+  form?: boolean;
   children: ReactNode;
 }
 
@@ -31,6 +33,7 @@ export function Layout(props: LayoutProps) {
     children,
     structuredData = [],
     stylesheet = "pages",
+    form = false,
   } = props;
   const fullTitle = `${title} | ${site.name}`;
   const fallback = alternates[0]!;
@@ -85,6 +88,7 @@ export function Layout(props: LayoutProps) {
         {props.shared(CookieBanner)}
         {/* Last in the body: every element it wires up exists, and the banner shows in the first paint. */}
         <script dangerouslySetInnerHTML={{ __html: assets.appScript }} />
+        {form && <script dangerouslySetInnerHTML={{ __html: assets.formScript }} />}
       </body>
     </html>
   );

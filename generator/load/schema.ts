@@ -12,6 +12,7 @@ export type Schema =
   | "email"
   | "url"
   | "origin"
+  | "endpoint"
   | "number"
   | "date"
   | "figure"
@@ -200,6 +201,8 @@ function readNode(
     );
     return undefined;
   }
+  if (schema === "endpoint")
+    return readEndpoint(value, { file, line: node.at.line, column: node.at.column }, name, problems);
   if ((schema === "url" || schema === "origin") && !isHttpUrl(value)) {
     problems.push(
       new ContentError(
@@ -226,6 +229,7 @@ function expectedOf(schema: Schema): string {
         email: "an email address",
         url: "a URL",
         origin: "a URL",
+        endpoint: "a URL",
         figure: "a number",
         number: "a number",
         date: "a date",
@@ -236,6 +240,44 @@ function expectedOf(schema: Schema): string {
     )[schema as string] ?? "a value"
   );
 }
+
+/**
+ * A form endpoint: messages carry names and addresses, so https; plain http only to this computer
+ * (localhost, 127.0.0.1, [::1]), where tests and the owner's local scripts receive them.
+ */
+function readEndpoint(
+  value: string,
+  place: { file: string; line: number; column: number },
+  name: string,
+  problems: ContentError[],
+): string | undefined {
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    url = undefined;
+  }
+  const local = url?.protocol === "http:" && isLoopback(url.hostname);
+  if (!url || !(local || (url.protocol === "https:" && url.hostname.includes(".")))) {
+    problems.push(
+      new ContentError(place, `"${name}" must be an https address: "${value}"`, {
+        hint: "Write the full address your form service gives you, starting with https://; plain http:// only for a receiver on this computer (http://127.0.0.1:8080/…).",
+      }),
+    );
+    return undefined;
+  }
+  if (url.username || url.password || url.hash) {
+    problems.push(
+      new ContentError(place, `"${name}" must not contain a user name, password or #fragment: "${value}"`, {
+        hint: "Write the address alone, as your form service shows it; every visitor can read it in the page.",
+      }),
+    );
+    return undefined;
+  }
+  return value;
+}
+
+const isLoopback = (host: string) => host === "localhost" || host === "127.0.0.1" || host === "[::1]";
 
 function isHttpUrl(value: string): boolean {
   try {

@@ -1,6 +1,6 @@
 import type { Site } from "../../model/content.ts";
 import { defaults } from "../config.ts";
-import type { Loaded } from "../errors.ts";
+import { ContentError, type Loaded } from "../errors.ts";
 import { Facts, interpolate } from "../i18n.ts";
 import { readText } from "./files.ts";
 import { buildInstant, checkDates, upcomingDates } from "./dates.ts";
@@ -31,7 +31,18 @@ export const siteSchema: Schema = {
   fields: {
     name: "text",
     baseUrl: "origin",
-    contact: { fields: { email: "email", phone: "text" } },
+    contact: {
+      fields: {
+        email: "email",
+        phone: "text",
+        form: {
+          fields: { endpoint: "endpoint", netlify: "boolean" },
+          optional: ["endpoint", "netlify"],
+          located: true,
+        },
+      },
+      optional: ["form"],
+    },
     social: { fields: { linkedin: "url", instagram: "url", youtube: "url" } },
     legal: texts("owner", "company", "street", "postalCode", "city", "region", "country", "countryCode", "vatId"),
     location: {
@@ -123,10 +134,30 @@ export async function loadSite(
   const facts = factsFor(defaults.locales[0]!.code);
   problems.push(...checkYamlTexts(node, facts, siteFile));
   const site = fillPlaceholders(parsed ?? {}, facts) as Site;
-  problems.push(...checkDates(site, siteFile));
+  problems.push(...checkDates(site, siteFile), ...checkContactForm(site, siteFile));
   site.builtAt = buildInstant();
   if (Array.isArray(site.dates)) site.dates = upcomingDates(site.dates, site.builtAt.slice(0, 10));
   return { value: { site, factsFor }, problems };
+}
+
+/** `contact.form` names one way to send: an endpoint, or Netlify Forms. */
+function checkContactForm(site: Site, file: string): ContentError[] {
+  const form = site.contact?.form;
+  if (!form?.at) return [];
+  const [first] = Object.values(form.at);
+  if (form.endpoint !== undefined && form.netlify)
+    return [
+      new ContentError({ file, ...form.at["netlify"]! }, `"contact.form" has both an endpoint and netlify: true`, {
+        hint: "Keep one: the endpoint of your form service, or netlify: true when Netlify collects the form.",
+      }),
+    ];
+  if (form.endpoint === undefined && !form.netlify && first && !("endpoint" in form.at))
+    return [
+      new ContentError({ file, ...first }, `"contact.form" needs an endpoint or netlify: true`, {
+        hint: "Write endpoint: with the address your form service gives you, or remove `form:` to keep the mailto: form.",
+      }),
+    ];
+  return [];
 }
 
 /** A fact may quote another (`company: "{name} GmbH"`); quotes of quotes are followed a few levels deep. */

@@ -19,6 +19,11 @@ export interface Assets {
    * reaches it, they are in place for the first paint, which needs no second layout for them.
    */
   appScript: string;
+  /**
+   * The contact form's script (templates/client/contact-form.ts), inline only on the pages with the form: every
+   * other page, the landing pages above all, stays inside the first round trip without its bytes.
+   */
+  formScript: string;
   /** The inline head script that applies a stored consent choice before first paint. */
   headScript: string;
   /**
@@ -65,6 +70,7 @@ export async function bundleAssets(
         home: path.join(styles, "home.css"),
         pages: path.join(styles, "pages.css"),
         app: path.join(root, defaults.folders.templates, "client/main.ts"),
+        form: path.join(root, defaults.folders.templates, "client/contact-form.ts"),
       },
       outdir: path.join(root, "assets"),
       entryNames: "[name].[hash]",
@@ -97,17 +103,21 @@ export async function bundleAssets(
   };
   const sheets = { home: stylesheet("home"), pages: stylesheet("pages") };
   const headScript = inlineScript(head.outputFiles[0]!.text.trim(), "templates/client/head.ts");
-  const appScript = inlineScript(
-    outputs.find((file) => file.path.endsWith(".js"))!.text.trim(),
-    "templates/client/main.ts",
-  );
+  const script = (name: string, source: string) =>
+    inlineScript(
+      outputs.find((file) => new RegExp(`^assets/${name}\\.[^/]+\\.js$`).test(file.path))!.text.trim(),
+      source,
+    );
+  const appScript = script("app", "templates/client/main.ts");
+  const formScript = script("form", "templates/client/contact-form.ts");
   const rules = speculationRules(basePath);
   return {
     styles: { home: sheets.home.path, pages: sheets.pages.path },
     appScript,
+    formScript,
     headScript,
     faviconDataUrl,
-    inlineScriptHashes: [headScript, appScript, rules].map(sha256),
+    inlineScriptHashes: [headScript, appScript, formScript, rules].map(sha256),
     speculationRules: rules,
     // The stylesheets; the script is inline, and what esbuild emits beside it (files it imports) goes along.
     files: [

@@ -16,8 +16,10 @@ export interface HostConfigInput {
   fontsOrigin: string;
   /** Origin the stylesheet loads font files from, e.g. `https://fonts.gstatic.com`. */
   fontFilesOrigin: string;
-  /** Where the contact form may submit besides the site itself: `mailto:`. */
+  /** Where the contact form may submit besides the site itself: `mailto:`, or its endpoint's origin (none for Netlify Forms). */
   formAction: string;
+  /** The form endpoint's origin, which the form's script posts to with fetch (connect-src); none without one. */
+  formConnect?: string;
   /**
    * `'sha256-…'` sources of inline `<style>` elements: each page's stylesheet (generator/write/assets.ts),
    * and in `watch` also the styles of its error overlay and error page.
@@ -60,7 +62,7 @@ export function contentSecurityPolicy(input: HostConfigInput): string {
     ["style-src", "'self'", ...(input.styleHashes ?? []).map(quoteHash), input.fontsOrigin],
     ["font-src", "'self'", input.fontFilesOrigin],
     ["img-src", "'self'", "data:"],
-    ["connect-src", "'self'"],
+    ["connect-src", "'self'", input.formConnect ?? ""],
     ["form-action", "'self'", input.formAction],
     ["base-uri", "'self'"],
     ["frame-ancestors", "'none'"],

@@ -1,4 +1,4 @@
-import type { Content } from "../../model/content.ts";
+import type { ContactFormSettings, Content } from "../../model/content.ts";
 import type { SiteConfig } from "../config.ts";
 import type { Links, Route } from "../routes.ts";
 import type { Assets } from "./assets.ts";
@@ -34,9 +34,21 @@ export function siteFiles(
     scriptHashes: assets.inlineScriptHashes,
     fontsOrigin: new URL(content.site.consent.fontsUrl).origin,
     fontFilesOrigin: new URL(content.site.consent.fontFilesHost).origin,
-    formAction: "mailto:",
+    ...formSources(content.site.contact.form),
     files: [...routes.map((route) => route.file), ...files.map((file) => file.path)],
   };
   const hostFiles = createHostConfigs(hostConfig);
   return { files: [...files, ...hostFiles], generated: [...images, ...made, ...hostFiles], hostConfig };
+}
+
+/**
+ * Where the contact form may send (CSP form-action, and connect-src for its script): the endpoint's origin,
+ * the site itself for Netlify Forms, or the visitor's mail program for the `mailto:` form (design.md §6).
+ */
+function formSources(form: ContactFormSettings | undefined): Pick<HostConfigInput, "formAction" | "formConnect"> {
+  if (form?.endpoint) {
+    const origin = new URL(form.endpoint).origin;
+    return { formAction: origin, formConnect: origin };
+  }
+  return { formAction: form?.netlify ? "" : "mailto:" };
 }

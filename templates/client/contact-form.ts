@@ -2,6 +2,8 @@
  * The contact form (design.md §6): translated inline validation, then the message opens as a `mailto:`
  * link in the same tab, with the address and a copy button for visitors without a mail program.
  * Without JavaScript the markup is a plain `mailto:` form that still works.
+ * With a form endpoint (site.yaml `contact.form`) the form posts there instead, with fetch: a sending
+ * state, then "sent", or on failure the message kept, with the mail link and the copy button.
  */
 import { composeBody, mailtoUrl } from "./mailto.ts";
 
@@ -9,6 +11,8 @@ type Control = HTMLInputElement | HTMLTextAreaElement;
 
 // Longer mailto: links are cut off or refused by some browsers and mail programs (design.md §6).
 const maxUrlLength = 1900;
+// How long a form endpoint may take to answer before the message counts as not sent.
+const sendTimeout = 30_000;
 // On top of the browser's own check, which accepts "name@company": a dot in the domain.
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -72,9 +76,12 @@ function setUpForm(form: HTMLFormElement, result: HTMLElement) {
     result.focus({ preventScroll: true });
   };
 
-  const showResult = (ready: boolean) => {
-    for (const element of result.querySelectorAll<HTMLElement>("[data-result-ready]")) element.hidden = !ready;
-    for (const element of result.querySelectorAll<HTMLElement>("[data-result-too-long]")) element.hidden = ready;
+  /** The result in one of its states: `ready` (mailto: opened), `too-long`, or `failed` (the post did not arrive). */
+  const showResult = (state: "ready" | "too-long" | "failed") => {
+    for (const name of ["ready", "too-long", "failed"])
+      for (const element of result.querySelectorAll<HTMLElement>(`[data-result-${name}]`))
+        element.hidden = name !== state;
+    result.dataset["state"] = state;
     if (copyStatus) copyStatus.textContent = "";
     if (copyText) copyText.hidden = true;
     form.hidden = true;
@@ -82,23 +89,77 @@ function setUpForm(form: HTMLFormElement, result: HTMLElement) {
     focusResult();
   };
 
+  const sending = form.dataset["sending"] !== undefined;
+  const submitButton = form.querySelector<HTMLButtonElement>('button[type="submit"]');
+  const sent = document.querySelector<HTMLElement>("[data-form-sent]");
+  const buttonContent = [...(submitButton?.childNodes ?? [])];
+
   form.addEventListener("submit", (event) => {
     event.preventDefault();
+    if (form.getAttribute("aria-busy") === "true") return;
     const invalid = fields.filter((field) => !check(field));
     if (invalid[0]) return focusField(invalid[0]);
     const values = fields.map((field) => field.value.trim());
     const message = values.pop() ?? "";
-    // Each control's name is its visible label (the no-JavaScript form sends the same names).
+    // The body lists each field under its visible label, as the mailto: form without JavaScript does.
     body = composeBody(
-      fields.slice(0, -1).map((field, index) => [field.name, values[index] ?? ""]),
+      fields.slice(0, -1).map((field, index) => [field.dataset["label"] ?? field.name, values[index] ?? ""]),
       message,
     );
     const subject = enquiry ? `${enquiry.subject} – ${values[0]}` : `${text("subject")} – ${values[0]}`;
     const url = mailtoUrl({ to: text("email"), subject, body });
     const fits = url.length <= maxUrlLength;
-    if (fits) openMailto(url);
-    showResult(fits);
+    if (!sending) {
+      if (fits) openMailto(url);
+      return showResult(fits ? "ready" : "too-long");
+    }
+    // The mail the service sends on gets the subject the mailto: link would have had.
+    const subjectField = form.querySelector<HTMLInputElement>("[data-subject-field]");
+    if (subjectField) subjectField.value = subject;
+    const mailLink = result.querySelector<HTMLAnchorElement>("[data-mail-link]");
+    if (mailLink && fits) mailLink.href = url;
+    void send();
   });
+
+  /** Posts the form to its endpoint; a message a bot filled the honeypot of is dropped, as if it were sent. */
+  const send = async () => {
+    const trap = form.querySelector<HTMLInputElement>("[data-trap]");
+    setBusy(true);
+    let arrived = !!trap?.value;
+    if (!arrived) {
+      const data = new URLSearchParams();
+      // CRLF line breaks, as the browser's own post of the form sends them (HTML: "converting an entry list").
+      for (const [name, value] of new FormData(form))
+        if (typeof value === "string") data.append(name, value.replace(/\r\n?|\n/g, "\r\n"));
+      arrived = await fetch(form.action, {
+        method: "POST",
+        body: data,
+        headers: { Accept: "application/json" },
+        credentials: "omit",
+        // A service that never answers must not leave the form busy: after this long it counts as failed.
+        signal: AbortSignal.timeout?.(sendTimeout),
+      }).then(
+        (response) => response.ok,
+        () => false,
+      );
+    }
+    setBusy(false);
+    if (!arrived) return showResult("failed");
+    form.hidden = true;
+    if (sent) {
+      sent.hidden = false;
+      (sent.closest("section") ?? sent).scrollIntoView({ block: "start" });
+      sent.focus({ preventScroll: true });
+    }
+  };
+
+  /** While the message is on its way: the button cannot send it twice and says what happens. */
+  const setBusy = (busy: boolean) => {
+    form.setAttribute("aria-busy", String(busy));
+    if (!submitButton) return;
+    submitButton.disabled = busy;
+    submitButton.replaceChildren(...(busy ? [text("sending")] : buttonContent));
+  };
 
   // After a failed submit, a field's message goes away as soon as its value is right.
   form.addEventListener("input", (event) => {

@@ -1,8 +1,10 @@
-/** The browser script (design.md §3–6): one small module per behaviour, no dependencies. */
+/**
+ * The browser script (design.md §3–6): one small module per behaviour, no dependencies. The contact form's
+ * script is inlined on its own, only on the pages that have the form (generator/write/assets.ts).
+ */
 import "./consent.ts";
 import "./header-space.ts";
 import "./tooltips.ts";
-import "./contact-form.ts";
 import "./loading.ts";
 import "./lang-switch.ts";
 import "./menu.ts";

@@ -1,6 +1,7 @@
 import { dateEnquiry, offerEnquiry } from "../components/enquiry.ts";
 import { telHref } from "../components/Footer.tsx";
 import { EmailAddress } from "../components/EmailAddress.tsx";
+import { formEndpoint } from "../components/FormEndpoint.tsx";
 import { Icon } from "../components/Icon.tsx";
 import { MapLink } from "../components/MapLink.tsx";
 import { PageHeader } from "../components/PageHeader.tsx";
@@ -8,11 +9,13 @@ import { Layout } from "../Layout.tsx";
 import type { PageProps } from "../types.ts";
 
 /**
- * Contact: the message form, the get-in-touch block and the training programmes. The form is a plain
- * `mailto:` form (works without JavaScript); the browser script upgrades it (design.md §6).
+ * Contact: the message form, the get-in-touch block and the training programmes. Without a form endpoint
+ * in site.yaml the form is a plain `mailto:` form (design.md §6); with one it posts there, each field under
+ * a stable name (components/FormEndpoint.tsx). Both work without JavaScript; the browser script upgrades them.
  */
 export default function Contact(props: PageProps) {
   const { t, href, site } = props;
+  const sending = formEndpoint(props);
   // What the links of the dates and offers may ask for (`?date=…`, `?offer=…`), for the form script to fill in.
   const enquiries = Object.fromEntries(
     [
@@ -28,12 +31,14 @@ export default function Contact(props: PageProps) {
     const errorId = `${name}-error`;
     const input = {
       id: `field-${name}`,
-      name: label,
+      // The mailto: form sends "Label=value" lines, so its names are the labels; a form service gets stable keys.
+      name: sending ? name : label,
       placeholder: t(`contact.form.${name}Placeholder`),
       required: options.required,
       autoComplete: options.autoComplete,
       "aria-describedby": options.required ? errorId : undefined,
       "data-field": name,
+      "data-label": label,
     };
     return (
       <div className="field">
@@ -54,7 +59,7 @@ export default function Contact(props: PageProps) {
     );
   };
   return (
-    <Layout {...props} title={t("meta.contact.title")} description={t("meta.contact.description")}>
+    <Layout {...props} title={t("meta.contact.title")} description={t("meta.contact.description")} form>
       <PageHeader title={t("contact.title")} lead={t("contact.subtitle")} />
       <div className="section">
         <div className="container contact-layout">
@@ -62,9 +67,11 @@ export default function Contact(props: PageProps) {
             <h2 id="form-title">{t("contact.form.title")}</h2>
             <form
               className="contact-form"
-              action={`mailto:${site.contact.email}`}
-              method="post"
-              encType="text/plain"
+              {...(sending?.attributes ?? {
+                action: `mailto:${site.contact.email}`,
+                method: "post",
+                encType: "text/plain",
+              })}
               data-contact-form=""
               data-email={site.contact.email}
               data-subject={t("contact.form.mailSubject")}
@@ -78,20 +85,40 @@ export default function Contact(props: PageProps) {
               {field("email", { required: true, type: "email", autoComplete: "email" })}
               {field("company", { autoComplete: "organization" })}
               {field("message", { required: true })}
+              {sending?.hidden}
               <button type="submit" className="button button-primary">
                 {t("contact.form.submit")} <Icon name="arrow" />
               </button>
               <p className="form-note">{t("contact.form.reply")}</p>
             </form>
+            {sending && (
+              <div className="form-result" data-form-sent="" role="status" tabIndex={-1} hidden>
+                <h3 className="result-title">
+                  <Icon name="check" /> {t("contact.form.sentTitle")}
+                </h3>
+                <p>{t("contact.form.sentText")}</p>
+              </div>
+            )}
             <div className="form-result" data-form-result="" tabIndex={-1} hidden>
-              <h3 className="result-title" data-result-ready="">
-                <Icon name="check" /> {t("contact.form.successTitle")}
-              </h3>
-              <p data-result-ready="">{t("contact.form.successText")}</p>
-              <p data-result-ready="">{t("contact.form.fallbackText")}</p>
+              {sending ? (
+                <>
+                  <h3 className="result-title" data-result-failed="">
+                    {t("contact.form.failedTitle")}
+                  </h3>
+                  <p data-result-failed="">{t("contact.form.failedText")}</p>
+                </>
+              ) : (
+                <>
+                  <h3 className="result-title" data-result-ready="">
+                    <Icon name="check" /> {t("contact.form.successTitle")}
+                  </h3>
+                  <p data-result-ready="">{t("contact.form.successText")}</p>
+                  <p data-result-ready="">{t("contact.form.fallbackText")}</p>
+                </>
+              )}
               <p data-result-too-long="">{t("contact.form.tooLong")}</p>
               <p className="result-address">
-                <a href={`mailto:${site.contact.email}`}>
+                <a href={`mailto:${site.contact.email}`} data-mail-link="">
                   <EmailAddress email={site.contact.email} />
                 </a>
               </p>

@@ -51,7 +51,7 @@ it("puts the policy right after the charset of every page, without frame-ancesto
         html,
       )?.[1];
     // By hash: the head script, the app script and the speculation rules (generator/write/assets.ts).
-    expect(policy, file).toMatch(/^default-src 'self'; script-src 'self'( 'sha256-[^']+'){3};/);
+    expect(policy, file).toMatch(/^default-src 'self'; script-src 'self'( 'sha256-[^']+'){4};/);
     expect(policy, file).not.toMatch(/frame-ancestors|report-uri|sandbox/);
   }
 });

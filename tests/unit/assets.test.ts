@@ -28,6 +28,10 @@ describe("bundleAssets", () => {
     const assets = await bundleAssets(root, site, "/");
     expect(assets.appScript).toContain("data-cookie-banner");
     expect(assets.inlineScriptHashes).toContain(sha256(assets.appScript));
+    // The form's script is its own, inline on the contact pages only: the other pages carry none of its bytes.
+    expect(assets.formScript).toContain("data-contact-form");
+    expect(assets.appScript).not.toContain("data-contact-form");
+    expect(assets.inlineScriptHashes).toContain(sha256(assets.formScript));
     expect(assets.files.map((file) => file.path).filter((file) => file.endsWith(".js"))).toEqual([]);
   });
 

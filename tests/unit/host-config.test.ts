@@ -151,6 +151,15 @@ describe("contentSecurityPolicy", () => {
     expect(directive(csp, "object-src")).toBe("object-src 'none'");
   });
 
+  it("with a form endpoint, allows its origin to receive the form and the form's script, and no mailto:", () => {
+    const posting = contentSecurityPolicy(
+      input("/", { formAction: "https://formspree.io", formConnect: "https://formspree.io" }),
+    );
+    expect(directive(posting, "form-action")).toBe("form-action 'self' https://formspree.io");
+    expect(directive(posting, "connect-src")).toBe("connect-src 'self' https://formspree.io");
+    expect(directive(contentSecurityPolicy(input("/", { formAction: "" })), "form-action")).toBe("form-action 'self'");
+  });
+
   it("allows the inline stylesheets by hash, and still no 'unsafe-inline'", () => {
     const styled = contentSecurityPolicy(input("/", { styleHashes: [hashes[0]!] }));
     expect(directive(styled, "style-src")).toBe(`style-src 'self' '${hashes[0]}' https://fonts.googleapis.com`);
