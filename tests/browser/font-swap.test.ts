@@ -2,7 +2,8 @@
  * The swap from the fallback faces to the web fonts moves nothing (issue 20 item 5): a visitor who accepts
  * sees the page in the metric-matched fallbacks of templates/styles/fonts.css first, then in Inter and
  * Playfair Display, served here from Fontsource's files as Google Fonts serves them. The font files are held
- * back until the page has painted in its fallbacks, so the swap happens in front of the measure.
+ * back until the page has painted in its fallbacks, so the swap happens in front of the measure. The home
+ * pages (the hero's title, buttons and badges) and the pricing pages (the prices), at phone and desktop width.
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -18,7 +19,7 @@ afterAll(() => stop?.());
 /** Cumulative layout shift the swap may cause in the first view: a twentieth of Lighthouse's "good" (0.1). */
 const maxShift = 0.005;
 /**
- * How many of the page's 125 text blocks may break into another number of lines. size-adjust matches the
+ * How many of a page's text blocks (125 on the home page) may break into another number of lines. size-adjust matches the
  * faces' average character width weighted by English letter frequencies (Capsize); in long German paragraphs
  * the fallback stays about 1 % wider, and a line that just fitted may wrap, below the first view.
  */
@@ -37,7 +38,7 @@ const layout = (page: Page) =>
         };
       });
     const rows = (selector: string) => new Set(boxes(selector).map((box) => box.top)).size;
-    const title = document.querySelector(".hero h1")!;
+    const title = document.querySelector("main h1")!;
     return {
       titleLines: Math.round(title.getBoundingClientRect().height / parseFloat(getComputedStyle(title).lineHeight)),
       buttonRows: rows(".hero .actions .button"),
@@ -60,7 +61,7 @@ async function usedFont(page: Page, selector: string): Promise<string> {
 }
 
 describe("font swap after consent", () => {
-  for (const path of ["/", "/de/"])
+  for (const path of ["/", "/de/", "/pricing/", "/de/pricing/"])
     for (const viewport of [
       { width: 390, height: 844 },
       { width: 1280, height: 800 },
@@ -85,13 +86,19 @@ describe("font swap after consent", () => {
           .toBe(true);
         await nextFrames(page);
         const before = await layout(page);
-        const fallback = { title: await usedFont(page, ".hero h1"), text: await usedFont(page, ".hero-subtitle") };
+        const fallback = { title: await usedFont(page, "main h1"), text: await usedFont(page, "main h1 ~ p") };
         const released = await page.evaluate(() => performance.now());
         fonts.release();
+        // Every face loaded, and the layout settled: two measures in a row agree.
+        await page.waitForFunction(() => [...document.fonts].every((face) => face.status !== "loading"));
         await page.evaluate(() => document.fonts.ready);
-        await nextFrames(page);
-        const after = await layout(page);
-        const web = { title: await usedFont(page, ".hero h1"), text: await usedFont(page, ".hero-subtitle") };
+        let after = await layout(page);
+        for (let previous = ""; previous !== JSON.stringify(after);) {
+          previous = JSON.stringify(after);
+          await nextFrames(page);
+          after = await layout(page);
+        }
+        const web = { title: await usedFont(page, "main h1"), text: await usedFont(page, "main h1 ~ p") };
         const shift = (
           await page.evaluate(
             () => (window as unknown as { fontSwapShifts: { value: number; time: number }[] }).fontSwapShifts,
