@@ -128,6 +128,9 @@ describe("font swap after consent", () => {
           badgeRows: before.badgeRows,
         });
         expect(reflowed.length, reflowed.map((box) => box.text).join(" | ")).toBeLessThanOrEqual(maxReflowed);
+        // The fonts URL still names Dancing Script (spec §4), but no text is set in it: a script face reads as a
+        // wedding invitation, not as B2B.
+        expect(fonts.requested.filter((file) => file.startsWith("dancing-script"))).toEqual([]);
         // The stylesheet and files went to the routes above, never to the network.
         expect(thirdPartyRequests(context)).toEqual([]);
         await context.close();
