@@ -1,13 +1,15 @@
 /**
  * Screenshots of pages at phone, tablet and desktop width, for looking at the site:
  * `npx tsx tests/support/screenshots.ts [path…]`; `DIST` picks the built folder, `WIDTHS=390,1280` the widths.
- * `CONSENT=rejected` (or `accepted`) shows the pages as a returning visitor sees them, without the cookie banner;
+ * `CONSENT=rejected` (or `accepted`) shows the pages as a returning visitor sees them, without the cookie banner
+ * (`accepted`: in the web fonts, served from this machine's Fontsource files by tests/support/local-fonts.ts);
  * `MENU=1` opens the phone menu before the picture is taken.
  */
 import { mkdir } from "node:fs/promises";
 import { resolveConfig } from "../../generator/config.ts";
 import { startServer } from "../../generator/serve.ts";
 import { launchChromium } from "./chromium.ts";
+import { serveLocalFonts } from "./local-fonts.ts";
 
 const paths = process.argv.slice(2).length ? process.argv.slice(2) : ["/", "/de/"];
 const out = process.env["SHOTS"] ?? "/tmp/shots";
@@ -21,8 +23,10 @@ for (const width of widths) {
   const page = await browser.newPage({ viewport: { width, height: width < 500 ? 844 : width < 1000 ? 1024 : 800 } });
   const consent = process.env["CONSENT"];
   if (consent) await page.addInitScript((choice) => localStorage.setItem("cookie-consent", choice), consent);
+  if (consent === "accepted") await serveLocalFonts(page.context());
   for (const target of paths) {
     await page.goto(`http://127.0.0.1:${port}${target}`);
+    await page.evaluate(() => document.fonts.ready);
     const name = `${out}/${target.replace(/\W+/g, "_")}${width}${consent ? `-${consent}` : ""}`;
     if (process.env["MENU"]) await page.click("[data-menu-button]");
     const steps = Number(process.env["STEPS"] ?? 0);
