@@ -285,6 +285,21 @@ const ownership: AdversarialCase[] = [
     first: 'content/pages/%2e%2e.de.md:1:1: The page name "%2e%2e" cannot be a web address',
   },
   {
+    name: "a page named .. (the files ...en.md and ...de.md; issue 21 item 5)",
+    class: 2,
+    setup: bothPages(".."),
+    exit: 1,
+    first: 'content/pages/...de.md:1:1: The page name ".." cannot be a web address',
+  },
+  {
+    name: "a page named .. refused by build too",
+    class: 2,
+    command: "build",
+    setup: bothPages(".."),
+    exit: 1,
+    first: 'content/pages/...de.md:1:1: The page name ".." cannot be a web address',
+  },
+  {
     name: "a page name of sitemap.xml",
     class: 2,
     setup: bothPages("sitemap.xml"),
