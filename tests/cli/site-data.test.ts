@@ -68,7 +68,7 @@ describe("one place per fact", () => {
   it("the team price shows its per-person figure, printed per language, and the custom offer's note is no price", async () => {
     const en = await readFile(path.join(await builtOnce(), "pricing/index.html"), "utf8");
     const de = await readFile(path.join(await builtOnce(), "de/pricing/index.html"), "utf8");
-    expect(en).toContain("€1,575 per person with 12 participants");
+    expect(en).toContain("€1,575\u00a0per person with 12\u00a0participants");
     expect(de).toContain("1.575\u00a0€ pro Person bei zwölf Teilnehmenden");
     expect(en).toMatch(/class="offer-badge">Most booked</);
     expect(de).toMatch(/class="offer-badge">Am häufigsten gebucht</);
@@ -175,7 +175,7 @@ describe("upcoming dates", () => {
     expect(mail.startsWith("mailto:training@deichhof-sales-ranch.de?subject=")).toBe(true);
     const subject = new URLSearchParams(mail.slice(mail.indexOf("?"))).get("subject");
     expect(subject).toBe("Trainingsanfrage – Offenes Training, 15.–17. März 2027");
-    expect(html).toContain("4 Plätze frei");
+    expect(html).toContain("4\u00a0Plätze frei");
     const contact = await readPage(await builtOnce(), "de/contact/index.html");
     const enquiries = JSON.parse(contact.root.querySelector("[data-contact-form]")!.getAttribute("data-enquiries")!);
     expect(enquiries["date=2027-03-15"]).toEqual({
