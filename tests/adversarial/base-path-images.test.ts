@@ -25,6 +25,8 @@ describe("markdown images under a base path", () => {
         '![The herd at dusk](../images/herd.jpg "At dusk")',
         `[![The herd, to the prices](../images/herd.jpg)](${prefix}/pricing/)`,
         "![Cows on the dike](../images/k%C3%BChe%20am%20deich.jpg)",
+        // Reference style: the definition names an image, so the link check does not look for a page there.
+        "![The herd by reference][herd]\n\n[herd]: ../images/herd.jpg",
       ].join("\n\n");
     await editFile(root, "content/pages/about-me.en.md", "\n## ", `\n${images("")}\n\n## `);
     await editFile(root, "content/pages/about-me.de.md", "\n## ", `\n${images("/de")}\n\n## `);
@@ -44,6 +46,7 @@ describe("markdown images under a base path", () => {
         "The herd at dusk",
         "The herd, to the prices",
         "Cows on the dike",
+        "The herd by reference",
       ]);
       for (const img of pictures) {
         expect(img.getAttribute("src")).toMatch(/^\/ranch\/assets\/images\/[\w-]+-\d+\.[0-9a-f]{10}\.jpg$/);
