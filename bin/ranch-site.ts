@@ -93,6 +93,7 @@ withSiteOptions(program.command("build").description("build the site into the ou
   )
   .action(async (options: SiteOptions & { metaCsp: boolean }) => {
     const report = await build(resolveConfig({ ...toConfig(options), metaCsp: options.metaCsp }));
+    for (const line of report.cacheWarnings) console.error(`warning: ${line}`);
     if (report.contentWarnings.length > 0) console.error(formatWarnings(report.contentWarnings));
     await reportToGithub("build", [], report.contentWarnings);
     console.log(
@@ -105,6 +106,7 @@ withSiteOptions(program.command("check").description("run every content check an
   .action(async (options: SiteOptions & { strict: boolean }) => {
     command = "check";
     const report = await check(resolveConfig(toConfig(options)));
+    for (const line of report.cacheWarnings) console.error(`warning: ${line}`);
     const warnings = report.contentWarnings;
     await reportToGithub("check", [], warnings);
     if (warnings.length > 0) console.error(formatWarnings(warnings));

@@ -1,3 +1,4 @@
+import { takeCacheWarnings } from "./cache.ts";
 import type { SiteConfig } from "./config.ts";
 import type { HostConfigInput } from "./write/host-config.ts";
 import { freshStages, type Stages } from "./incremental.ts";
@@ -25,6 +26,8 @@ export interface BuildReport {
   hostConfig: HostConfigInput;
   /** Image files written, and how many of them were encoded now rather than taken from the cache. */
   images: { encoded: number; reused: number };
+  /** Caches that could not be written (the build went on without them): one line each, shown as warnings. */
+  cacheWarnings: string[];
   /** Content worth a look that builds anyway (stale translations, unused keys, unlinked pages): `check --strict` fails on them. */
   contentWarnings: ContentWarning[];
 }
@@ -72,6 +75,7 @@ function report(
     warnings: checked.warnings,
     hostConfig: output.hostConfig,
     images: output.images,
+    cacheWarnings: takeCacheWarnings(),
     contentWarnings: sortWarnings([...sources.warnings, ...checked.unlinked]),
   };
 }

@@ -25,7 +25,7 @@ import { open, readdir, readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
 import type { BuildOptions, BuildResult, OutputFile } from "esbuild";
-import { ensureCacheFolder, writeAtomically } from "./cache.ts";
+import { cannotWrite, ensureCacheFolder, noteUnusableCache, writeAtomically } from "./cache.ts";
 
 const format = "ranch-site-bundle-cache/1";
 
@@ -70,6 +70,7 @@ export async function cachedBundle(
   const root = recipe.options.absWorkingDir;
   const key = recipeKey(recipe, root);
   const folder = await ensureCacheFolder(root, "bundles");
+  if (!folder) return fromRun(await run());
   const file = path.join(folder, `${recipe.name}.json`);
   const kept = await readEntry(file, key);
   if (kept && (await stillValid(kept, root, recipe))) return fromEntry(kept, root);
@@ -77,7 +78,10 @@ export async function cachedBundle(
   const bundle = fromRun(fresh);
   const entry = await entryOf(key, root, bundle, fresh.externals ?? {});
   // A cache that cannot be written costs the next build an esbuild run, nothing else.
-  if (entry) await writeAtomically(file, [Buffer.from(entry)]).catch(() => undefined);
+  if (entry)
+    await writeAtomically(file, [Buffer.from(entry)]).catch((error: unknown) => {
+      if (cannotWrite(error)) noteUnusableCache(path.dirname(folder), error);
+    });
   return bundle;
 }
 

@@ -11,7 +11,7 @@ import { lstat, mkdir, open } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { cacheDir, writeAtomically } from "./cache.ts";
+import { cacheDir, cannotWrite, noteUnusableCache, writeAtomically } from "./cache.ts";
 
 const format = "ranch-site-render-cache/1";
 const fileName = "rendered.json";
@@ -142,7 +142,10 @@ export class RenderCache {
     const head = Buffer.from(`${format} ${checksum.digest("base64url")}\n`);
     this.dirty = false;
     this.saved = true;
-    await writeCacheFile(this.folder, fileName, [head, ...body]).catch(() => undefined);
+    const folder = this.folder;
+    await writeCacheFile(folder, fileName, [head, ...body]).catch((error: unknown) => {
+      if (cannotWrite(error)) noteUnusableCache(folder, error);
+    });
   }
 }
 

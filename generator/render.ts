@@ -8,6 +8,7 @@ import { RenderError, messageOf } from "./errors.ts";
 import { createTranslator } from "./i18n.ts";
 import { SharedParts, sharedPartsOf } from "./render-shared.ts";
 import { recordingThrowSites, throwSite } from "./throw-site.ts";
+import { bindFiguresInPage } from "./typeset-page.ts";
 import type { Content } from "./load/content.ts";
 import type { Links, Route } from "./routes.ts";
 import type { OutputFile } from "./write/writer.ts";
@@ -72,7 +73,8 @@ export function renderRoute(
     image: (slot: ImageSlot) => images(slot, route.locale),
     shared,
   });
-  return flat(finish(`<!doctype html>\n${renderToStaticMarkup(element)}\n`));
+  // Figures the template printed beside a translated word are bound to it here (typeset-page.ts).
+  return flat(bindFiguresInPage(finish(`<!doctype html>\n${renderToStaticMarkup(element)}\n`)));
 }
 
 /**

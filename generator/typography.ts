@@ -35,6 +35,13 @@ const units = [
   "ha",
 ];
 const unitAfterNumber = new RegExp(`(\\d) (?=(?:${units.join("|")})(?![\\p{L}\\d]))`, "gu");
+/**
+ * A figure and the word it counts stay on one line: "3 Tage", "4 Plätze frei", "25+ Tiere", "12 Personen"
+ * (DIN 5008 keeps a number with what it measures; a line that starts with "Tage" reads as a new thought).
+ */
+const figureBeforeWord = /(\d\+?) (?=\p{L})/gu;
+/** Binds each figure of `text` to the word after it with a no-break space; the page pass runs it too (typeset-page.ts). */
+export const bindFigures = (text: string) => (digit.test(text) ? text.replace(figureBeforeWord, `$1${nbsp}`) : text);
 /** Currency before the amount: `€ 2.490`. */
 const signBeforeNumber = /([€$£§]|EUR) (?=\d)/g;
 /** `§ 5`, `Art. 6`, `Abs. 1`, `Nr. 2`, `lit. a`, `S. 12`, `St. Peter`: the abbreviation and what it refers to. */
@@ -102,7 +109,10 @@ export function typeset(text: string, locale: string): string {
   if (set.includes(" -") || set.includes(" –")) set = set.replace(/ [-–] /g, `${nbsp}– `);
   if (digit.test(set)) {
     if (set.includes("+")) set = set.replace(phoneNumber, (number) => number.replaceAll(" ", nbsp));
-    set = set.replace(unitAfterNumber, `$1${nbsp}`).replace(signBeforeNumber, `$1${nbsp}`);
+    set = set
+      .replace(unitAfterNumber, `$1${nbsp}`)
+      .replace(signBeforeNumber, `$1${nbsp}`)
+      .replace(figureBeforeWord, `$1${nbsp}`);
   }
   if (set.includes(". ") || set.includes("§"))
     set = set

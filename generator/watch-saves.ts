@@ -7,7 +7,8 @@
  *  - a file that changed while the build read it makes that build's outcome moot: `watch` builds
  *    again at once instead of showing an error that was only a save in progress.
  */
-import { lstat } from "node:fs/promises";
+import { createHash } from "node:crypto";
+import { lstat, readFile } from "node:fs/promises";
 import path from "node:path";
 
 /** How long chokidar drops further changes of a file after reporting one (its `_throttle('change', …, 50)`), plus a margin. */
@@ -80,12 +81,20 @@ export class SavedFiles {
   }
 
   /**
-   * Inode, size and modification and change times to the nanosecond: a write in progress changes the
-   * size, an atomic save (a new file renamed over the old) the inode, even within one timestamp tick.
+   * Inode, size, modification and change times to the nanosecond, and a hash of the bytes: a write in progress
+   * changes the size, an atomic save (a new file renamed over the old) the inode. The hash is for what the times
+   * miss: kernels before Linux 6.13 stamp files with the clock tick (1 to 4 ms), so a save of the same length
+   * within one tick of the last (an editor toggling a word, a script writing 200 times) left every field as it
+   * was, and with chokidar's dropped events the build kept what it read half way.
    */
   private state(file: string): Promise<string> {
-    return lstat(path.join(this.root, file), { bigint: true }).then(
-      (entry) => `${entry.ino}:${entry.size}:${entry.mtimeNs}:${entry.ctimeNs}`,
+    const full = path.join(this.root, file);
+    return lstat(full, { bigint: true }).then(
+      async (entry) => {
+        const bytes = entry.isFile() ? await readFile(full).catch(() => undefined) : undefined;
+        const hash = bytes ? createHash("sha1").update(bytes).digest("base64url") : "";
+        return `${entry.ino}:${entry.size}:${entry.mtimeNs}:${entry.ctimeNs}:${hash}`;
+      },
       () => "gone",
     );
   }

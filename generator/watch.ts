@@ -104,6 +104,7 @@ export async function watch(config: SiteConfig, options: WatchOptions) {
       warnings = report.warnings;
       options.log(`${reason}: rebuilt ${report.pages} pages in ${Math.round(performance.now() - started)} ms`);
       for (const warning of report.warnings) options.log(`  warning: ${warning}`);
+      for (const line of report.cacheWarnings) options.log(`warning: ${line}`);
     } else {
       error = formatError(outcome.failure);
       options.log(`${reason}: build failed\n${error}`);

@@ -90,6 +90,13 @@ function firstInvalidByte(bytes: Uint8Array) {
 export const isHidden = (name: string) => name.startsWith(".");
 
 /**
+ * `...en.md` and `..de.md` are no hidden files but pages named `..` and `.`: names an editor may type for a
+ * page that goes "up". They are listed, so the loader refuses their name at their place, instead of the page
+ * vanishing without a word.
+ */
+const namesDotsOnly = (name: string) => /^\.+\.[a-z]{2}\.md$/.test(name);
+
+/**
  * Files of a content folder, relative to the project root and sorted, so builds are deterministic.
  * A missing folder is an empty list; one that cannot be read is a problem. Entries that are no plain
  * file are reported and listed as `refused`, which the loader then does not read.
@@ -103,7 +110,9 @@ export async function listFiles(
   const refused: string[] = [];
   try {
     const entries = await readdir(path.join(root, folder), { withFileTypes: true });
-    const named = entries.filter((entry) => !isHidden(entry.name) && entry.name.endsWith(extension));
+    const named = entries.filter(
+      (entry) => (!isHidden(entry.name) || namesDotsOnly(entry.name)) && entry.name.endsWith(extension),
+    );
     for (const entry of named.filter((candidate) => !candidate.isFile())) {
       const file = path.posix.join(folder, entry.name);
       problems.push(notAFile(file, entry.isSymbolicLink()));

@@ -65,7 +65,7 @@ export interface LinkScan {
 }
 
 /** What a link scan depends on besides the body: part of its cache key. */
-export const linkScanOptions = "links/1";
+export const linkScanOptions = "links/2";
 
 /**
  * Every link and image of a markdown body, reference-style ones at their definition, with the line
@@ -74,6 +74,11 @@ export const linkScanOptions = "links/1";
 export function scanLinks(body: string, bodyLine: number, tree: MarkdownTree = parseMarkdown(body)): LinkScan {
   const scan: LinkScan = { links: [], undefinedReferences: [] };
   const at = (offset: number) => placeAt(body, offset, { line: bodyLine, column: 1 });
+  // A definition that an image refers to (`![The herd][herd]`) names an image, not a page.
+  const imageLabels = new Set<string>();
+  visit(tree as MdNode, (node) => {
+    if (node.type === "imageReference" && node.identifier) imageLabels.add(node.identifier);
+  });
   visit(tree as MdNode, (node) => {
     const start = node.position?.start.offset ?? 0;
     if ((node.type === "link" || node.type === "image" || node.type === "definition") && node.url !== undefined) {
@@ -81,7 +86,10 @@ export function scanLinks(body: string, bodyLine: number, tree: MarkdownTree = p
       const opening = node.type === "definition" ? source.indexOf("]:") : source.lastIndexOf("](");
       const urlAt = source.indexOf(node.url, Math.max(0, opening));
       scan.links.push({
-        kind: node.type === "image" ? "image" : "link",
+        kind:
+          node.type === "image" || (node.type === "definition" && imageLabels.has(node.identifier ?? ""))
+            ? "image"
+            : "link",
         url: node.url,
         ...at(start + Math.max(0, urlAt)),
         ...(node.title && languageTitle.test(node.title) ? { hreflang: node.title } : {}),

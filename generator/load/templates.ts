@@ -1,11 +1,12 @@
 import { randomBytes } from "node:crypto";
-import { readFile, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
+import os from "node:os";
 import path from "node:path";
 import type { Message, Plugin } from "esbuild";
 import type { TemplateModule } from "../../model/page.ts";
 import { cachedBundle } from "../bundle-cache.ts";
-import { cacheDir, ensureCacheFolder } from "../cache.ts";
+import { cacheDir, cannotWrite, ensureCacheFolder, noteUnusableCache } from "../cache.ts";
 import { defaults } from "../config.ts";
 import { ContentError, displayPath, placeAt, UsageError, type Place } from "../errors.ts";
 
@@ -88,18 +89,44 @@ export async function loadTemplates(
     keyPatterns.push(...builtKeys(source));
   }
   if (!cached || cached.hash !== output!.hash) {
-    const dir = await ensureCacheFolder(root, "templates");
-    const file = path.join(dir, `templates.${output!.hash.replace(/\W/g, "")}.${randomBytes(6).toString("hex")}.cjs`);
-    await writeFile(file, output!.contents, { flag: "wx", mode: 0o600 });
+    const name = `templates.${output!.hash.replace(/\W/g, "")}.${randomBytes(6).toString("hex")}.cjs`;
+    const { file, done } = await writeCompiled(root, name, output!.contents);
     try {
       const module = require(file) as TemplateModule;
       cached = { hash: output!.hash, module, loaded: require.cache[file] };
     } finally {
       forget(file);
-      await rm(file, { force: true });
+      await done();
     }
   }
   return { module: cached.module, keys, keyPatterns };
+}
+
+/**
+ * Writes the compiled templates where Node can require them: the project's cache folder, or, when that cannot be
+ * written (a read-only disk, another user's folder; noted once as a warning), a folder of this process's own in
+ * the system's temporary folder, made private by mkdtemp and removed with the file. `done` removes what it made.
+ */
+async function writeCompiled(
+  root: string,
+  name: string,
+  contents: Uint8Array,
+): Promise<{ file: string; done: () => Promise<void> }> {
+  const dir = await ensureCacheFolder(root, "templates");
+  if (dir) {
+    const file = path.join(dir, name);
+    try {
+      await writeFile(file, contents, { flag: "wx", mode: 0o600 });
+      return { file, done: () => rm(file, { force: true }) };
+    } catch (error) {
+      if (!cannotWrite(error)) throw error;
+      noteUnusableCache(cacheDir(root), error);
+    }
+  }
+  const own = await mkdtemp(path.join(os.tmpdir(), "ranch-site-templates-"));
+  const file = path.join(own, name);
+  await writeFile(file, contents, { flag: "wx", mode: 0o600 });
+  return { file, done: () => rm(own, { recursive: true, force: true }) };
 }
 
 /**

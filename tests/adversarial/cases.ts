@@ -285,6 +285,21 @@ const ownership: AdversarialCase[] = [
     first: 'content/pages/%2e%2e.de.md:1:1: The page name "%2e%2e" cannot be a web address',
   },
   {
+    name: "a page named .. (the files ...en.md and ...de.md; issue 21 item 5)",
+    class: 2,
+    setup: bothPages(".."),
+    exit: 1,
+    first: 'content/pages/...de.md:1:1: The page name ".." cannot be a web address',
+  },
+  {
+    name: "a page named .. refused by build too",
+    class: 2,
+    command: "build",
+    setup: bothPages(".."),
+    exit: 1,
+    first: 'content/pages/...de.md:1:1: The page name ".." cannot be a web address',
+  },
+  {
     name: "a page name of sitemap.xml",
     class: 2,
     setup: bothPages("sitemap.xml"),
@@ -381,12 +396,19 @@ const cache: AdversarialCase[] = [
     first: "<root>/node_modules/.cache/ranch-site/templates: ranch-site's cache folder is not a plain folder",
   },
   {
+    // A cache only saves time: one warning, and the build goes on without it (issue 21 item 5).
     name: "the cache folder is a file",
     class: 3,
     setup: all(remove("node_modules/.cache/ranch-site"), put("node_modules/.cache/ranch-site", "not a folder")),
-    bin: ({ root }) => ["check", "--root", root],
-    exit: 1,
-    first: "<root>/node_modules/.cache/ranch-site/bundles: the cache folder cannot be made (ENOTDIR)",
+    bin: ({ root }) => ["build", "--root", root],
+    exit: 0,
+    changes: /^project\/dist\//,
+    first:
+      "warning: <root>/node_modules/.cache/ranch-site: the cache folder cannot be written (ENOTDIR); the build goes on without it. Make it writable, or delete it if it is a file.",
+    after: async ({ root }) => {
+      expect(await readFile(path.join(root, "node_modules/.cache/ranch-site"), "utf8")).toBe("not a folder");
+      expect(await readFile(path.join(root, "dist/index.html"), "utf8")).toMatch(/^<!doctype html>/);
+    },
   },
   {
     name: "a build leaves other files of the cache folder alone and adds none",

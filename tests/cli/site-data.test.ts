@@ -68,7 +68,7 @@ describe("one place per fact", () => {
   it("the team price shows its per-person figure, printed per language, and the custom offer's note is no price", async () => {
     const en = await readFile(path.join(await builtOnce(), "pricing/index.html"), "utf8");
     const de = await readFile(path.join(await builtOnce(), "de/pricing/index.html"), "utf8");
-    expect(en).toContain("€1,575 per person with 12 participants");
+    expect(en).toContain("€1,575\u00a0per person with 12\u00a0participants");
     expect(de).toContain("1.575\u00a0€ pro Person bei zwölf Teilnehmenden");
     expect(en).toMatch(/class="offer-badge">Most popular</);
     expect(de).toMatch(/class="offer-badge">Am beliebtesten</);
@@ -174,6 +174,8 @@ describe("upcoming dates", () => {
     expect(links.map((link) => link.getAttribute("href"))).toEqual(["/de/contact/?date=2027-03-15#form-title"]);
     expect(words(first.querySelector(".date-price dd")!.textContent)).toBe("2.490 € pro Person, zzgl. MwSt.");
     expect(words(first.querySelector(".date-language")!.textContent)).toBe("Sprache: Deutsch");
+    // The figure and its word never part at a line end.
+    expect(first.querySelector(".date-seats")!.textContent).toBe("4\u00a0Plätze frei");
     expect(cards.map((card) => words(card.querySelector(".date-seats")!.textContent))).toEqual([
       "4 Plätze frei",
       "7 Plätze frei",

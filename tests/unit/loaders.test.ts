@@ -119,8 +119,8 @@ describe("loadContent() on a small fixture project (tests/fixtures/small-site)",
     expect(content.problems.map((problem) => problem.message)).toEqual([]);
     expect(content.site.name).toBe("Fixture Ranch");
     const [en, de] = content.locales;
-    expect(en!.dictionary.get("hero.title")?.text).toBe("A ranch with 7+ animals");
-    expect(de!.dictionary.get("hero.title")?.text).toBe("Eine Ranch mit 7+ Tieren");
+    expect(en!.dictionary.get("hero.title")?.text).toBe("A ranch with 7+\u00a0animals");
+    expect(de!.dictionary.get("hero.title")?.text).toBe("Eine Ranch mit 7+\u00a0Tieren");
     expect(de!.testimonials.map(({ id, name, role, headline, html }) => ({ id, name, role, headline, html }))).toEqual([
       {
         id: "01-anna-berg",

@@ -16,13 +16,21 @@ describe("typeset", () => {
     );
   });
 
-  it("does not glue a number to an ordinary word that starts like a unit", () => {
-    expect(typeset("3 months, 12 managers, 2 goats", "en")).toBe("3 months, 12 managers, 2 goats");
+  it("keeps a figure with the word it counts, as it keeps one with its unit (issue 21 item 4)", () => {
+    expect(shown(typeset("3 months, 12 managers, 25+ goats", "en"))).toBe("3~months, 12~managers, 25+~goats");
+    // Labels keep their figures (running prose spells two to twelve out: below).
+    expect(
+      ["3 Tage", "4 Plätze frei", "25 Personen", "14 Tage vor Trainingsbeginn"].map((text) =>
+        shown(typeset(text, "de")),
+      ),
+    ).toEqual(["3~Tage", "4~Plätze frei", "25~Personen", "14~Tage vor Trainingsbeginn"]);
+    // Only a figure followed by a word: not one followed by another figure, a sign or a line break.
+    expect(typeset("1 2 3, 4 - 5, 6\nTage", "de")).toBe("1 2 3, 4\u00a0– 5, 6\nTage");
   });
 
   it("keeps legal references and one-letter abbreviations together", () => {
     expect(shown(typeset("nach § 5 DDG und Art. 6 Abs. 1 lit. a DSGVO, § 25 Abs. 2 Nr. 2 TDDDG", "de"))).toBe(
-      "nach §~5 DDG und Art.~6 Abs.~1 lit.~a DSGVO, §~25 Abs.~2 Nr.~2 TDDDG",
+      "nach §~5~DDG und Art.~6~Abs.~1~lit.~a DSGVO, §~25~Abs.~2~Nr.~2~TDDDG",
     );
     expect(shown(typeset("z. B. Kitesurfen, d. h. bei Wind, i. d. R. nachmittags", "de"))).toBe(
       "z.~B. Kitesurfen, d.~h. bei Wind, i.~d.~R. nachmittags",
@@ -33,7 +41,7 @@ describe("typeset", () => {
   });
 
   it("keeps a phone number on one line", () => {
-    expect(shown(typeset("Call +49 4671 930 41 20 today", "en"))).toBe("Call +49~4671~930~41~20 today");
+    expect(shown(typeset("Call +49 4671 930 41 20 today", "en"))).toBe("Call +49~4671~930~41~20~today");
   });
 
   it("writes a real ellipsis and a spaced en dash that never starts a line", () => {
@@ -63,13 +71,13 @@ describe("typeset", () => {
     const kept =
       "An Tag 2 um 8:30 Uhr, nach § 5 und Art. 6, 3-tägig, am 3. Juli, 3 km weit, (2) Absatz, 1 Tag, 13 Orte";
     expect(shown(typeset(kept, "de"))).toBe(
-      "An Tag 2 um 8:30~Uhr, nach §~5 und Art.~6, 3-tägig, am 3.~Juli, 3~km weit, (2) Absatz, 1 Tag, 13 Orte",
+      "An Tag 2~um 8:30~Uhr, nach §~5~und Art.~6, 3-tägig, am 3.~Juli, 3~km weit, (2) Absatz, 1~Tag, 13~Orte",
     );
-    expect(typeset("3 Tage", "de")).toBe("3 Tage");
+    expect(shown(typeset("3 Tage", "de"))).toBe("3~Tage");
     // At the start of the text or of a sentence the number word is capitalised, as a list item starts.
     expect(typeset("3 Trainingstage mit Katrin Jessen", "de")).toBe("Drei Trainingstage mit Katrin Jessen");
     expect(typeset("Wir sind da. 4 Hunde bellen laut.", "de")).toBe("Wir sind da. Vier Hunde bellen laut.");
-    expect(typeset("Over 3 days in a group of 12 people", "en")).toBe("Over 3 days in a group of 12 people");
+    expect(shown(typeset("Over 3 days in a group of 12 people", "en"))).toBe("Over 3~days in a group of 12~people");
   });
 
   it("keeps the short parts of a hyphenated word on one line, and leaves long compounds breakable", () => {
@@ -106,7 +114,7 @@ describe("markdown typography", () => {
       "de",
     );
     expect(shown(html)).toBe(
-      '<p>Nach §~5 DDG, \u201ebitte\u201c <a href="/de/a...b/">z.~B. hier</a> und <code>a - b...</code></p>\n<pre><code>x - y...\n</code></pre>',
+      '<p>Nach §~5~DDG, \u201ebitte\u201c <a href="/de/a...b/">z.~B. hier</a> und <code>a - b...</code></p>\n<pre><code>x - y...\n</code></pre>',
     );
   });
 
