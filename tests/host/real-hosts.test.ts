@@ -38,7 +38,7 @@ describe.each(Object.keys(starters) as (keyof typeof starters)[])("the shipped h
     dir = builtSite();
     pages = await notFoundPages(dir);
     host = await starters[tool](dir);
-  }, 120_000);
+  }, 300_000);
   afterAll(() => host?.stop());
 
   it("German misses get the German 404 page with status 404, others the English one", async () => {

@@ -45,7 +45,10 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** Starts a tool with Node 22 in a folder of its own and waits for the line that says it serves. */
+/**
+ * Starts a tool with Node 22 in a folder of its own and waits for the line that says it serves. Both load
+ * thousands of modules first: netlify dev took 56 s to be ready at a load average of 15 on two cores.
+ */
 async function startTool(
   name: RealHost["name"],
   args: (port: number) => string[],
@@ -126,7 +129,7 @@ export function startWrangler(folder: string): Promise<RealHost> {
       "info",
     ],
     /Ready on http:\/\//,
-    90_000,
+    240_000,
   );
 }
 
@@ -145,7 +148,7 @@ export function startNetlify(folder: string): Promise<RealHost> {
       String(port),
     ],
     /Local dev server ready/,
-    90_000,
+    240_000,
   );
 }
 
