@@ -5,7 +5,8 @@ import type { Links, Route } from "../routes.ts";
 import type { Assets } from "../write/assets.ts";
 import { claimOutputs, outputClaims } from "../write/claims.ts";
 import { compressedStore, precompress } from "../write/compress.ts";
-import { contentSecurityPolicy, type HostConfigInput } from "../write/host-config.ts";
+import { hostLimitProblems } from "../check/host-limits.ts";
+import { contentSecurityPolicy, headerBlocks, redirectRules, type HostConfigInput } from "../write/host-config.ts";
 import { addMetaCsp } from "../write/meta-csp.ts";
 import { siteFiles } from "../write/site-files.ts";
 import type { OutputFile } from "../write/writer.ts";
@@ -27,7 +28,7 @@ export interface SiteOutput {
 /**
  * The output stage, before rendering: every path the build will write (a page per route, assets,
  * images, public/, sitemap and host configuration) claimed by one owner, so a clash stops the build
- * before anything is rendered or written; the files that are not pages; and how each file ships.
+ * before anything is rendered or written, and the host files within the hosts' limits; the files that are not pages; and how each file ships.
  */
 export function siteOutput(
   config: SiteConfig,
@@ -40,6 +41,8 @@ export function siteOutput(
 ): SiteOutput {
   const { files, generated, hostConfig } = siteFiles(config, content, routes, assets, links, images.files);
   failOn(claimOutputs(outputClaims(routes, assets.files, generated, content.publicFiles)));
+  const publicPaths = content.publicFiles.map((file) => file.path);
+  failOn(hostLimitProblems(headerBlocks(hostConfig), redirectRules(hostConfig), publicPaths));
   const policy = config.metaCsp ? contentSecurityPolicy(hostConfig) : undefined;
   const store = compress ? compressedStore(config.root, config.cache) : undefined;
   return {

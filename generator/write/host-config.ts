@@ -3,6 +3,7 @@
  * Netlify and Cloudflare Pages (`_headers`, `_redirects`) and for nginx (`nginx.conf`), so that
  * every host serves the same cache and security headers and the locale's own 404 page.
  */
+import { outputMarker } from "./out-dir.ts";
 import type { OutputFile } from "./writer.ts";
 
 export interface HostConfigInput {
@@ -133,6 +134,13 @@ export function createHostConfigs(input: HostConfigInput): OutputFile[] {
 /** The host files themselves: never served. */
 export const hostConfigFiles = ["_headers", "_redirects", "nginx.conf"] as const;
 
+/**
+ * Files of the output folder that are not part of the site: the host files and the build's marker. Cloudflare
+ * Pages and Netlify serve every file of the folder they publish (Netlify's deploy skips dotfiles and its own
+ * `_headers`/`_redirects`, Cloudflare's skips neither dotfiles nor nginx.conf), so `_redirects` refuses each.
+ */
+export const unpublishedFiles = [...hostConfigFiles, outputMarker] as const;
+
 /** The locales with a URL prefix: every one but the default. */
 function prefixedLocales(input: HostConfigInput) {
   return input.locales.filter((locale) => locale.prefix !== "");
@@ -143,84 +151,151 @@ function namedFiles(input: HostConfigInput): string[] {
   return input.files.filter((file) => !(hostConfigFiles as readonly string[]).includes(file));
 }
 
-/** The URL path a file is served at: `about-me/index.html` → `/about-me/`. */
-function urlPath(basePath: string, file: string): string {
-  return basePath + file.replace(/(^|\/)index\.html$/, "$1");
-}
-
 /** Header names as the hosts' documentation spells them (HTTP itself does not care). */
 function displayName(name: string): string {
   return name.replace(/(^|-)([a-z])/g, (_, dash: string, letter: string) => dash + letter.toUpperCase());
 }
 
+/** One block of `_headers`: a URL pattern and what it sets; `source` is the output path it stands for. */
+export interface HeaderBlock {
+  pattern: string;
+  headers: Record<string, string>;
+  comment?: string;
+  /** The top-level file or folder of the output (`favicon.svg`, `de/`) whose short cache this block sets. */
+  source?: string;
+}
+
 /**
- * Netlify and Cloudflare Pages `_headers`. Both apply every block whose pattern matches a request
- * and join a header set by two matching blocks with a comma ("max-age=300, …, public,
- * max-age=31536000, immutable" would be ambiguous to caches). Cloudflare could detach the
- * first with a `! Cache-Control` line; Netlify's parser skips such lines. So the blocks are
- * built so that no header is ever set twice for one path, on either host:
+ * The blocks of Netlify and Cloudflare Pages `_headers`, by pattern. Both hosts apply every block whose
+ * pattern matches a request and join a header set by two matching blocks with a comma ("max-age=300, …,
+ * public, max-age=31536000, immutable" would be ambiguous to caches). Cloudflare could detach the first with
+ * a `! Cache-Control` line; Netlify's parser skips such lines. So no header is set by two blocks that match
+ * one path, on either host:
  *  - `/*` sets the security headers, and only those, for every response (404s included);
  *  - `/assets/*` sets only the immutable Cache-Control;
- *  - every other file gets the short Cache-Control in a block naming its exact path, which no
- *    other block with a Cache-Control matches (Cloudflare allows 100 rules: plenty for this site).
+ *  - the short Cache-Control comes from one block per top-level entry of the output besides assets/:
+ *    `/` for the home page, `/about-me/*` for a folder (its page and all below it), `/robots.txt` for a file.
+ * So the count grows with the top level of public/, not with its files: Cloudflare Pages reads 100 rules and
+ * ignores the rest, and `check` refuses a site that would cross that (generator/check/host-limits.ts).
  * Responses for unknown paths carry the security headers and the host's default cache.
  */
+export function headerBlocks(input: HostConfigInput): HeaderBlock[] {
+  const rules = headerRules(input);
+  const { "cache-control": _html, ...security } = headersFor(rules, "index.html");
+  const blocks: HeaderBlock[] = [
+    {
+      pattern: `${input.basePath}*`,
+      headers: security,
+      comment: "Security headers: every response, 404s included. Set here only.",
+    },
+    {
+      pattern: `${input.basePath}assets/*`,
+      headers: { "cache-control": headersFor(rules, "assets/x")["cache-control"]! },
+      comment: "Content-hashed files: a new build gives them new names.",
+    },
+  ];
+  const short = { "cache-control": rules.cache.other };
+  const tops = new Set<string>();
+  for (const file of namedFiles(input).filter((name) => !isHashedAsset(name))) {
+    const [top, ...below] = file.split("/");
+    const source = below.length > 0 ? `${top}/` : top!;
+    if (tops.has(source)) continue;
+    tops.add(source);
+    blocks.push({
+      pattern: input.basePath + (source === "index.html" ? "" : below.length > 0 ? `${source}*` : source),
+      headers: short,
+      source,
+      comment:
+        tops.size === 1
+          ? "Pages and other unhashed files, by top-level file or folder: fresh 5 minutes, then stale while revalidating for 30."
+          : undefined,
+    });
+  }
+  blocks.push(...contentTypeBlocks(input));
+  return blocks;
+}
+
+/**
+ * The types the hosts do not know by extension (calendar files): by folder where every file of the folder has
+ * that type, else by file. They set Content-Type only, so no header comes from two blocks.
+ */
+function contentTypeBlocks(input: HostConfigInput): HeaderBlock[] {
+  const files = namedFiles(input);
+  const blocks: HeaderBlock[] = [];
+  for (const [extension, type] of Object.entries(extraContentTypes)) {
+    const typed = files.filter((file) => file.endsWith(extension));
+    const folders = new Set(typed.map((file) => file.slice(0, file.lastIndexOf("/") + 1)));
+    for (const folder of folders) {
+      const all = folder !== "" && files.every((file) => !file.startsWith(folder) || file.endsWith(extension));
+      const paths = all ? [`${folder}*`] : typed.filter((file) => file.slice(0, file.lastIndexOf("/") + 1) === folder);
+      for (const path of paths) blocks.push({ pattern: input.basePath + path, headers: { "content-type": type } });
+    }
+  }
+  return blocks;
+}
+
+/** Netlify and Cloudflare Pages `_headers`, written from `headerBlocks`. */
 function headersFile(input: HostConfigInput): string {
-  const block = (pattern: string, headers: Record<string, string>, comment?: string) =>
+  const block = ({ pattern, headers, comment }: HeaderBlock) =>
     `${comment ? `# ${comment}\n` : ""}${pattern}\n${Object.entries(headers)
       .map(([name, value]) => `  ${displayName(name)}: ${value}`)
       .join("\n")}\n`;
-  const rules = headerRules(input);
-  const { "cache-control": _html, ...security } = headersFor(rules, "index.html");
-  const asset = headersFor(rules, "assets/x");
-  const blocks = [
-    block(`${input.basePath}*`, security, "Security headers: every response, 404s included. Set here only."),
-    block(
-      `${input.basePath}assets/*`,
-      { "cache-control": asset["cache-control"]! },
-      "Content-hashed files: a new build gives them new names.",
-    ),
-  ];
-  const others = [...new Set(namedFiles(input).filter((file) => !isHashedAsset(file)))];
-  others.forEach((file, index) => {
-    const { "content-type": type, "cache-control": cache } = headersFor(rules, file);
-    blocks.push(
-      block(
-        urlPath(input.basePath, file),
-        { "cache-control": cache!, ...(type && { "content-type": type }) },
-        index === 0
-          ? "Pages and other unhashed files: fresh 5 minutes, then stale while revalidating for 30."
-          : undefined,
-      ),
-    );
-  });
   return [
     "# Netlify and Cloudflare Pages headers, written by ranch-site build. Generated: edit generator/write/host-config.ts.",
     "# No header is set by two blocks that match the same path: both hosts would join the values.",
     "",
-    blocks.join("\n"),
+    headerBlocks(input).map(block).join("\n"),
   ].join("\n");
 }
 
+/** One line of `_redirects`: `from  to  status`. */
+export interface RedirectRule {
+  from: string;
+  to: string;
+  /** `404`, `200`, `301`; a `!` forces the rule where a file exists (Netlify). */
+  status: string;
+}
+
 /**
- * `_redirects`, for Netlify: a path that matches no file gets its language's not-found page with
- * status 404. Netlify takes the first matching rule and applies these only where no file exists.
+ * The rules of `_redirects`, in order (the first matching line wins on both hosts):
+ *  1. The files that are not part of the site answer 404 with the not-found page. Netlify: a forced
+ *     (`404!`) rule shadows the file. Cloudflare Pages takes no 404 rule (it skips those lines with a
+ *     warning), but follows its redirects even where a file exists: a rewrite (`200`) to a path no build
+ *     writes gets its 404 page with status 404. Netlify never reaches these, its forced rule came first.
+ *  2. For Netlify, a path that matches no file gets its language's not-found page with status 404.
+ *     Cloudflare Pages serves the nearest 404.html itself (/de/… → /de/404.html).
  */
-function redirectsFile(input: HostConfigInput): string {
+export function redirectRules(input: HostConfigInput): RedirectRule[] {
   const base = input.basePath;
-  const rules = [
-    ...prefixedLocales(input).map((locale) => `${base}${locale.prefix}/*  ${base}${locale.prefix}/404.html  404`),
-    `${base}*  ${base}404.html  404`,
+  const hidden = unpublishedFiles.map((file) => `${base}${file}`);
+  return [
+    ...hidden.map((from) => ({ from, to: `${base}404.html`, status: "404!" })),
+    ...hidden.map((from) => ({ from, to: `${base}${absentPath}`, status: "200" })),
+    ...prefixedLocales(input).map((locale) => ({
+      from: `${base}${locale.prefix}/*`,
+      to: `${base}${locale.prefix}/404.html`,
+      status: "404",
+    })),
+    { from: `${base}*`, to: `${base}404.html`, status: "404" },
   ];
+}
+
+/** Where Cloudflare's rewrites of the unpublished files lead: a name the build never writes (claims.ts refuses every hidden file). */
+export const absentPath = ".ranch-site-absent";
+
+function redirectsFile(input: HostConfigInput): string {
   return [
     "# Written by ranch-site build. Generated: edit generator/write/host-config.ts.",
-    "# For Netlify: unknown paths get their language's not-found page, with status 404; the first",
+    "# The host files and the build's marker are not part of the site: Netlify answers them 404 (the forced",
+    "# 404! lines); Cloudflare Pages skips those lines with a warning and takes the 200 lines after them, which",
+    "# rewrite to a path that does not exist, so it answers 404 with its not-found page.",
+    "# Then, for Netlify: unknown paths get their language's not-found page, with status 404; the first",
     "# matching line wins, so each language's line comes before the catch-all.",
     "# Cloudflare Pages needs none of this: it serves the 404.html nearest to the requested path",
     "# itself (/de/… → /de/404.html, anything else → /404.html). It accepts no 404 rules and skips",
     "# these lines with a warning; Workers static assets (wrangler deploy) refuse the file, so",
     '# delete it there and set not_found_handling = "404-page".',
-    ...rules,
+    ...redirectRules(input).map(({ from, to, status }) => `${from}  ${to}  ${status}`),
     "",
   ].join("\n");
 }

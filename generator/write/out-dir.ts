@@ -11,7 +11,7 @@ import { displayPath, UsageError } from "../errors.ts";
 /** The file every build leaves in its output folder: the proof that ranch-site may replace that folder. */
 export const outputMarker = ".ranch-site-output";
 
-/** What the marker says to whoever finds it. It is hidden, so no host serves it by accident (see the nginx rules). */
+/** What the marker says to whoever finds it. No host serves it: nginx.conf refuses it, and _redirects on Netlify and Cloudflare Pages (host-config.ts). */
 export const outputMarkerText =
   "This folder was written by ranch-site build, which replaces it as a whole on every build.\n" +
   "Keep nothing of your own in it. Delete this file to stop ranch-site from replacing the folder.\n";

@@ -6,6 +6,7 @@
 import { readdir, readFile, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { expect } from "vitest";
+import { request, startNetlify, startWrangler } from "../support/real-hosts.ts";
 import {
   all,
   edit,
@@ -854,7 +855,59 @@ limits.push({
   first: 'content/pages/imprint.en.md:6:10: The link "/nowhere-0/" leads to no page',
 });
 
+/** Issue 21: what the hosts named in the README serve, and their limits on `_headers` and `_redirects`. */
+const manyFiles = (folder: string, count: number) =>
+  all(
+    ...Array.from({ length: count }, (_, index) =>
+      put(`public/${folder}${folder ? "/" : ""}file-${String(index).padStart(3, "0")}.txt`, `File ${index}\n`),
+    ),
+  );
+const headerRules = async ({ root }: CaseFolders) =>
+  (await readFile(path.join(root, "dist/_headers"), "utf8")).split("\n").filter((line) => line.startsWith("/"));
+const hosts: AdversarialCase[] = [
+  {
+    name: "a host file or the marker asked for on Cloudflare Pages and Netlify (wrangler, netlify-cli): 404",
+    class: 10,
+    command: "build",
+    exit: 0,
+    changes: /^project\/dist\//,
+    after: async ({ root }) => {
+      for (const start of [startWrangler, startNetlify]) {
+        const host = await start(path.join(root, "dist"));
+        try {
+          for (const file of ["_headers", "_redirects", "nginx.conf", ".ranch-site-output"])
+            expect((await request(host, `/${file}`)).status, `${host.name} /${file}`).toBe(404);
+        } finally {
+          await host.stop();
+        }
+      }
+    },
+  },
+  {
+    name: "_headers stays under the host limits with 150 files in public/ (in a folder)",
+    class: 10,
+    command: "build",
+    setup: manyFiles("downloads", 150),
+    exit: 0,
+    changes: /^project\/dist\//,
+    after: async (folders) => {
+      const rules = await headerRules(folders);
+      expect(rules.length).toBeLessThan(30);
+      expect(rules).toContain("/downloads/*");
+    },
+  },
+  {
+    name: "150 files at the top of public/: check fails before Cloudflare's 100 header rules",
+    class: 10,
+    setup: manyFiles("", 150),
+    exit: 1,
+    first:
+      "public/file-085.txt: _headers would have 167 rules, and Cloudflare Pages reads only the first 100: this one's rule (/file-085.txt) would be rule 101, its Cache-Control ignored",
+  },
+];
+
 export const cases: AdversarialCase[] = [
+  ...hosts,
   ...outputFolder,
   ...ownership,
   ...cache,

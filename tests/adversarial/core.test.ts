@@ -22,7 +22,8 @@ const allowedChanges = (spec: { exit: number; changes?: RegExp }) =>
   spec.exit === 0 ? new RegExp(`${spec.changes?.source ?? "(?!)"}|${projectCache.source}`) : spec.changes;
 
 describe("hostile input: one located line, exit 1, nothing changed", () => {
-  it.concurrent.for(cases)("class $class: $name", async (spec, { expect, onTestFinished }) => {
+  // The cases that serve a build with the hosts' own servers (class 10) start two of them: each took up to a minute to start on two busy cores.
+  it.concurrent.for(cases)("class $class: $name", { timeout: 600_000 }, async (spec, { expect, onTestFinished }) => {
     const folders = await caseFolders();
     onTestFinished(() => rm(folders.base, { recursive: true, force: true }));
     await spec.setup?.(folders);

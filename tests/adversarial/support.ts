@@ -30,8 +30,8 @@ export interface CaseFolders {
 /** One hostile input and what ranch-site must answer. */
 export interface AdversarialCase {
   name: string;
-  /** The class of issue 9 it belongs to. */
-  class: 1 | 2 | 3 | 4 | 6 | 7 | 8 | 9;
+  /** The class of issue 9 it belongs to; 10: the hosts of the README (issue 21). */
+  class: 1 | 2 | 3 | 4 | 6 | 7 | 8 | 9 | 10;
   /** What to break in the copy. */
   setup?: (folders: CaseFolders) => Promise<void>;
   /** `check` (default) or `build`, in-process. */

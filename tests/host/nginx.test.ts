@@ -120,8 +120,8 @@ describe("nginx with the shipped snippet (base path /)", () => {
     if (built) await rm(built.dir, { recursive: true, force: true });
   });
 
-  it("finds exactly the three inline scripts CSP must allow: the head script, the app and the speculation rules", () => {
-    expect(built.scriptHashes).toHaveLength(3);
+  it("finds exactly the four inline scripts CSP must allow: the head script, the app, the contact form and the speculation rules", () => {
+    expect(built.scriptHashes).toHaveLength(4);
   });
 
   it("serves the home page as UTF-8 HTML", async () => {

@@ -219,13 +219,44 @@ describe("createHostConfigs", () => {
         }
       });
 
-      it("_headers: unknown paths, 404s, get the security headers and no second Cache-Control", () => {
-        const applied = headersFor(blocks, `${basePath}de/nope/`);
-        expect(applied.map(([name]) => name).sort()).toEqual(
-          Object.keys(responseHeaders(input(basePath), "x.html"))
-            .filter((name) => name !== "cache-control")
-            .sort(),
+      it("_headers: unknown paths get the security headers, and a Cache-Control at most once", () => {
+        const security = Object.keys(responseHeaders(input(basePath), "x.html")).filter(
+          (name) => name !== "cache-control",
         );
+        expect(headersFor(blocks, `${basePath}nope.txt`).map(([name]) => name)).toEqual(security);
+        // Below a folder of the site, the folder's block gives the short cache: once.
+        expect(Object.fromEntries(headersFor(blocks, `${basePath}de/nope/`))).toEqual(
+          responseHeaders(input(basePath), "de/x.html"),
+        );
+      });
+
+      it("_headers: one block per top-level file or folder, not per file", () => {
+        const many = [...files, ...Array.from({ length: 150 }, (_, index) => `images/photo-${index}.jpg`)];
+        const manyBlocks = parseHeaders(fileOf(createHostConfigs(input(basePath, { files: many })), "_headers"));
+        const patterns = manyBlocks.map((block) => block.pattern);
+        expect(patterns).toEqual(
+          [
+            "*",
+            "assets/*",
+            "",
+            "about-me/*",
+            "404.html",
+            "de/*",
+            "favicon.svg",
+            "og-image.png",
+            "robots.txt",
+            "sitemap.xml",
+            "calendar/*",
+            "images/*",
+            // The calendar files' type, which the hosts do not know by extension: a block of its own.
+            "calendar/*",
+          ].map((pattern) => basePath + pattern),
+        );
+        expect(manyBlocks.at(-1)!.headers).toEqual([["content-type", "text/calendar; charset=utf-8"]]);
+        for (const file of many.filter((name) => !name.startsWith("assets/"))) {
+          const applied = headersFor(manyBlocks, urlOf(basePath, file));
+          expect(applied.filter(([name]) => name === "cache-control").length, file).toBe(1);
+        }
       });
 
       it("_headers: never names the host files themselves", () => {
@@ -234,12 +265,16 @@ describe("createHostConfigs", () => {
         ).toEqual([]);
       });
 
-      it("_redirects: each language's 404 page for its paths, German first, then the catch-all", () => {
+      it("_redirects: the host files and the marker refused, then each language's 404 page, German first, then the catch-all", () => {
         const rules = fileOf(configs, "_redirects")
           .split("\n")
           .filter((line) => line.trim() !== "" && !line.startsWith("#"))
           .map((line) => line.split(/\s+/));
+        const hidden = ["_headers", "_redirects", "nginx.conf", ".ranch-site-output"].map((file) => basePath + file);
         expect(rules).toEqual([
+          // Netlify: a forced 404 shadows the file; Cloudflare skips these lines and takes the rewrites after them.
+          ...hidden.map((from) => [from, `${basePath}404.html`, "404!"]),
+          ...hidden.map((from) => [from, `${basePath}.ranch-site-absent`, "200"]),
           [`${basePath}de/*`, `${basePath}de/404.html`, "404"],
           [`${basePath}*`, `${basePath}404.html`, "404"],
         ]);

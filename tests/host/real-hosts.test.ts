@@ -1,0 +1,138 @@
+/**
+ * The shipped `_headers` and `_redirects` on the hosts' own servers, offline (tests/support/real-hosts.ts):
+ * Cloudflare's `wrangler pages dev` and Netlify's `netlify dev`, each serving the shared fresh build.
+ * German misses get the German 404 page with status 404, English ones the English page; the security
+ * headers arrive everywhere and the cache headers where the host applies them; every `_redirects` rule
+ * behaves as written; and no host file or the build's marker is served.
+ */
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { immutableCache, shortCache, unpublishedFiles } from "../../generator/write/host-config.ts";
+import { request, startNetlify, startWrangler, type RealHost } from "../support/real-hosts.ts";
+import { builtSite } from "../support/site.ts";
+
+const securityHeaders = [
+  "content-security-policy",
+  "x-content-type-options",
+  "referrer-policy",
+  "permissions-policy",
+  "x-frame-options",
+  "cross-origin-opener-policy",
+];
+
+/** The built 404 pages, byte for byte: what each host must answer a miss with. */
+async function notFoundPages(dir: string): Promise<{ en: string; de: string }> {
+  const page = (file: string) => readFile(path.join(dir, file), "utf8");
+  return { en: await page("404.html"), de: await page("de/404.html") };
+}
+
+const starters = { wrangler: startWrangler, netlify: startNetlify };
+
+describe.each(Object.keys(starters) as (keyof typeof starters)[])("the shipped host files on %s, offline", (tool) => {
+  let host: RealHost;
+  let pages: { en: string; de: string };
+  let dir: string;
+
+  beforeAll(async () => {
+    dir = builtSite();
+    pages = await notFoundPages(dir);
+    host = await starters[tool](dir);
+  }, 300_000);
+  afterAll(() => host?.stop());
+
+  it("German misses get the German 404 page with status 404, others the English one", async () => {
+    for (const [pathname, locale] of [
+      ["/de/nope/", "de"],
+      ["/de/about-me/missing", "de"],
+      ["/nope/", "en"],
+      ["/about-me/missing.html", "en"],
+    ] as const) {
+      const { status, body } = await request(host, pathname);
+      expect(status, `${host.name} ${pathname}`).toBe(404);
+      expect(body === pages[locale], `${host.name} ${pathname}: the ${locale} 404 page`).toBe(true);
+    }
+  });
+
+  it("pages and files answer 200 with the security headers of _headers", async () => {
+    const assets = (await readFile(path.join(dir, "index.html"), "utf8")).match(/\/assets\/[^"']+\.css/);
+    for (const pathname of ["/", "/de/", "/about-me/", "/de/contact/", "/robots.txt", "/sitemap.xml", assets![0]]) {
+      const { status, headers } = await request(host, pathname);
+      expect(status, `${host.name} ${pathname}`).toBe(200);
+      for (const name of securityHeaders) expect(headers.get(name), `${host.name} ${pathname} ${name}`).toBeTruthy();
+      expect(headers.get("content-security-policy")).not.toContain("'unsafe-inline'");
+    }
+  });
+
+  it("the cache headers of _headers arrive, each once", async () => {
+    const css = (await readFile(path.join(dir, "index.html"), "utf8")).match(/\/assets\/[^"']+\.css/)![0];
+    const cache = async (pathname: string) => (await request(host, pathname)).headers.get("cache-control");
+    if (tool === "netlify") {
+      // netlify dev's static server sets its own Cache-Control ("public, max-age=0…", netlify-cli's
+      // static-server.js), which wins over what the proxy took from _headers; Netlify's parser is proven
+      // below. What the proxy must not do is join two rules' values into one header.
+      for (const pathname of ["/", "/de/about-me/", css])
+        expect((await cache(pathname))?.match(/max-age/g)?.length, `${host.name} ${pathname}`).toBe(1);
+      return;
+    }
+    expect(await cache("/")).toBe(shortCache);
+    expect(await cache("/de/about-me/")).toBe(shortCache);
+    expect(await cache("/robots.txt")).toBe(shortCache);
+    expect(await cache(css)).toBe(immutableCache);
+  });
+
+  it("every _redirects rule behaves as written", async () => {
+    const rules = (await readFile(path.join(dir, "_redirects"), "utf8"))
+      .split("\n")
+      .filter((line) => line.trim() && !line.startsWith("#"))
+      .map((line) => line.trim().split(/\s+/) as [string, string, string]);
+    expect(rules.length).toBeGreaterThan(0);
+    for (const [from, , status] of rules) {
+      const probe = from.replace(/\*$/, "ranch-probe/");
+      const response = await request(host, probe);
+      // Every rule of the site ends in a 404: a forced one, a rewrite to a path that does not exist
+      // (Cloudflare), or a language's not-found page.
+      expect(response.status, `${host.name}: ${from} ${status}`).toBe(404);
+      const locale = from.startsWith("/de/") ? "de" : "en";
+      expect(response.body === pages[locale], `${host.name}: ${from}, the ${locale} 404 page`).toBe(true);
+    }
+  });
+
+  it("serves no host file and not the build's marker", async () => {
+    for (const file of unpublishedFiles) {
+      const { status, body } = await request(host, `/${file}`);
+      expect(status, `${host.name} /${file}`).toBe(404);
+      expect(body === pages.en, `${host.name} /${file}: the 404 page`).toBe(true);
+    }
+  });
+});
+
+describe("Netlify's own _headers parser (the one netlify dev applies) on the shipped file", () => {
+  it("gives pages the short cache and hashed assets the immutable one, each from one rule", async () => {
+    const dir = builtSite();
+    // @netlify/headers-parser is what netlify-cli parses _headers with; its regexps decide which rules apply.
+    const { parseAllHeaders } = (await import("@netlify/headers-parser")) as {
+      parseAllHeaders: (options: object) => Promise<{
+        headers: { forRegExp: RegExp; values: Record<string, string> }[];
+        errors: unknown[];
+      }>;
+    };
+    const { headers, errors } = await parseAllHeaders({
+      headersFiles: [path.join(dir, "_headers")],
+      configHeaders: [],
+      minimal: false,
+    });
+    expect(errors).toEqual([]);
+    const css = (await readFile(path.join(dir, "index.html"), "utf8")).match(/\/assets\/[^"']+\.css/)![0];
+    const caches = (pathname: string) =>
+      headers.filter((rule) => rule.forRegExp.test(pathname)).flatMap((rule) => rule.values["Cache-Control"] ?? []);
+    expect(caches("/")).toEqual([shortCache]);
+    expect(caches("/de/about-me/")).toEqual([shortCache]);
+    expect(caches("/robots.txt")).toEqual([shortCache]);
+    expect(caches(css)).toEqual([immutableCache]);
+    for (const pathname of ["/", css, "/de/nope/"])
+      expect(
+        headers.filter((rule) => rule.forRegExp.test(pathname) && rule.values["Content-Security-Policy"]).length,
+      ).toBe(1);
+  });
+});
