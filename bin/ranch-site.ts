@@ -14,6 +14,7 @@ import {
   markTranslationsReviewed,
   reportToGithub,
   writeJsonSchemas,
+  writeCmsConfig,
   movedPortLine,
   networkLines,
   resolveConfig,
@@ -139,10 +140,11 @@ program
 
 program
   .command("schemas")
-  .description("write the JSON Schemas of content/ (for editors) into content/schemas/")
+  .description("write the JSON Schemas of content/ and the web editor's configuration into content/schemas/")
   .option("--root <dir>", "project folder with content/, templates/ and public/", ".")
   .action(async (options: { root: string }) => {
-    const changed = await writeJsonSchemas(options.root);
+    const locales = defaults.locales.map((locale) => locale.code);
+    const changed = [...(await writeJsonSchemas(options.root)), ...(await writeCmsConfig(options.root, locales))];
     console.log(
       changed.length > 0 ? `Wrote ${changed.join(", ")}.` : "The schemas in content/schemas/ are up to date.",
     );
