@@ -25,14 +25,11 @@ export interface CmsContent {
 
 type Field = Record<string, unknown>;
 
-/** site.yaml in a few forms of one file each, in the order an editor needs them; the rest goes last. */
-const siteForms: { name: string; label: string; keys: string[] }[] = [
-  { name: "offers", label: "Prices and offers", keys: ["offers"] },
-  { name: "dates", label: "Training dates", keys: ["dates"] },
-  { name: "contact", label: "Contact and social links", keys: ["contact", "social"] },
-  { name: "claims", label: "Claims and clients", keys: ["claims", "clients"] },
-  { name: "navigation", label: "Navigation", keys: ["navigation"] },
-];
+/**
+ * site.yaml's groups in the order an editor needs them, the rest after them in the file's order. One
+ * form for the file: Decap keys an entry by its file, so two forms of one file would show as one.
+ */
+const siteOrder = ["offers", "dates", "contact", "social", "claims", "clients", "navigation"];
 
 /** Whole numbers as the form takes them: a German "2.490" reads as 2.49 in a number field, and is refused here. */
 const wholeNumber = ["^\\d+$", "a whole number in digits only, e.g. 2490 (not 2.490 or 2,490)"];
@@ -63,21 +60,19 @@ export function toCmsField(
     return {
       ...field,
       widget: "object",
-      collapsed: true,
       fields: Object.entries(schema.fields).map(([key, child]) => nested(key, child, schema)),
     };
   if (typeof schema === "object" && "each" in schema)
     return {
       ...field,
       widget: "object",
-      collapsed: true,
       fields: options.offerNames.map((key) =>
         toCmsField(key, schema.each, { required: options.required, offerNames: [] }),
       ),
     };
   if (typeof schema === "object") {
     const item = toCmsField("item", schema.list, { required: true, offerNames: options.offerNames });
-    if (item["widget"] === "object") return { ...field, widget: "list", collapsed: true, fields: item["fields"] };
+    if (item["widget"] === "object") return { ...field, widget: "list", collapsed: false, fields: item["fields"] };
     return { ...field, widget: "list", field: item };
   }
   switch (schema) {
@@ -164,15 +159,13 @@ function dictionaryFields(keys: readonly string[]): Field[] {
 export function createCmsConfig(content: CmsContent): Record<string, unknown> {
   if (typeof siteSchema !== "object" || !("fields" in siteSchema)) throw new Error("site.yaml is a group of fields");
   const siteFields = fieldsOf(siteSchema, content.offerNames, false);
-  const shown = new Set(siteForms.flatMap((form) => form.keys));
-  const forms = [
-    ...siteForms,
-    {
-      name: "business",
-      label: "The business and the site",
-      keys: Object.keys(siteSchema.fields).filter((key) => !shown.has(key)),
-    },
-  ];
+  const rank = (field: Field) => {
+    const index = siteOrder.indexOf(field["name"] as string);
+    return index === -1 ? siteOrder.length : index;
+  };
+  const ordered = siteFields
+    .map((field, index) => ({ field, index }))
+    .sort((a, b) => rank(a.field) - rank(b.field) || a.index - b.index);
   const noPreview = { preview: false };
   return {
     media_folder: "public/media",
@@ -183,12 +176,14 @@ export function createCmsConfig(content: CmsContent): Record<string, unknown> {
         name: "site",
         label: "Prices, dates and facts",
         editor: noPreview,
-        files: forms.map((form) => ({
-          name: form.name,
-          label: form.label,
-          file: "content/site.yaml",
-          fields: form.keys.map((key) => siteFields.find((field) => field["name"] === key)!),
-        })),
+        files: [
+          {
+            name: "site",
+            label: "Prices, dates, contact, claims and navigation",
+            file: "content/site.yaml",
+            fields: ordered.map(({ field }) => field),
+          },
+        ],
       },
       {
         name: "testimonials",

@@ -108,6 +108,8 @@ export interface Site {
   /** Only the dates that have not begun on the day of the build (SOURCE_DATE_EPOCH when set), by start. */
   dates: TrainingDate[];
   navigation: Navigation;
+  /** The web editor at /admin/, shipped by `build` when given: where it saves. */
+  editor?: { backend?: string; repo: string; branch?: string };
 }
 
 /** Where a markdown text came from, for locating problems found after loading. */

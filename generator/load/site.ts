@@ -112,7 +112,17 @@ export const siteSchema: Schema = {
         },
       },
     },
+    editor: {
+      fields: { backend: "text", repo: "text", branch: "text" },
+      optional: ["backend", "branch"],
+      hints: {
+        backend: "Where the web editor at /admin/ saves: github (the default), gitlab or git-gateway.",
+        repo: "The repository it commits to, such as owner/ranch-site.",
+        branch: "The branch it commits to (main unless given).",
+      },
+    },
   },
+  optional: ["editor"],
 };
 
 export const siteFile = `${defaults.folders.content}/site.yaml`;

@@ -37,8 +37,9 @@ export function siteOutput(
   assets: Assets,
   images: SiteImages,
   compress: boolean,
+  admin: readonly OutputFile[] = [],
 ): SiteOutput {
-  const { files, generated, hostConfig } = siteFiles(config, content, routes, assets, links, images.files);
+  const { files, generated, hostConfig } = siteFiles(config, content, routes, assets, links, images.files, admin);
   failOn(claimOutputs(outputClaims(routes, assets.files, generated, content.publicFiles)));
   const policy = config.metaCsp ? contentSecurityPolicy(hostConfig) : undefined;
   const store = compress ? compressedStore(config.root, config.cache) : undefined;
