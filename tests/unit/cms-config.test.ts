@@ -52,6 +52,7 @@ describe("the web editor's configuration", () => {
         "offers",
         "dates",
         "navigation",
+        "editor",
       ].sort(),
     );
     const dates = fieldAt(siteFields, ["dates"]);
