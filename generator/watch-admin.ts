@@ -1,14 +1,13 @@
 /**
  * What `watch --admin` adds to the watch server: the web editor's local mode (its save protocol,
  * generator/admin-backend.ts) and its configuration, answered per request because Decap needs the
- * absolute address of the local mode, which only the request's Host names. The admin page keeps
- * its own policy (write/admin.ts); every other response is the site's as before.
+ * absolute address of the local mode, which only the request's Host names.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { adminApiPath, answerAdminApi } from "./admin-backend.ts";
 import { createCmsConfig, loadCmsContent } from "./cms-config.ts";
 import type { SiteConfig } from "./config.ts";
-import { adminConfigText, adminPolicy, isAdminFile } from "./write/admin.ts";
+import { adminConfigText } from "./write/admin.ts";
 
 /** Answers the local mode's requests and admin/config.yml; false for every other request. */
 export function answerAdmin(
@@ -44,9 +43,4 @@ export function answerAdmin(
       response.writeHead(500, { "content-type": "text/plain; charset=utf-8" }).end("No configuration\n");
     });
   return true;
-}
-
-/** The admin page's own policy in place of the site's, for the files of /admin/. */
-export function withAdminPolicy(file: string, headers: Record<string, string>): Record<string, string> {
-  return isAdminFile(file) ? { ...headers, "content-security-policy": adminPolicy } : headers;
 }

@@ -14,7 +14,7 @@ import { startServer } from "./serve.ts";
 import { headerRules, headersFor, type HeaderRules, type HostConfigInput } from "./write/host-config.ts";
 import { IncrementalWriter } from "./write/incremental-writer.ts";
 import { SavedFiles } from "./watch-saves.ts";
-import { answerAdmin, withAdminPolicy } from "./watch-admin.ts";
+import { answerAdmin } from "./watch-admin.ts";
 import { warmUp } from "./watch-warm-up.ts";
 
 /** How `watch` runs. */
@@ -152,7 +152,7 @@ export async function watch(config: SiteConfig, options: WatchOptions) {
     locales: siteConfig.locales,
     ready,
     log: options.log,
-    headers: (file) => withAdminPolicy(file, { ...headersFor(rules, file), "cache-control": "no-store" }),
+    headers: (file) => ({ ...headersFor(rules, file), "cache-control": "no-store" }),
     intercept: (request, response) => {
       if (siteConfig.admin && answerAdmin(siteConfig, request, response, options.log)) return true;
       const [pathname, query] = (request.url ?? "").split("?");

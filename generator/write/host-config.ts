@@ -3,6 +3,7 @@
  * Netlify and Cloudflare Pages (`_headers`, `_redirects`) and for nginx (`nginx.conf`), so that
  * every host serves the same cache and security headers and the locale's own 404 page.
  */
+import { adminPolicy, isAdminFile } from "./admin.ts";
 import type { OutputFile } from "./writer.ts";
 
 export interface HostConfigInput {
@@ -86,7 +87,9 @@ export function headerRules(input: HostConfigInput): HeaderRules {
 
 /** The headers the rules give one output file (`de/about-me/index.html`, `assets/app.X1Y2.js`). */
 export function headersFor(rules: HeaderRules, file: string): Record<string, string> {
-  return { "cache-control": isHashedAsset(file) ? rules.cache.hashed : rules.cache.other, ...rules.security };
+  const headers = { "cache-control": isHashedAsset(file) ? rules.cache.hashed : rules.cache.other, ...rules.security };
+  // The web editor at /admin/ (shipped on request) has a policy of its own: write/admin.ts says why.
+  return isAdminFile(file) ? { ...headers, "content-security-policy": adminPolicy } : headers;
 }
 
 /** Whether an output-relative file is content-hashed (everything esbuild writes under assets/). */
@@ -159,7 +162,19 @@ function headersFile(input: HostConfigInput): string {
       "Content-hashed files: a new build gives them new names.",
     ),
   ];
-  const others = [...new Set(namedFiles(input).filter((file) => !isHashedAsset(file)))];
+  if (input.files.some(isAdminFile)) {
+    // Cloudflare detaches the site's policy with "! Content-Security-Policy"; Netlify skips that line and
+    // joins both policies, under which the editor cannot run: there, serve /admin/ from its own site.
+    const { "cache-control": cache, "content-security-policy": policy } = headersFor(rules, "admin/index.html");
+    const pattern = `${input.basePath}admin/*`;
+    const admin = block(
+      pattern,
+      { "cache-control": cache!, "content-security-policy": policy! },
+      "The web editor: its own policy.",
+    );
+    blocks.push(admin.replace(`${pattern}\n`, `${pattern}\n  ! Content-Security-Policy\n`));
+  }
+  const others = [...new Set(namedFiles(input).filter((file) => !isHashedAsset(file) && !isAdminFile(file)))];
   others.forEach((file, index) => {
     blocks.push(
       block(
@@ -282,7 +297,17 @@ location ${base}assets/ {
 ${asset}
 }
 ${localeBlocks.join("\n")}
-
+${
+  input.files.some(isAdminFile)
+    ? `
+# The web editor: its own policy in place of the site's.
+location ${base}admin/ {
+    index index.html;
+${addHeaders(headersFor(rules, "admin/index.html"), "    ")}
+}
+`
+    : ""
+}
 # The not-found pages answer only as error pages, always with status 404.${notFoundBlocks.join("\n")}
 
 # The host configuration files are not part of the site.
