@@ -55,16 +55,31 @@ async function listFolder(root: string, folder: string, extension: string, depth
   return found.flat().sort();
 }
 
-/** Writes a file as the editor saved it, merged into what was there; atomically, so `watch` never reads half of it. */
-async function saveFile(root: string, file: string, contents: string | Buffer) {
+/**
+ * Writes a file as the editor saved it, merged into what was there; atomically, so `watch` never reads
+ * half of it. Returns what was there before, to put back if the save is refused.
+ */
+async function saveFile(root: string, file: string, contents: string | Buffer): Promise<string | undefined> {
   const absolute = resolveEditable(root, file);
   await mkdir(path.dirname(absolute), { recursive: true });
   const old = await readFile(absolute, "utf8").catch(() => undefined);
   const text = typeof contents === "string" ? mergeEdit(file, old, contents) : contents;
-  if (typeof text === "string" && text === old) return;
+  if (typeof text === "string" && text === old) return old;
   await writeFile(`${absolute}.saving`, text);
   await rename(`${absolute}.saving`, absolute);
+  return old;
 }
+
+/** Puts a file back as it was before a refused save. */
+async function restoreFile(root: string, file: string, old: string | undefined) {
+  const absolute = resolveEditable(root, file);
+  if (old === undefined) return void (await unlink(absolute).catch(() => undefined));
+  await writeFile(`${absolute}.saving`, old);
+  await rename(`${absolute}.saving`, absolute);
+}
+
+/** What `check` finds wrong in the files just saved, one located line each; none when they are fine. */
+export type VerifySave = (files: readonly string[]) => Promise<string[]>;
 
 async function mediaFile(root: string, file: string) {
   const data = await readFile(resolveEditable(root, file));
@@ -84,7 +99,13 @@ interface Asset {
 }
 
 /** One action of the protocol: what decap-server's local file system mode answers. */
-async function act(root: string, action: string, params: Record<string, unknown>, log: (line: string) => void) {
+async function act(
+  root: string,
+  action: string,
+  params: Record<string, unknown>,
+  log: (line: string) => void,
+  verify: VerifySave,
+) {
   switch (action) {
     case "info":
       return { repo: path.basename(root), publish_modes: ["simple"], type: "local_fs" };
@@ -105,7 +126,17 @@ async function act(root: string, action: string, params: Record<string, unknown>
       };
       const files = dataFiles ?? (entry ? [entry] : []);
       for (const file of files) resolveEditable(root, file.path);
-      for (const file of files) await saveFile(root, file.path, file.raw);
+      const before = new Map<string, string | undefined>();
+      for (const file of files) before.set(file.path, await saveFile(root, file.path, file.raw));
+      // What the form cannot say (an offer that does not exist, a key in only one language) is
+      // found by `check`; a save it refuses is put back, and the editor sees where and why.
+      const problems = await verify(files.map((file) => file.path));
+      if (problems.length > 0) {
+        for (const [file, old] of before) await restoreFile(root, file, old);
+        log(`Web editor: not saved, ${problems.length === 1 ? "a problem" : `${problems.length} problems`}:`);
+        for (const problem of problems) log(`  ${problem}`);
+        throw new Refused(`Not saved. ${problems.join(" ")}`);
+      }
       for (const asset of assets ?? []) await saveFile(root, asset.path, Buffer.from(asset.content, asset.encoding));
       log(`Web editor saved ${files.map((file) => file.path).join(", ")}`);
       return { message: "entry persisted" };
@@ -145,6 +176,7 @@ export function answerAdminApi(
   request: IncomingMessage,
   response: ServerResponse,
   log: (line: string) => void,
+  verify: VerifySave = async () => [],
 ): boolean {
   const pathname = (request.url ?? "").split("?")[0];
   if (pathname !== `${basePath}${adminApiPath}`) return false;
@@ -167,7 +199,7 @@ export function answerAdminApi(
           action: string;
           params?: Record<string, unknown>;
         };
-        send(200, await act(root, body.action, body.params ?? {}, log));
+        send(200, await act(root, body.action, body.params ?? {}, log, verify));
       } catch (error) {
         const refused = error instanceof Refused || error instanceof SyntaxError;
         if (!refused) log(`Web editor: ${error instanceof Error ? error.message : String(error)}`);

@@ -5,9 +5,12 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { adminApiPath, answerAdminApi } from "./admin-backend.ts";
+import { build } from "./build.ts";
 import { createCmsConfig, loadCmsContent } from "./cms-config.ts";
 import type { SiteConfig } from "./config.ts";
+import { ContentError, ContentErrors } from "./errors.ts";
 import { adminConfigText } from "./write/admin.ts";
+import { MemoryWriter } from "./write/writer.ts";
 
 /** Answers the local mode's requests and admin/config.yml; false for every other request. */
 export function answerAdmin(
@@ -16,7 +19,8 @@ export function answerAdmin(
   response: ServerResponse,
   log: (line: string) => void,
 ): boolean {
-  if (answerAdminApi(config.root, config.basePath, request, response, log)) return true;
+  if (answerAdminApi(config.root, config.basePath, request, response, log, (files) => problemsIn(config, files)))
+    return true;
   const pathname = (request.url ?? "").split("?")[0];
   if (pathname !== `${config.basePath}admin/config.yml` || request.method !== "GET") return false;
   const origin = `http://${request.headers.host ?? "localhost"}`;
@@ -43,4 +47,17 @@ export function answerAdmin(
       response.writeHead(500, { "content-type": "text/plain; charset=utf-8" }).end("No configuration\n");
     });
   return true;
+}
+
+/** `check` on the project as it is now: the located lines of its errors in the given files. */
+async function problemsIn(config: SiteConfig, files: readonly string[]): Promise<string[]> {
+  try {
+    await build({ ...config, mode: "build" }, new MemoryWriter());
+    return [];
+  } catch (error) {
+    const errors = error instanceof ContentErrors ? error.errors : error instanceof ContentError ? [error] : [];
+    return errors
+      .filter((problem) => files.includes(problem.place.file))
+      .map((problem) => (problem.hint ? `${problem.message} ${problem.hint}` : problem.message));
+  }
 }

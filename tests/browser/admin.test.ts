@@ -131,6 +131,23 @@ describe("the web editor in local mode (watch --admin)", () => {
     await page.close();
   });
 
+  it("refuses a save that check refuses, with its located line, and puts the file back", async () => {
+    const page = await editorPage();
+    await openEntry(page, "collections/site/entries/site");
+    // Any text fits the form; that no offer "teams" exists, only check knows.
+    await page.getByLabel("Offer (optional)").first().fill("teams");
+    const from = watch.lines.length;
+    await page.getByRole("button", { name: "Publish" }).click();
+    await page.getByText("Publish now").click();
+    await watch.waitFor(/^Web editor: not saved/, from);
+    const notice = page.getByText(/content\/site\.yaml:\d+:\d+: .*teams/).first();
+    await expect.poll(() => notice.isVisible()).toBe(true);
+    await shot(page, "6-check");
+    expect(watch.lines.slice(from).join("\n")).toMatch(/^ {2}content\/site\.yaml:\d+:\d+: .*"teams"/m);
+    expect(await changedLines("content/site.yaml")).toEqual([["    seatsLeft: 4", "    seatsLeft: 3"]]);
+    await page.close();
+  });
+
   it("asked nothing of another origin", () => {
     expect(foreign).toEqual([]);
   });
