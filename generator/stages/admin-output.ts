@@ -25,5 +25,7 @@ export async function adminOutput(config: SiteConfig, content: Content): Promise
   const backend: AdminBackend = editor
     ? { name: editor.backend ?? "github", repo: editor.repo, branch: editor.branch ?? "main" }
     : { name: "git-gateway", branch: "main" };
-  return adminFiles(content.site.name, createCmsConfig(cmsContentOf(content)), backend, await loadAdminBundle());
+  // Each save becomes a pull request, which the deploy workflow checks before it can land on main.
+  const cms = { publish_mode: "editorial_workflow", ...createCmsConfig(cmsContentOf(content)) };
+  return adminFiles(content.site.name, cms, backend, await loadAdminBundle());
 }

@@ -51,7 +51,9 @@ describe("build and the web editor", () => {
       "\neditor:\n  repo: deichhof/ranch-site\n\nnavigation:\n",
     );
     const files = await built(root);
-    const config = parse(String(files.get("admin/config.yml"))) as { backend: unknown };
+    const config = parse(String(files.get("admin/config.yml"))) as { backend: unknown; publish_mode: string };
     expect(config.backend).toEqual({ name: "github", repo: "deichhof/ranch-site", branch: "main" });
+    // A save is a pull request, checked by the deploy workflow before it lands.
+    expect(config.publish_mode).toBe("editorial_workflow");
   });
 });
