@@ -142,7 +142,6 @@ describe("the web editor in local mode (watch --admin)", () => {
     await watch.waitFor(/^Web editor: not saved/, from);
     const notice = page.getByText(/content\/site\.yaml:\d+:\d+: .*teams/).first();
     await expect.poll(() => notice.isVisible()).toBe(true);
-    await shot(page, "6-check");
     expect(watch.lines.slice(from).join("\n")).toMatch(/^ {2}content\/site\.yaml:\d+:\d+: .*"teams"/m);
     expect(await changedLines("content/site.yaml")).toEqual([["    seatsLeft: 4", "    seatsLeft: 3"]]);
     await page.close();
