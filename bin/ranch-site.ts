@@ -14,6 +14,7 @@ import {
   markTranslationsReviewed,
   reportToGithub,
   writeJsonSchemas,
+  writeCmsConfig,
   movedPortLine,
   networkLines,
   resolveConfig,
@@ -91,8 +92,9 @@ withSiteOptions(program.command("build").description("build the site into the ou
     "also put the Content-Security-Policy in every page, for hosts without headers (GitHub Pages)",
     false,
   )
-  .action(async (options: SiteOptions & { metaCsp: boolean }) => {
-    const report = await build(resolveConfig({ ...toConfig(options), metaCsp: options.metaCsp }));
+  .option("--admin", "also ship the web editor at /admin/ (on by itself with `editor:` in content/site.yaml)", false)
+  .action(async (options: SiteOptions & { metaCsp: boolean; admin: boolean }) => {
+    const report = await build(resolveConfig({ ...toConfig(options), metaCsp: options.metaCsp, admin: options.admin }));
     for (const line of report.cacheWarnings) console.error(`warning: ${line}`);
     if (report.contentWarnings.length > 0) console.error(formatWarnings(report.contentWarnings));
     await reportToGithub("build", [], report.contentWarnings);
@@ -141,10 +143,11 @@ program
 
 program
   .command("schemas")
-  .description("write the JSON Schemas of content/ (for editors) into content/schemas/")
+  .description("write the JSON Schemas of content/ and the web editor's configuration into content/schemas/")
   .option("--root <dir>", "project folder with content/, templates/ and public/", ".")
   .action(async (options: { root: string }) => {
-    const changed = await writeJsonSchemas(options.root);
+    const locales = defaults.locales.map((locale) => locale.code);
+    const changed = [...(await writeJsonSchemas(options.root)), ...(await writeCmsConfig(options.root, locales))];
     console.log(
       changed.length > 0 ? `Wrote ${changed.join(", ")}.` : "The schemas in content/schemas/ are up to date.",
     );
@@ -156,9 +159,10 @@ withServerOptions(
 )
   .option("--poll", "poll for changes instead of file system events", false)
   .option("--open-saved", "after a rebuild, open tabs go to the page of the file you saved", false)
-  .action(async (options: SiteOptions & ServerFlags & { poll: boolean; openSaved: boolean }) => {
+  .option("--admin", "also serve the web editor at /admin/, saving into content/ without any account", false)
+  .action(async (options: SiteOptions & ServerFlags & { poll: boolean; openSaved: boolean; admin: boolean }) => {
     growHeapAsV8Does();
-    const config = resolveConfig(toConfig(options));
+    const config = resolveConfig({ ...toConfig(options), admin: options.admin });
     // The same output-folder rules as build, before anything is served or watched.
     await checkOutDir(config.root, config.outDir);
     const watcher = await watch(config, {

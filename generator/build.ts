@@ -6,6 +6,7 @@ import { loadContent } from "./load/content.ts";
 import { loadTranslationLock } from "./load/translation-lock.ts";
 import { cachedYaml } from "./load/yaml.ts";
 import { routeSite, sitePages, templateFiles, type Route } from "./routes.ts";
+import { adminOutput } from "./stages/admin-output.ts";
 import { checkOutput, type OutputFindings } from "./stages/check-output.ts";
 import { checkSources, type CheckedSources } from "./stages/check-sources.ts";
 import { renderSite } from "./stages/render-site.ts";
@@ -52,7 +53,8 @@ export async function build(
   const { links, routes } = routeSite(config, content.site, pages);
   const assets = await stages.assets(config.root, content.site, config.basePath, config.cache);
   const images = await siteImages(config, content, templates.module, links);
-  const output = siteOutput(config, content, routes, links, assets, images, shipsCompressed(config, writer));
+  const admin = await adminOutput(config, content);
+  const output = siteOutput(config, content, routes, links, assets, images, shipsCompressed(config, writer), admin);
   const site = renderSite(config, content, routes, links, templates, assets, images, stages);
   const checked = checkOutput(config, content, routes, site, templates.keys, sources.fragments);
   const files = await writeSite(writer, output, checked.pages);

@@ -25,6 +25,8 @@ export interface SiteConfig {
   mode: "build" | "watch";
   /** Also put the Content-Security-Policy in every page as a meta element, for hosts that cannot set headers. */
   metaCsp: boolean;
+  /** Ship the web editor at /admin/ (`build`), or serve it with its local mode (`watch`); also on with `editor:` in site.yaml. */
+  admin: boolean;
   /** Reuse rendered markdown, parsed YAML, images and compressed files from the project's cache folder; `--no-cache` turns it off. */
   cache: boolean;
 }
@@ -53,6 +55,7 @@ export const defaults = {
   ],
   mode: "build",
   metaCsp: false,
+  admin: false,
   cache: true,
   folders: { content: "content", templates: "templates", public: "public" },
   ports: { watch: 4321, serve: 8080 },
@@ -84,6 +87,7 @@ export function resolveConfig(input: ConfigInput = {}): SiteConfig {
     locales: input.locales ?? defaults.locales,
     mode: input.mode ?? defaults.mode,
     metaCsp: input.metaCsp ?? defaults.metaCsp,
+    admin: input.admin ?? defaults.admin,
     cache: input.cache ?? defaults.cache,
   };
 }

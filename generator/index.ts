@@ -16,6 +16,7 @@ export { checkOutDir, outputMarker } from "./write/out-dir.ts";
 export { ContentWarning, countWarnings, formatWarnings } from "./warnings.ts";
 export { reportToGithub } from "./github-report.ts";
 export { writeJsonSchemas } from "./json-schemas.ts";
+export { writeCmsConfig } from "./cms-config.ts";
 export { markTranslationsReviewed } from "./translations-reviewed.ts";
 export { movedPortLine, networkLines, type ServerOptions } from "./listen.ts";
 export { MemoryWriter, DiskWriter, type OutputFile, type Writer } from "./write/writer.ts";

@@ -23,7 +23,12 @@ export function toJsonSchema(schema: Schema): JsonSchema {
     const required = Object.keys(schema.fields).filter((key) => !schema.optional?.includes(key));
     return {
       type: "object",
-      properties: Object.fromEntries(Object.entries(schema.fields).map(([key, field]) => [key, toJsonSchema(field)])),
+      properties: Object.fromEntries(
+        Object.entries(schema.fields).map(([key, field]) => {
+          const hint = schema.hints?.[key];
+          return [key, hint ? { ...toJsonSchema(field), description: hint } : toJsonSchema(field)];
+        }),
+      ),
       ...(required.length > 0 ? { required } : {}),
       additionalProperties: false,
     };
@@ -40,6 +45,8 @@ export function toJsonSchema(schema: Schema): JsonSchema {
       return { ...text, pattern: "^https?://[^\\s/]+\\.[^\\s]*$", description: "A full address: https://…" };
     case "number":
       return { type: "number" };
+    case "integer":
+      return { type: "integer", minimum: 0 };
     case "figure":
       return {
         anyOf: [{ type: "number" }, { type: "string", pattern: figurePattern.source }],

@@ -14,6 +14,7 @@ import { startServer } from "./serve.ts";
 import { headerRules, headersFor, type HeaderRules, type HostConfigInput } from "./write/host-config.ts";
 import { IncrementalWriter } from "./write/incremental-writer.ts";
 import { SavedFiles } from "./watch-saves.ts";
+import { answerAdmin } from "./watch-admin.ts";
 import { warmUp } from "./watch-warm-up.ts";
 
 /** How `watch` runs. */
@@ -154,6 +155,7 @@ export async function watch(config: SiteConfig, options: WatchOptions) {
     log: options.log,
     headers: (file) => ({ ...headersFor(rules, file), "cache-control": "no-store" }),
     intercept: (request, response) => {
+      if (siteConfig.admin && answerAdmin(siteConfig, request, response, options.log)) return true;
       const [pathname, query] = (request.url ?? "").split("?");
       if (pathname !== eventsPath) return false;
       const lastEventId = request.headers["last-event-id"];
@@ -211,6 +213,7 @@ export async function watch(config: SiteConfig, options: WatchOptions) {
   for (const line of movedPortLine(options, port)) options.log(line);
   options.log(`Serving ${urls.local}`);
   for (const line of networkLines(options, urls)) options.log(line);
+  if (siteConfig.admin) options.log(`Web editor (local mode, saves into content/): ${urls.local}admin/`);
   options.log("Watching content/, templates/ and public/ for changes (Ctrl+C to stop)");
 
   return {

@@ -126,6 +126,8 @@ export interface Site {
    */
   builtAt: string;
   navigation: Navigation;
+  /** The web editor at /admin/, shipped by `build` when given: where it saves. */
+  editor?: { backend?: string; repo: string; branch?: string };
 }
 
 /** Where a markdown text came from, for locating problems found after loading. */

@@ -14,13 +14,20 @@ export type Schema =
   | "origin"
   | "endpoint"
   | "number"
+  | "integer"
   | "date"
   | "figure"
   | "boolean"
   | "scalar"
   | { list: Schema }
   | { each: Schema }
-  | { fields: Record<string, Schema>; optional?: readonly string[]; located?: boolean };
+  | {
+      fields: Record<string, Schema>;
+      optional?: readonly string[];
+      located?: boolean;
+      /** A short hint per field for editors: the JSON Schemas' descriptions and the web editor's field hints. */
+      hints?: Record<string, string>;
+    };
 
 export type { Located } from "../../model/content.ts";
 
@@ -139,6 +146,21 @@ function readNode(
       if (typeof value === "number") return value;
       return (wrong("a number", "Write digits only, without quotes, e.g. 2490."), undefined);
     }
+    case "integer": {
+      const local = localeNumber(node.source);
+      if (local) {
+        problems.push(
+          new ContentError(
+            { file, line: node.at.line, column: node.at.column },
+            `"${name}" is written as ${local.reads}: "${node.source}"`,
+            { hint: local.hint },
+          ),
+        );
+        return undefined;
+      }
+      if (typeof value === "number" && Number.isInteger(value) && value >= 0) return value;
+      return (wrong("a whole number", "Write digits only, without quotes or a decimal point, e.g. 12."), undefined);
+    }
     case "date":
       if (typeof value === "string" && isDate(value)) return value;
       return (wrong("a date", "Write the date as year-month-day, e.g. 2027-03-15."), undefined);
@@ -232,6 +254,7 @@ function expectedOf(schema: Schema): string {
         endpoint: "a URL",
         figure: "a number",
         number: "a number",
+        integer: "a whole number",
         date: "a date",
         boolean: "true or false",
         scalar: "a value",

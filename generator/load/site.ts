@@ -22,6 +22,11 @@ const linkSchema: Schema = {
   fields: { page: "text", section: "text", label: "text" },
   optional: ["section"],
   located: true,
+  hints: {
+    page: "A page of the site: home, about-me, pricing, … or your own page (faq for content/pages/faq.en.md).",
+    section: "Jumps to a part of that page, such as about or dates.",
+    label: "A key of the dictionaries, such as nav.about.",
+  },
 };
 
 const texts = (...keys: string[]) => ({ fields: Object.fromEntries(keys.map((key) => [key, "text" as const])) });
@@ -61,25 +66,48 @@ export const siteSchema: Schema = {
         animals: "figure",
         trainedProfessionals: "figure",
         replyHours: "figure",
-        groupSize: "number",
-        followUpDays: "number",
-        trainedSince: "number",
+        groupSize: "integer",
+        followUpDays: "integer",
+        trainedSince: "integer",
       },
       optional: ["trainedSince"],
+      hints: {
+        groupSize: "At most this many participants per training date.",
+        followUpDays: "Days after the training until the follow-up call.",
+        trainedSince: "The year the count of trained professionals starts from.",
+      },
     },
-    clients: { list: { fields: { name: "text", logo: "text" }, optional: ["logo"], located: true } },
+    clients: {
+      list: {
+        fields: { name: "text", logo: "text" },
+        optional: ["logo"],
+        located: true,
+        hints: { logo: "With the company's permission: a file in public/clients/, such as clients/nordlicht.svg." },
+      },
+    },
     offers: {
       each: {
-        fields: { price: "number", currency: "text", per: "text", highlighted: "boolean" },
+        fields: { price: "integer", currency: "text", per: "text", highlighted: "boolean" },
         optional: ["price", "currency", "highlighted"],
         located: true,
+        hints: {
+          price: "Net, in whole units of the currency, digits only: 2490, not 2.490 or 2,490. Empty: on request.",
+          per: "person (the price is for one person) or group (for the whole group).",
+          highlighted: "Sets this offer apart as the most booked one.",
+        },
       },
     },
     dates: {
       list: {
-        fields: { start: "date", end: "date", seatsLeft: "number", offer: "text", language: "text" },
+        fields: { start: "date", end: "date", seatsLeft: "integer", offer: "text", language: "text" },
         optional: ["offer", "language"],
         located: true,
+        hints: {
+          start: "The first day; the date drops off the site by itself once it has begun.",
+          seatsLeft: "Places still free; 0 shows the date as fully booked.",
+          offer: "An offer above: open, team or custom.",
+          language: "The language it is taught in: de or en.",
+        },
       },
     },
     navigation: {
@@ -95,7 +123,17 @@ export const siteSchema: Schema = {
         },
       },
     },
+    editor: {
+      fields: { backend: "text", repo: "text", branch: "text" },
+      optional: ["backend", "branch"],
+      hints: {
+        backend: "Where the web editor at /admin/ saves: github (the default), gitlab or git-gateway.",
+        repo: "The repository it commits to, such as owner/ranch-site.",
+        branch: "The branch it commits to (main unless given).",
+      },
+    },
   },
+  optional: ["editor"],
 };
 
 export const siteFile = `${defaults.folders.content}/site.yaml`;

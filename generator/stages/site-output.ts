@@ -38,8 +38,9 @@ export function siteOutput(
   assets: Assets,
   images: SiteImages,
   compress: boolean,
+  admin: readonly OutputFile[] = [],
 ): SiteOutput {
-  const { files, generated, hostConfig } = siteFiles(config, content, routes, assets, links, images.files);
+  const { files, generated, hostConfig } = siteFiles(config, content, routes, assets, links, images.files, admin);
   failOn(claimOutputs(outputClaims(routes, assets.files, generated, content.publicFiles)));
   const publicPaths = content.publicFiles.map((file) => file.path);
   failOn(hostLimitProblems(headerBlocks(hostConfig), redirectRules(hostConfig), publicPaths));

@@ -3,6 +3,7 @@
  * Netlify and Cloudflare Pages (`_headers`, `_redirects`) and for nginx (`nginx.conf`), so that
  * every host serves the same cache and security headers and the locale's own 404 page.
  */
+import { adminPolicy, isAdminFile } from "./admin.ts";
 import { outputMarker } from "./out-dir.ts";
 import type { OutputFile } from "./writer.ts";
 
@@ -105,11 +106,13 @@ export function headerRules(input: HostConfigInput): HeaderRules {
  */
 export function headersFor(rules: HeaderRules, file: string): Record<string, string> {
   const type = extraTypeOf(file);
-  return {
+  const headers = {
     "cache-control": isHashedAsset(file) ? rules.cache.hashed : rules.cache.other,
     ...(type && { "content-type": type }),
     ...rules.security,
   };
+  // The web editor at /admin/ (shipped on request) has a policy of its own: write/admin.ts says why.
+  return isAdminFile(file) ? { ...headers, "content-security-policy": adminPolicy } : headers;
 }
 
 /** Whether an output-relative file is content-hashed (everything esbuild writes under assets/). */
@@ -163,6 +166,8 @@ export interface HeaderBlock {
   comment?: string;
   /** The top-level file or folder of the output (`favicon.svg`, `de/`) whose short cache this block sets. */
   source?: string;
+  /** Headers of other blocks this one removes (Cloudflare's `! Name`; Netlify ignores the line). */
+  detach?: string[];
 }
 
 /**
@@ -196,7 +201,7 @@ export function headerBlocks(input: HostConfigInput): HeaderBlock[] {
   ];
   const short = { "cache-control": rules.cache.other };
   const tops = new Set<string>();
-  for (const file of namedFiles(input).filter((name) => !isHashedAsset(name))) {
+  for (const file of namedFiles(input).filter((name) => !isHashedAsset(name) && !isAdminFile(name))) {
     const [top, ...below] = file.split("/");
     const source = below.length > 0 ? `${top}/` : top!;
     if (tops.has(source)) continue;
@@ -212,6 +217,17 @@ export function headerBlocks(input: HostConfigInput): HeaderBlock[] {
     });
   }
   blocks.push(...contentTypeBlocks(input));
+  if (input.files.some(isAdminFile)) {
+    // Cloudflare detaches the site's policy with "! Content-Security-Policy"; Netlify skips that line and
+    // joins both policies, under which the editor cannot run: there, serve /admin/ from its own site.
+    const { "cache-control": cache, "content-security-policy": policy } = headersFor(rules, "admin/index.html");
+    blocks.push({
+      pattern: `${input.basePath}admin/*`,
+      headers: { "cache-control": cache!, "content-security-policy": policy! },
+      detach: ["Content-Security-Policy"],
+      comment: "The web editor: its own policy.",
+    });
+  }
   return blocks;
 }
 
@@ -236,10 +252,11 @@ function contentTypeBlocks(input: HostConfigInput): HeaderBlock[] {
 
 /** Netlify and Cloudflare Pages `_headers`, written from `headerBlocks`. */
 function headersFile(input: HostConfigInput): string {
-  const block = ({ pattern, headers, comment }: HeaderBlock) =>
-    `${comment ? `# ${comment}\n` : ""}${pattern}\n${Object.entries(headers)
-      .map(([name, value]) => `  ${displayName(name)}: ${value}`)
-      .join("\n")}\n`;
+  const block = ({ pattern, headers, comment, detach = [] }: HeaderBlock) =>
+    `${comment ? `# ${comment}\n` : ""}${pattern}\n${[
+      ...detach.map((name) => `  ! ${name}`),
+      ...Object.entries(headers).map(([name, value]) => `  ${displayName(name)}: ${value}`),
+    ].join("\n")}\n`;
   return [
     "# Netlify and Cloudflare Pages headers, written by ranch-site build. Generated: edit generator/write/host-config.ts.",
     "# No header is set by two blocks that match the same path: both hosts would join the values.",
@@ -387,7 +404,17 @@ location ${base}assets/ {
 ${asset}
 }
 ${localeBlocks.join("\n")}
-
+${
+  input.files.some(isAdminFile)
+    ? `
+# The web editor: its own policy in place of the site's.
+location ${base}admin/ {
+    index index.html;
+${addHeaders(headersFor(rules, "admin/index.html"), "    ")}
+}
+`
+    : ""
+}
 # The not-found pages answer only as error pages, always with status 404.${notFoundBlocks.join("\n")}
 
 # The host configuration files are not part of the site.

@@ -6,6 +6,7 @@
  * (HSTS, nosniff, Referrer-Policy, Permissions-Policy).
  */
 import type { OutputFile } from "./writer.ts";
+import { isAdminFile } from "./admin.ts";
 
 /** Directives a browser ignores when the policy comes from a meta element. */
 export const ignoredInMeta = ["frame-ancestors", "report-uri", "report-to", "sandbox"];
@@ -27,7 +28,8 @@ export function metaPolicy(policy: string): string {
 export function addMetaCsp(files: readonly OutputFile[], policy: string): OutputFile[] {
   const tag = `<meta http-equiv="Content-Security-Policy" content="${metaPolicy(policy).replace(/&/g, "&amp;").replace(/"/g, "&quot;")}"/>`;
   return files.map((file) => {
-    if (!file.path.endsWith(".html") || typeof file.contents !== "string") return file;
+    // The admin page carries its own policy (write/admin.ts).
+    if (!file.path.endsWith(".html") || isAdminFile(file.path) || typeof file.contents !== "string") return file;
     const charset = /<meta charSet="utf-8"\/>/i.exec(file.contents);
     if (!charset) throw new Error(`${file.path} has no <meta charset> to put the Content-Security-Policy after`);
     const at = charset.index + charset[0].length;

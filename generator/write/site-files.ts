@@ -21,11 +21,13 @@ export function siteFiles(
   assets: Assets,
   links: Links,
   images: readonly OutputFile[] = [],
+  admin: readonly OutputFile[] = [],
 ): { files: OutputFile[]; generated: OutputFile[]; hostConfig: HostConfigInput } {
   const made = [
     createSitemap(routes, config.locales[0]!.code),
     createRobots(links.assetUrl("sitemap.xml")),
     ...createCalendars(content.site, content.locales, links),
+    ...admin,
   ];
   const files = [...assets.files, ...images, ...content.publicFiles, ...made];
   const hostConfig: HostConfigInput = {

@@ -1,0 +1,93 @@
+/**
+ * The web editor's local mode answers only what it must: JSON POSTs from its own page, files below
+ * content/ and public/media/, and it puts back a save that the check refuses.
+ */
+import { createServer, type Server } from "node:http";
+import { mkdtemp, mkdir, readFile, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { answerAdminApi } from "../../generator/admin-backend.ts";
+
+let root: string;
+let server: Server;
+let url: string;
+let refuse: string[] = [];
+
+beforeAll(async () => {
+  root = await mkdtemp(path.join(os.tmpdir(), "ranch-admin-"));
+  await mkdir(path.join(root, "content"), { recursive: true });
+  await writeFile(path.join(root, "content/site.yaml"), "# Facts.\nname: Deichhof\n");
+  await writeFile(path.join(root, "package.json"), "{}\n");
+  server = createServer((request, response) => {
+    if (
+      !answerAdminApi(
+        root,
+        "/",
+        request,
+        response,
+        () => {},
+        async () => refuse,
+      )
+    )
+      response.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  url = `http://127.0.0.1:${(server.address() as { port: number }).port}/admin/api/v1`;
+});
+
+afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+const post = (body: unknown, headers: Record<string, string> = {}) =>
+  fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body: JSON.stringify(body),
+  });
+
+describe("the web editor's local mode", () => {
+  it("reads and saves files below content/, merged into what was there", async () => {
+    const entry = (await (await post({ action: "getEntry", params: { path: "content/site.yaml" } })).json()) as {
+      data: string;
+    };
+    expect(entry.data).toBe("# Facts.\nname: Deichhof\n");
+    const saved = await post({
+      action: "persistEntry",
+      params: { entry: { path: "content/site.yaml", raw: "name: Deichhof Ranch\n" }, assets: [] },
+    });
+    expect(saved.status).toBe(200);
+    expect(await readFile(path.join(root, "content/site.yaml"), "utf8")).toBe("# Facts.\nname: Deichhof Ranch\n");
+  });
+
+  it("refuses paths outside content/ and public/media/", async () => {
+    for (const file of ["package.json", "../outside.yaml", "content/../package.json", "/etc/passwd"]) {
+      const response = await post({ action: "persistEntry", params: { entry: { path: file, raw: "{}" }, assets: [] } });
+      expect(response.status, file).toBe(422);
+    }
+    expect(await readFile(path.join(root, "package.json"), "utf8")).toBe("{}\n");
+  });
+
+  it("answers no GET, no form post and no other origin", async () => {
+    expect((await fetch(url)).status).toBe(405);
+    const form = await fetch(url, {
+      method: "POST",
+      headers: { "content-type": "text/plain" },
+      body: '{"action":"info"}',
+    });
+    expect(form.status).toBe(405);
+    expect((await post({ action: "info" }, { origin: "https://evil.example" })).status).toBe(405);
+    expect((await post({ action: "info" })).status).toBe(200);
+  });
+
+  it("puts a save back when the check refuses it, and says where", async () => {
+    refuse = ["content/site.yaml:2:7: Something is wrong"];
+    const response = await post({
+      action: "persistEntry",
+      params: { entry: { path: "content/site.yaml", raw: "name: Broken\n" }, assets: [] },
+    });
+    refuse = [];
+    expect(response.status).toBe(422);
+    expect(((await response.json()) as { error: string }).error).toContain("content/site.yaml:2:7: Something is wrong");
+    expect(await readFile(path.join(root, "content/site.yaml"), "utf8")).toBe("# Facts.\nname: Deichhof Ranch\n");
+  });
+});

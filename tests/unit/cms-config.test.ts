@@ -1,0 +1,107 @@
+/**
+ * The web editor's configuration: committed exactly as the loaders' schemas make it, so a schema
+ * change without `npx ranch-site schemas` fails here, and its fields take what the build takes.
+ */
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { parse } from "yaml";
+import { cmsConfigFile, cmsConfigText, createCmsConfig, loadCmsContent } from "../../generator/cms-config.ts";
+import { defaults } from "../../generator/config.ts";
+import { projectRoot } from "../support/site.ts";
+
+const locales = defaults.locales.map((locale) => locale.code);
+type Field = { name: string; widget: string; required?: boolean; pattern?: [string, string]; fields?: Field[] };
+type Collection = {
+  name: string;
+  folder?: string;
+  i18n?: boolean;
+  files?: { name: string; file: string; fields: Field[] }[];
+  fields?: Field[];
+};
+
+/** A field by its path of names through nested groups. */
+function fieldAt(fields: Field[], names: string[]): Field {
+  const field = fields.find((candidate) => candidate.name === names[0]);
+  if (!field) throw new Error(`no field ${names[0]}`);
+  return names.length === 1 ? field : fieldAt(field.fields!, names.slice(1));
+}
+
+describe("the web editor's configuration", () => {
+  it("is committed exactly as the loaders' schemas make it (run `npx ranch-site schemas`)", async () => {
+    const made = cmsConfigText(createCmsConfig(await loadCmsContent(projectRoot, locales)));
+    expect(await readFile(path.join(projectRoot, cmsConfigFile), "utf8")).toBe(made);
+  });
+
+  it("gives each field the widget the build accepts: dates, whole numbers with a pattern, required fields", async () => {
+    const config = createCmsConfig(await loadCmsContent(projectRoot, locales)) as { collections: Collection[] };
+    const site = config.collections.find((collection) => collection.name === "site")!;
+    expect(new Set(site.files!.map((file) => file.file))).toEqual(new Set(["content/site.yaml"]));
+    const siteFields = site.files!.flatMap((file) => file.fields);
+    expect(siteFields.map((field) => field.name).sort()).toEqual(
+      [
+        "name",
+        "baseUrl",
+        "contact",
+        "social",
+        "legal",
+        "location",
+        "consent",
+        "claims",
+        "clients",
+        "offers",
+        "dates",
+        "navigation",
+        "editor",
+      ].sort(),
+    );
+    const dates = fieldAt(siteFields, ["dates"]);
+    expect(dates.widget).toBe("list");
+    expect(fieldAt(dates.fields!, ["start"])).toMatchObject({
+      widget: "datetime",
+      format: "YYYY-MM-DD",
+      time_format: false,
+    });
+    const seats = fieldAt(dates.fields!, ["seatsLeft"]);
+    const price = fieldAt(siteFields, ["offers", "open", "price"]);
+    for (const field of [seats, price]) {
+      expect(field.widget).toBe("number");
+      const pattern = new RegExp(field.pattern![0]);
+      // What a number field holds after "2.490" (German thousands) or "2,5": refused; 2490 passes.
+      expect(pattern.test(String(Number("2.490")))).toBe(false);
+      expect(pattern.test(String(2.5))).toBe(false);
+      expect(pattern.test(String(2490))).toBe(true);
+    }
+    expect(price.required).toBe(false);
+    expect(fieldAt(siteFields, ["offers", "open", "per"]).required).toBeUndefined();
+    expect(new RegExp(fieldAt(siteFields, ["contact", "email"]).pattern![0]).test("hello at deichhof")).toBe(false);
+    expect(fieldAt(dates.fields!, ["offer"]).required).toBe(false);
+  });
+
+  it("edits testimonials and pages per language as the files are named, and both dictionaries by the English keys", async () => {
+    const config = createCmsConfig(await loadCmsContent(projectRoot, locales)) as {
+      i18n: unknown;
+      collections: Collection[];
+    };
+    expect(config.i18n).toEqual({ structure: "multiple_files", locales: ["en", "de"], default_locale: "en" });
+    const testimonials = config.collections.find((collection) => collection.name === "testimonials")!;
+    expect(testimonials).toMatchObject({ folder: "content/testimonials", i18n: true });
+    expect(testimonials.fields!.map((field) => [field.name, field.required ?? true])).toEqual([
+      ["name", true],
+      ["role", true],
+      ["headline", true],
+      ["linkedin", false],
+      ["body", true],
+    ]);
+    const pages = config.collections.find((collection) => collection.name === "pages")!;
+    expect(pages.folder).toBe("content/pages");
+    const texts = config.collections.find((collection) => collection.name === "texts")!;
+    expect(texts.files!.map((file) => file.file)).toEqual(["content/i18n/en.yaml", "content/i18n/de.yaml"]);
+    const english = parse(await readFile(path.join(projectRoot, "content/i18n/en.yaml"), "utf8")) as Record<
+      string,
+      Record<string, string>
+    >;
+    expect(fieldAt(texts.files![1]!.fields, ["hero", "title"]).widget).toBe("text");
+    expect(texts.files![1]!.fields.map((field) => field.name)).toEqual(Object.keys(english));
+  });
+});
