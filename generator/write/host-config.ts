@@ -3,6 +3,7 @@
  * Netlify and Cloudflare Pages (`_headers`, `_redirects`) and for nginx (`nginx.conf`), so that
  * every host serves the same cache and security headers and the locale's own 404 page.
  */
+import { cloudflareLimits } from "../check/host-limits.ts";
 import { adminPolicy, isAdminFile } from "./admin.ts";
 import { outputMarker } from "./out-dir.ts";
 import type { OutputFile } from "./writer.ts";
@@ -199,23 +200,6 @@ export function headerBlocks(input: HostConfigInput): HeaderBlock[] {
       comment: "Content-hashed files: a new build gives them new names.",
     },
   ];
-  const short = { "cache-control": rules.cache.other };
-  const tops = new Set<string>();
-  for (const file of namedFiles(input).filter((name) => !isHashedAsset(name) && !isAdminFile(name))) {
-    const [top, ...below] = file.split("/");
-    const source = below.length > 0 ? `${top}/` : top!;
-    if (tops.has(source)) continue;
-    tops.add(source);
-    blocks.push({
-      pattern: input.basePath + (source === "index.html" ? "" : below.length > 0 ? `${source}*` : source),
-      headers: short,
-      source,
-      comment:
-        tops.size === 1
-          ? "Pages and other unhashed files, by top-level file or folder: fresh 5 minutes, then stale while revalidating for 30."
-          : undefined,
-    });
-  }
   blocks.push(...contentTypeBlocks(input));
   if (input.files.some(isAdminFile)) {
     // Cloudflare detaches the site's policy with "! Content-Security-Policy"; Netlify skips that line and
@@ -228,6 +212,38 @@ export function headerBlocks(input: HostConfigInput): HeaderBlock[] {
       comment: "The web editor: its own policy.",
     });
   }
+  // The short cache, by top-level file or folder. Page folders come first in the file list but are given up
+  // first: past the host's rule limit, pages keep the hosts' own default (revalidated on every visit), so a
+  // site of any number of pages deploys; the files of public/ are the editor's to keep in a few folders.
+  const short = { "cache-control": rules.cache.other };
+  const tops = new Map<string, { pattern: string; pages: boolean }>();
+  for (const file of namedFiles(input).filter((name) => !isHashedAsset(name) && !isAdminFile(name))) {
+    const [top, ...below] = file.split("/");
+    const source = below.length > 0 ? `${top}/` : top!;
+    const page = file.endsWith(".html");
+    const known = tops.get(source);
+    if (known) {
+      known.pages &&= page;
+      continue;
+    }
+    tops.set(source, {
+      pattern: input.basePath + (source === "index.html" ? "" : below.length > 0 ? `${source}*` : source),
+      pages: page,
+    });
+  }
+  const all = [...tops];
+  const kept = blocks.length + all.length <= cloudflareLimits.headerRules ? all : all.filter(([, top]) => !top.pages);
+  kept.forEach(([source, { pattern }], index) =>
+    blocks.push({
+      pattern,
+      headers: short,
+      source,
+      comment:
+        index === 0
+          ? "Pages and other unhashed files, by top-level file or folder: fresh 5 minutes, then stale while revalidating for 30."
+          : undefined,
+    }),
+  );
   return blocks;
 }
 

@@ -902,7 +902,7 @@ const hosts: AdversarialCase[] = [
     setup: manyFiles("", 150),
     exit: 1,
     first:
-      "public/file-085.txt: _headers would have 167 rules, and Cloudflare Pages reads only the first 100: this one's rule (/file-085.txt) would be rule 101, its Cache-Control ignored",
+      "public/file-096.txt: _headers would have 157 rules, and Cloudflare Pages reads only the first 100: this one's rule (/file-096.txt) would be rule 101, its Cache-Control ignored",
   },
 ];
 

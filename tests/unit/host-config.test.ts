@@ -238,6 +238,8 @@ describe("createHostConfigs", () => {
           [
             "*",
             "assets/*",
+            // The calendar files' type, which the hosts do not know by extension: a block of its own.
+            "calendar/*",
             "",
             "about-me/*",
             "404.html",
@@ -248,15 +250,26 @@ describe("createHostConfigs", () => {
             "sitemap.xml",
             "calendar/*",
             "images/*",
-            // The calendar files' type, which the hosts do not know by extension: a block of its own.
-            "calendar/*",
           ].map((pattern) => basePath + pattern),
         );
-        expect(manyBlocks.at(-1)!.headers).toEqual([["content-type", "text/calendar; charset=utf-8"]]);
+        expect(manyBlocks[2]!.headers).toEqual([["content-type", "text/calendar; charset=utf-8"]]);
         for (const file of many.filter((name) => !name.startsWith("assets/"))) {
           const applied = headersFor(manyBlocks, urlOf(basePath, file));
           expect(applied.filter(([name]) => name === "cache-control").length, file).toBe(1);
         }
+      });
+
+      it("_headers: past the host's rule limit, page folders give up their short cache, so any number of pages deploys", () => {
+        const pages = Array.from({ length: 150 }, (_, index) => `long-read-${index}/index.html`);
+        const manyBlocks = parseHeaders(
+          fileOf(createHostConfigs(input(basePath, { files: [...files, ...pages] })), "_headers"),
+        );
+        expect(manyBlocks.length).toBeLessThanOrEqual(100);
+        expect(manyBlocks.map((block) => block.pattern)).not.toContain(`${basePath}long-read-0/*`);
+        // The files of public/ keep theirs, and every response its security headers.
+        expect(manyBlocks.map((block) => block.pattern)).toEqual(
+          expect.arrayContaining([`${basePath}robots.txt`, `${basePath}*`]),
+        );
       });
 
       it("_headers: never names the host files themselves", () => {
