@@ -131,21 +131,7 @@ function readNode(
   }
   const value = node.value;
   switch (schema) {
-    case "number": {
-      const local = localeNumber(node.source);
-      if (local) {
-        problems.push(
-          new ContentError(
-            { file, line: node.at.line, column: node.at.column },
-            `"${name}" is written as ${local.reads}: "${node.source}"`,
-            { hint: local.hint },
-          ),
-        );
-        return undefined;
-      }
-      if (typeof value === "number") return value;
-      return (wrong("a number", "Write digits only, without quotes, e.g. 2490."), undefined);
-    }
+    case "number":
     case "integer": {
       const local = localeNumber(node.source);
       if (local) {
@@ -158,6 +144,10 @@ function readNode(
         );
         return undefined;
       }
+      if (schema === "number")
+        return typeof value === "number"
+          ? value
+          : (wrong("a number", "Write digits only, without quotes, e.g. 2490."), undefined);
       if (typeof value === "number" && Number.isInteger(value) && value >= 0) return value;
       return (wrong("a whole number", "Write digits only, without quotes or a decimal point, e.g. 12."), undefined);
     }

@@ -24,14 +24,7 @@ export function businessData({ site, url, t }: PageProps) {
     email: site.contact.email,
     telephone: site.contact.phone,
     founder: { "@type": "Person", name: site.legal.owner },
-    address: {
-      "@type": "PostalAddress",
-      streetAddress: site.legal.street,
-      postalCode: site.legal.postalCode,
-      addressLocality: site.legal.city,
-      addressRegion: site.legal.region,
-      addressCountry: site.legal.countryCode,
-    },
+    address: placeData(site).address,
     geo: { "@type": "GeoCoordinates", latitude: site.location.latitude, longitude: site.location.longitude },
     sameAs: Object.values(site.social),
   };
