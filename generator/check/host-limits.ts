@@ -12,10 +12,9 @@
  * large may fail. Cloudflare's limits are the tighter ones, so they are the ones checked.
  */
 import { ContentError, type Place } from "../errors.ts";
-import type { HeaderBlock, RedirectRule } from "../write/host-config.ts";
+import { cloudflareLimits, type HeaderBlock, type RedirectRule } from "../write/host-config.ts";
 
-/** Cloudflare Pages' limits, as its own parser applies them. */
-export const cloudflareLimits = { headerRules: 100, staticRedirects: 2000, dynamicRedirects: 100, lineLength: 2000 };
+export { cloudflareLimits };
 
 /** Statuses Cloudflare Pages accepts in `_redirects`; it skips other lines and does not count them. */
 const cloudflareStatuses = new Set(["200", "301", "302", "303", "307", "308"]);

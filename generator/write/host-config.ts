@@ -3,10 +3,15 @@
  * Netlify and Cloudflare Pages (`_headers`, `_redirects`) and for nginx (`nginx.conf`), so that
  * every host serves the same cache and security headers and the locale's own 404 page.
  */
-import { cloudflareLimits } from "../check/host-limits.ts";
 import { adminPolicy, isAdminFile } from "./admin.ts";
 import { outputMarker } from "./out-dir.ts";
 import type { OutputFile } from "./writer.ts";
+
+/**
+ * Cloudflare Pages' limits, as its own parser applies them (generator/check/host-limits.ts says where from):
+ * the header rules are written to stay inside them, and check fails where the content would cross one.
+ */
+export const cloudflareLimits = { headerRules: 100, staticRedirects: 2000, dynamicRedirects: 100, lineLength: 2000 };
 
 export interface HostConfigInput {
   /** Path the site is hosted under, with leading and trailing slash (`/` or `/ranch/`). */
