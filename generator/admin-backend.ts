@@ -66,7 +66,9 @@ async function refuseOverLinks(root: string) {
 function ownEntry(files: EditorFiles, file: unknown): string {
   const relative = editablePath(file);
   if (!files.entry(relative))
-    throw new Refused(`${relative}: the web editor saves only the files of its collections, and this is none of them`);
+    throw new Refused(
+      `${relative}: the web editor saves only the files of its collections, and this is none of them (an entry's name is lowercase letters, digits and hyphens)`,
+    );
   return relative;
 }
 
@@ -76,7 +78,7 @@ async function ownMedia(files: EditorFiles, file: unknown, data: Buffer): Promis
   const size = data.length;
   if (!files.media(relative))
     throw new Refused(
-      `${relative}: the web editor saves only photos (JPEG, PNG, WebP, AVIF or TIFF) named with letters, digits, - and _ in ${files.mediaFolders.join(", ")}/`,
+      `${relative}: the web editor saves only photos (JPEG, PNG, WebP, AVIF or TIFF) named with letters, digits, - and _ in ${files.mediaFolders.join(", ")}/ (rename the photo on your computer, then upload it again)`,
     );
   if (size > mediaLimitBytes)
     throw new Refused(

@@ -9,7 +9,6 @@ import path from "node:path";
 import { createCmsConfig } from "../cms-config.ts";
 import { loadSharp } from "../images/sharp.ts";
 import { originalExtensions } from "../images/slots.ts";
-import { safePageName } from "../load/content.ts";
 
 /** The largest photo the editor takes: a camera's full-size JPEG fits, a video does not. */
 export const mediaLimitBytes = 20 * 1024 * 1024;
@@ -19,6 +18,13 @@ const plainMediaName = new RegExp(
   `^[A-Za-z0-9][A-Za-z0-9_-]*(?:\\.[A-Za-z0-9_-]+)*(?:${originalExtensions.map((extension) => `\\${extension}`).join("|")})$`,
   "i",
 );
+
+/**
+ * An entry's name as Decap makes it from a title (lowercased, words joined by hyphens; letters of any
+ * script, as its default slug keeps them): no dots, slashes or spaces. A page's stricter rule (its name
+ * is its address) is the build's, and `check` refuses such a save with its own line.
+ */
+const entryName = /^[\p{Ll}\p{Lo}\p{Nd}]+(?:[-_][\p{Ll}\p{Lo}\p{Nd}]+)*$/u;
 
 /** What the editor may save: entries by path, photos by path. */
 export interface EditorFiles {
@@ -74,7 +80,7 @@ export function editorFiles(locales: readonly string[]): EditorFiles {
         if (!locale) return false;
         stem = stem.slice(0, -locale.length - 1);
       }
-      return safePageName.test(stem);
+      return entryName.test(stem);
     });
   };
   const media = (file: string) =>

@@ -232,7 +232,7 @@ async function checkRoot(root: string) {
 }
 
 /** A page name becomes a URL segment and a folder of the output: lowercase letters, digits and single hyphens. */
-export const safePageName = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const safePageName = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /** Why a page name cannot be an address of the site, or undefined when it can (names the site uses itself: check.ts). */
 function pageNameProblem(id: string): { reason: string; hint: string } | undefined {

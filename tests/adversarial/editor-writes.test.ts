@@ -377,5 +377,13 @@ describe("the files the editor owns come from Decap's own configuration", () => 
         }
     }
     expect(owned.entry("content/pages/pricing.fr.md")).toBe(false);
+    // Names as Decap makes them from a title, in any script; nothing that could spell another path or kind.
+    expect(owned.entry("content/testimonials/05-jörg-müller.de.md")).toBe(true);
+    for (const file of [
+      "content/testimonials/05-x.html.de.md",
+      "content/testimonials/-x.de.md",
+      "content/pages/a b.en.md",
+    ])
+      expect(owned.entry(file), file).toBe(false);
   });
 });
