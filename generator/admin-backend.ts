@@ -3,52 +3,50 @@
  * `decap-server` speaks) at /admin/api/v1 on the watch server itself, so the editor edits the working
  * tree with no account, from the same origin as the site (the admin page's policy allows
  * `connect-src 'self'` only), and `watch` rebuilds after each save. Only files below content/ and
- * public/media/ can be read or written; a save changes only the values that changed (write/content-edit.ts).
+ * public/media/ can be read, never through a link (editor/safe-paths.ts); only the collections' files
+ * and photos can be written (editor/owned-paths.ts), and nothing while content/ or public/ holds a
+ * link; a save changes only the values that changed (write/content-edit.ts).
  */
 import { createHash } from "node:crypto";
-import { mkdir, readFile, readdir, rename, unlink, writeFile } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
+import { isPhotoOfItsKind, mediaLimitBytes, type EditorFiles } from "./editor/owned-paths.ts";
+import {
+  editablePath,
+  linkLine,
+  linksIn,
+  listInside,
+  readInside,
+  Refused,
+  removeInside,
+  writeInside,
+} from "./editor/safe-paths.ts";
 import { mergeEdit } from "./write/content-edit.ts";
 
 /** The path of the protocol below the base path. */
 export const adminApiPath = "admin/api/v1";
 
-/** The folders the editor may touch, relative to the project. */
-const editable = ["content/", "public/media/"];
-
-class Refused extends Error {}
-
-/** A project-relative path the editor may use, as an absolute path; anything else is refused. */
-function resolveEditable(root: string, file: unknown): string {
-  if (typeof file !== "string" || file.includes("\0")) throw new Refused("not a path");
-  const relative = path.posix.normalize(file.replace(/\\/g, "/"));
-  if (relative.startsWith("/") || relative.split("/").includes("..")) throw new Refused(`outside the project: ${file}`);
-  if (!editable.some((folder) => relative.startsWith(folder)))
-    throw new Refused(`the editor may change only content/ and public/media/: ${file}`);
-  return path.join(root, relative);
-}
+/** The largest request the local mode reads: one photo at the limit, base64-encoded, and its JSON around it. */
+const bodyLimitBytes = Math.ceil((mediaLimitBytes * 4) / 3) + 1024 * 1024;
 
 const sha256 = (data: Buffer) => createHash("sha256").update(data).digest("hex");
 
 async function entryOf(root: string, file: string) {
-  try {
-    const data = await readFile(resolveEditable(root, file));
-    return { data: data.toString("utf8"), file: { path: file, id: sha256(data) } };
-  } catch (error) {
+  const data = await readInside(root, file).catch((error: unknown) => {
     if (error instanceof Refused) throw error;
-    return { data: null, file: { path: file, id: null } };
-  }
+    return undefined;
+  });
+  if (data === undefined) return { data: null, file: { path: file, id: null } };
+  return { data: data.toString("utf8"), file: { path: file, id: sha256(data) } };
 }
 
 async function listFolder(root: string, folder: string, extension: string, depth: number): Promise<string[]> {
   if (depth <= 0) return [];
-  const absolute = resolveEditable(root, folder.endsWith("/") ? folder : `${folder}/`);
-  const entries = await readdir(absolute, { withFileTypes: true }).catch(() => []);
+  const entries = await listInside(root, folder);
   const found = await Promise.all(
     entries.map((entry) => {
       const child = path.posix.join(folder, entry.name);
-      if (entry.isDirectory()) return listFolder(root, child, extension, depth - 1);
+      if (entry.isFolder) return listFolder(root, child, extension, depth - 1);
       return child.endsWith(extension) ? [child] : [];
     }),
   );
@@ -56,33 +54,67 @@ async function listFolder(root: string, folder: string, extension: string, depth
 }
 
 /**
+ * Refuses any write while content/ or public/ holds a symbolic link, as the build refuses it; asked
+ * again on each write, so removing the link makes saving work without a restart.
+ */
+async function refuseOverLinks(root: string) {
+  const links = await linksIn(root);
+  if (links.length > 0) throw new Refused(linkLine(links[0]!));
+}
+
+/** Refuses a file that is not one the collections save. */
+function ownEntry(files: EditorFiles, file: unknown): string {
+  const relative = editablePath(file);
+  if (!files.entry(relative))
+    throw new Refused(
+      `${relative}: the web editor saves only the files of its collections, and this is none of them (an entry's name is lowercase letters, digits and hyphens)`,
+    );
+  return relative;
+}
+
+/** Refuses a photo of another kind, size or name than the image pipeline takes. */
+async function ownMedia(files: EditorFiles, file: unknown, data: Buffer): Promise<string> {
+  const relative = editablePath(file);
+  const size = data.length;
+  if (!files.media(relative))
+    throw new Refused(
+      `${relative}: the web editor saves only photos (JPEG, PNG, WebP, AVIF or TIFF) named with letters, digits, - and _ in ${files.mediaFolders.join(", ")}/ (rename the photo on your computer, then upload it again)`,
+    );
+  if (size > mediaLimitBytes)
+    throw new Refused(
+      `${relative}: ${(size / 1024 / 1024).toFixed(1)} MB is more than the web editor takes (${mediaLimitBytes / 1024 / 1024} MB); save the photo smaller, then upload it again`,
+    );
+  if (!(await isPhotoOfItsKind(relative, data)))
+    throw new Refused(
+      `${relative}: this is no ${path.posix.extname(relative).slice(1).toUpperCase()} photo; upload the photo itself`,
+    );
+  return relative;
+}
+
+/**
  * Writes a file as the editor saved it, merged into what was there; atomically, so `watch` never reads
  * half of it. Returns what was there before, to put back if the save is refused.
  */
 async function saveFile(root: string, file: string, contents: string | Buffer): Promise<string | undefined> {
-  const absolute = resolveEditable(root, file);
-  await mkdir(path.dirname(absolute), { recursive: true });
-  const old = await readFile(absolute, "utf8").catch(() => undefined);
+  const old = (await readInside(root, file))?.toString("utf8");
   const text = typeof contents === "string" ? mergeEdit(file, old, contents) : contents;
   if (typeof text === "string" && text === old) return old;
-  await writeFile(`${absolute}.saving`, text);
-  await rename(`${absolute}.saving`, absolute);
+  await writeInside(root, file, text);
   return old;
 }
 
 /** Puts a file back as it was before a refused save. */
 async function restoreFile(root: string, file: string, old: string | undefined) {
-  const absolute = resolveEditable(root, file);
-  if (old === undefined) return void (await unlink(absolute).catch(() => undefined));
-  await writeFile(`${absolute}.saving`, old);
-  await rename(`${absolute}.saving`, absolute);
+  if (old === undefined) return removeInside(root, file);
+  await writeInside(root, file, old);
 }
 
 /** What `check` finds wrong in the files just saved, one located line each; none when they are fine. */
 export type VerifySave = (files: readonly string[]) => Promise<string[]>;
 
 async function mediaFile(root: string, file: string) {
-  const data = await readFile(resolveEditable(root, file));
+  const data = await readInside(root, file);
+  if (data === undefined) throw new Refused(`no such file: ${file}`);
   return {
     id: sha256(data),
     content: data.toString("base64"),
@@ -98,6 +130,9 @@ interface Asset {
   encoding: BufferEncoding;
 }
 
+/** The actions that change files: refused while content/ or public/ holds a link. */
+const writes = new Set(["persistEntry", "persistMedia", "deleteFile", "deleteFiles"]);
+
 /** One action of the protocol: what decap-server's local file system mode answers. */
 async function act(
   root: string,
@@ -105,7 +140,9 @@ async function act(
   params: Record<string, unknown>,
   log: (line: string) => void,
   verify: VerifySave,
+  owned: EditorFiles,
 ) {
+  if (writes.has(action)) await refuseOverLinks(root);
   switch (action) {
     case "info":
       return { repo: path.basename(root), publish_modes: ["simple"], type: "local_fs" };
@@ -125,7 +162,9 @@ async function act(
         assets?: Asset[];
       };
       const files = dataFiles ?? (entry ? [entry] : []);
-      for (const file of files) resolveEditable(root, file.path);
+      for (const file of files) file.path = ownEntry(owned, file.path);
+      const photos = (assets ?? []).map((asset) => ({ ...asset, data: Buffer.from(asset.content, asset.encoding) }));
+      for (const photo of photos) photo.path = await ownMedia(owned, photo.path, photo.data);
       const before = new Map<string, string | undefined>();
       for (const file of files) before.set(file.path, await saveFile(root, file.path, file.raw));
       // What the form cannot say (an offer that does not exist, a key in only one language) is
@@ -135,9 +174,9 @@ async function act(
         for (const [file, old] of before) await restoreFile(root, file, old);
         log(`Web editor: not saved, ${problems.length === 1 ? "a problem" : `${problems.length} problems`}:`);
         for (const problem of problems) log(`  ${problem}`);
-        throw new Refused(`Not saved. ${problems.join(" ")}`);
+        throw new Refused(`Not saved. ${problems.join(" ")}`, { cause: "told" });
       }
-      for (const asset of assets ?? []) await saveFile(root, asset.path, Buffer.from(asset.content, asset.encoding));
+      for (const photo of photos) await saveFile(root, photo.path, photo.data);
       log(`Web editor saved ${files.map((file) => file.path).join(", ")}`);
       return { message: "entry persisted" };
     }
@@ -149,13 +188,20 @@ async function act(
       return mediaFile(root, params["path"] as string);
     case "persistMedia": {
       const asset = params["asset"] as Asset;
-      await saveFile(root, asset.path, Buffer.from(asset.content, asset.encoding));
-      return mediaFile(root, asset.path);
+      const data = Buffer.from(asset.content, asset.encoding);
+      const file = await ownMedia(owned, asset.path, data);
+      await saveFile(root, file, data);
+      log(`Web editor saved ${file}`);
+      return mediaFile(root, file);
     }
     case "deleteFile":
     case "deleteFiles": {
-      const files = action === "deleteFile" ? [params["path"] as string] : (params["paths"] as string[]);
-      for (const file of files) await unlink(resolveEditable(root, file)).catch(() => undefined);
+      const asked = action === "deleteFile" ? [params["path"] as string] : (params["paths"] as string[]);
+      const files = asked.map((file) => {
+        const relative = editablePath(file);
+        return owned.media(relative) ? relative : ownEntry(owned, relative);
+      });
+      for (const file of files) await removeInside(root, file);
       log(`Web editor deleted ${files.join(", ")}`);
       return { message: "deleted" };
     }
@@ -176,36 +222,65 @@ export function answerAdminApi(
   request: IncomingMessage,
   response: ServerResponse,
   log: (line: string) => void,
+  owned: EditorFiles,
   verify: VerifySave = async () => [],
 ): boolean {
   const pathname = (request.url ?? "").split("?")[0];
   if (pathname !== `${basePath}${adminApiPath}`) return false;
-  const send = (status: number, body: unknown) =>
+  let answered = false;
+  const send = (status: number, body: unknown) => {
+    answered = true;
     response
       .writeHead(status, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" })
       .end(JSON.stringify(body));
+  };
   const origin = request.headers.origin;
-  const sameOrigin = origin === undefined || new URL(origin).host === request.headers.host;
+  const sameOrigin = origin === undefined || hostOf(origin) === request.headers.host;
   if (request.method !== "POST" || !/^application\/json\b/.test(request.headers["content-type"] ?? "") || !sameOrigin) {
     send(405, { error: "The web editor's local mode takes JSON POSTs from its own page only." });
     return true;
   }
   const chunks: Buffer[] = [];
-  request.on("data", (chunk: Buffer) => chunks.push(chunk));
+  let size = 0;
+  request.on("data", (chunk: Buffer) => {
+    if (answered) return;
+    size += chunk.length;
+    if (size <= bodyLimitBytes) return void chunks.push(chunk);
+    // The rest of the request is read and dropped: the answer arrives, and nothing piles up in memory.
+    chunks.length = 0;
+    log(`Web editor refused a request of more than ${bodyLimitBytes / 1024 / 1024} MB`);
+    send(413, { error: `The web editor takes requests of up to ${bodyLimitBytes / 1024 / 1024} MB.` });
+  });
   request.on("end", () => {
+    if (answered) return;
     void (async () => {
+      let action = "";
       try {
-        const body = JSON.parse(Buffer.concat(chunks).toString("utf8")) as {
-          action: string;
+        const body = (JSON.parse(Buffer.concat(chunks).toString("utf8")) ?? {}) as {
+          action?: unknown;
           params?: Record<string, unknown>;
         };
-        send(200, await act(root, body.action, body.params ?? {}, log, verify));
+        action = String(body.action);
+        send(200, await act(root, action, body.params ?? {}, log, verify, owned));
       } catch (error) {
         const refused = error instanceof Refused || error instanceof SyntaxError;
-        if (!refused) log(`Web editor: ${error instanceof Error ? error.message : String(error)}`);
-        send(refused ? 422 : 500, { error: error instanceof Error ? error.message : "failed" });
+        const message = error instanceof Error ? error.message : String(error);
+        // One line in the terminal for each refusal the editor shows (the check's own refusal has said more).
+        if (!refused) log(`Web editor: ${message}`);
+        else if (error instanceof Refused && error.cause !== "told")
+          log(`Web editor refused ${writes.has(action) ? "a save" : "a request"}: ${message}`);
+        send(refused ? 422 : 500, { error: message });
       }
     })();
   });
   return true;
+}
+
+/** The `host:port` of an Origin header; undefined for `null` or anything that is no URL. */
+function hostOf(origin: string): string | undefined {
+  try {
+    return new URL(origin).host;
+  } catch {
+    return undefined;
+  }
 }

@@ -8,6 +8,8 @@ import { adminApiPath, answerAdminApi } from "./admin-backend.ts";
 import { build } from "./build.ts";
 import { createCmsConfig, loadCmsContent } from "./cms-config.ts";
 import type { SiteConfig } from "./config.ts";
+import { editorFiles, type EditorFiles } from "./editor/owned-paths.ts";
+import { linkLine, linksIn } from "./editor/safe-paths.ts";
 import { ContentError, ContentErrors } from "./errors.ts";
 import { adminConfigText } from "./write/admin.ts";
 import { MemoryWriter } from "./write/writer.ts";
@@ -19,8 +21,8 @@ export function answerAdmin(
   response: ServerResponse,
   log: (line: string) => void,
 ): boolean {
-  if (answerAdminApi(config.root, config.basePath, request, response, log, (files) => problemsIn(config, files)))
-    return true;
+  const verify = (files: readonly string[]) => problemsIn(config, files);
+  if (answerAdminApi(config.root, config.basePath, request, response, log, ownedBy(config), verify)) return true;
   const pathname = (request.url ?? "").split("?")[0];
   if (pathname !== `${config.basePath}admin/config.yml` || request.method !== "GET") return false;
   const origin = `http://${request.headers.host ?? "localhost"}`;
@@ -47,6 +49,24 @@ export function answerAdmin(
       response.writeHead(500, { "content-type": "text/plain; charset=utf-8" }).end("No configuration\n");
     });
   return true;
+}
+
+const owned = new WeakMap<SiteConfig, EditorFiles>();
+
+/** The files the editor may save in this project: its collections' files and photos (editor/owned-paths.ts). */
+function ownedBy(config: SiteConfig): EditorFiles {
+  let files = owned.get(config);
+  if (!files) owned.set(config, (files = editorFiles(config.locales.map((locale) => locale.code))));
+  return files;
+}
+
+/**
+ * What `watch --admin` says at start about the tree: one located line when content/ or public/ holds
+ * a symbolic link, for the editor saves nothing until it is gone (the build refuses such a tree too).
+ */
+export async function adminStartLines(config: SiteConfig): Promise<string[]> {
+  const links = await linksIn(config.root);
+  return links.length > 0 ? [linkLine(links[0]!)] : [];
 }
 
 /** `check` on the project as it is now: the located lines of its errors in the given files. */

@@ -14,7 +14,7 @@ import { startServer } from "./serve.ts";
 import { headerRules, headersFor, type HeaderRules, type HostConfigInput } from "./write/host-config.ts";
 import { IncrementalWriter } from "./write/incremental-writer.ts";
 import { SavedFiles } from "./watch-saves.ts";
-import { answerAdmin } from "./watch-admin.ts";
+import { adminStartLines, answerAdmin } from "./watch-admin.ts";
 import { warmUp } from "./watch-warm-up.ts";
 
 /** How `watch` runs. */
@@ -214,6 +214,7 @@ export async function watch(config: SiteConfig, options: WatchOptions) {
   options.log(`Serving ${urls.local}`);
   for (const line of networkLines(options, urls)) options.log(line);
   if (siteConfig.admin) options.log(`Web editor (local mode, saves into content/): ${urls.local}admin/`);
+  if (siteConfig.admin) for (const line of await adminStartLines(siteConfig)) options.log(line);
   options.log("Watching content/, templates/ and public/ for changes (Ctrl+C to stop)");
 
   return {

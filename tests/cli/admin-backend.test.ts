@@ -8,6 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { answerAdminApi } from "../../generator/admin-backend.ts";
+import { editorFiles } from "../../generator/editor/owned-paths.ts";
 
 let root: string;
 let server: Server;
@@ -27,6 +28,7 @@ beforeAll(async () => {
         request,
         response,
         () => {},
+        editorFiles(["en", "de"]),
         async () => refuse,
       )
     )
