@@ -10,9 +10,9 @@
 import { spawn } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { chmod, copyFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
-import { connect, createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { answers, freePort } from "./ports.ts";
 
 /** A running Apache serving one folder. */
 export interface Apache {
@@ -134,28 +134,4 @@ DocumentRoot ${root}
       await rm(dir, { recursive: true, force: true });
     },
   };
-}
-
-/** A port the kernel had free a moment ago. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** Whether something accepts connections on 127.0.0.1:port. */
-function answers(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect({ host: "127.0.0.1", port });
-    socket.once("connect", () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once("error", () => resolve(false));
-  });
 }

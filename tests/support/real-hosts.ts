@@ -14,9 +14,9 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { freePort } from "./ports.ts";
 
 /** The hosts' tools, installed by `npm ci --prefix tests/tools/hosts`. */
 export const hostTools = path.resolve(import.meta.dirname, "../tools/hosts/node_modules");
@@ -33,18 +33,6 @@ export interface RealHost {
   /** What the tool printed, for a failing assertion's message. */
   output: () => string;
   stop: () => Promise<void>;
-}
-
-/** A port free on loopback now. */
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /**
