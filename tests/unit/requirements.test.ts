@@ -68,12 +68,12 @@ const fakeLighthouse = (installed: { now: boolean }): Tool => ({
   command: ["npm", "ci", "--prefix", "tests/tools/lighthouse", "--no-audit"],
   shown: "npm ci --prefix tests/tools/lighthouse",
   found: () => installed.now,
-  usedBy: /describeLighthouse/,
+  usedBy: /scoreEveryPage/,
 });
 
 it("a project tool (a lockfile of its own): skipped with the command that installs it, installed only on CI", async () => {
   const root = await project();
-  await writeFile(path.join(root, "tests/unit.test.ts"), 'describeLighthouse("mobile");');
+  await writeFile(path.join(root, "tests/unit.test.ts"), "scoreEveryPage();");
   const state = { now: false };
   const lines: string[] = [];
   const ran: string[] = [];
