@@ -8,7 +8,7 @@ import { mayInstall, testsWithoutTools, type Tool } from "../support/requirement
 async function project() {
   const root = await mkdtemp(path.join(os.tmpdir(), "ranch-requirements-"));
   await mkdir(path.join(root, "tests/host"), { recursive: true });
-  await writeFile(path.join(root, "tests/host/nginx.test.ts"), 'await startNginx({ root, include: "x" });');
+  await writeFile(path.join(root, "tests/host/nginx.test.ts"), "await serveWithFakeNginx();");
   await writeFile(path.join(root, "tests/unit.test.ts"), "expect(1).toBe(1);");
   return root;
 }
@@ -17,7 +17,7 @@ const fakeNginx = (installed: { now: boolean }): Tool => ({
   name: "nginx",
   debianPackage: "nginx",
   found: () => installed.now,
-  usedBy: /startNginx/,
+  usedBy: /serveWithFakeNginx/,
 });
 
 it("installs only on CI or with RANCH_SITE_INSTALL=1", () => {
