@@ -29,7 +29,13 @@ import {
 
 const projectRoot = path.resolve(import.meta.dirname, "..");
 const bin = path.join(projectRoot, "bin/ranch-site.js");
-const eleventyBin = path.join(projectRoot, "node_modules/@11ty/eleventy/cmd.cjs");
+// The peer, exact-pinned in a lockfile of its own and installed on demand, not with the project's dependencies.
+const eleventyDir = path.join(projectRoot, "tests/tools/eleventy/node_modules/@11ty/eleventy");
+const eleventyBin = path.join(eleventyDir, "cmd.cjs");
+if (!existsSync(eleventyBin)) {
+  console.error("Eleventy, the bench's peer, is not installed: npm ci --prefix tests/tools/eleventy");
+  process.exit(1);
+}
 const hugoBin = "/usr/bin/hugo";
 const hasHugo = existsSync(hugoBin);
 const tmpfs = process.platform === "linux" && existsSync("/dev/shm");
@@ -41,9 +47,7 @@ const sizes = only === "watch" ? [] : (process.env.BENCH_SIZES ?? "0,100,1000").
 const runsFor = (pages: number) => Number(process.env.BENCH_RUNS) || (pages >= 1000 ? 5 : 9);
 const watchRounds = Number(process.env.BENCH_WATCH_ROUNDS) || 10;
 
-const eleventyVersion = JSON.parse(
-  await readFile(path.join(projectRoot, "node_modules/@11ty/eleventy/package.json"), "utf8"),
-).version as string;
+const eleventyVersion = JSON.parse(await readFile(path.join(eleventyDir, "package.json"), "utf8")).version as string;
 const hugoVersion = hasHugo
   ? /v(\d+\.\d+\.\d+)/.exec(execFileSync(hugoBin, ["version"], { encoding: "utf8" }))![1]
   : "";

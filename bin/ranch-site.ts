@@ -1,5 +1,6 @@
 import { setFlagsFromString } from "node:v8";
 import { Command, InvalidArgumentError } from "commander";
+import packageJson from "../package.json" with { type: "json" };
 import {
   build,
   check,
@@ -34,6 +35,7 @@ interface SiteOptions {
 
 const program = new Command("ranch-site")
   .description("Builds the bilingual ranch sales-training site from content/ and templates/.")
+  .version(packageJson.version, "-v, --version", "print the version")
   .showHelpAfterError();
 
 const withSiteOptions = (command: Command) =>
@@ -101,7 +103,20 @@ withSiteOptions(program.command("build").description("build the site into the ou
     console.log(
       `Built ${report.pages} pages (${report.files} files) into ${options.out}/ in ${Math.round(report.milliseconds)} ms.`,
     );
+    console.log(previewLine(options));
   });
+
+/** What to do after a build: look at it, with the same folders. */
+function previewLine(options: SiteOptions): string {
+  const flags = [
+    ...(options.root !== "." ? [`--root ${options.root}`] : []),
+    ...(options.out !== defaults.outDir ? [`--out ${options.out}`] : []),
+    ...(options.basePath !== "/" ? [`--base-path ${options.basePath}`] : []),
+  ];
+  return flags.length > 0
+    ? `Preview it: npm run serve -- ${flags.join(" ")}`
+    : "Preview it: npm run serve (or npm run dev, which rebuilds and reloads as you edit)";
+}
 
 withSiteOptions(program.command("check").description("run every content check and render every page, writing nothing"))
   .option("--strict", "fail on warnings too (stale or untranslated texts, unused keys, unlinked pages)", false)

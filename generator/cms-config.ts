@@ -246,7 +246,7 @@ export const cmsConfigFile = "content/schemas/cms-config.yml";
 
 /** The configuration as YAML, as Decap reads it, with a line that says where it comes from. */
 export function cmsConfigText(config: Record<string, unknown>): string {
-  return `# The web editor's configuration (Decap CMS), generated from the loaders' schemas: run \`npx ranch-site schemas\`, do not edit.\n${stringify(config, { lineWidth: 0, aliasDuplicateObjects: false })}`;
+  return `# The web editor's configuration (Decap CMS), generated from the loaders' schemas: run \`node bin/ranch-site.js schemas\`, do not edit.\n${stringify(config, { lineWidth: 0, aliasDuplicateObjects: false })}`;
 }
 
 /** What the configuration needs of the project's content: its languages, dictionary keys and offers. */

@@ -87,7 +87,7 @@ const dictionarySchema: JsonSchema = {
 const document = (title: string, description: string, body: JsonSchema): JsonSchema => ({
   $schema: "http://json-schema.org/draft-07/schema#",
   title,
-  description: `${description} Generated from the generator's loaders: run \`npx ranch-site schemas\`, do not edit.`,
+  description: `${description} Generated from the generator's loaders: run \`node bin/ranch-site.js schemas\`, do not edit.`,
   ...body,
 });
 

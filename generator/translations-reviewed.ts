@@ -70,8 +70,8 @@ function resolveName(name: string, now: LocaleLock, pageNames: string[]): string
 function serialise(lock: Map<string, LocaleLock>): string {
   const lines = [
     "# Which English text each translation was last reviewed against: a short hash per key and per block",
-    "# of a page. Written by `npx ranch-site translations reviewed <key|page…>` (or --all); do not edit by",
-    "# hand. `npx ranch-site check` warns about every translation whose English text has changed since.",
+    "# of a page. Written by `node bin/ranch-site.js translations reviewed <key|page…>` (or --all); do not edit by",
+    "# hand. `node bin/ranch-site.js check` warns about every translation whose English text has changed since.",
   ];
   for (const [locale, { keys, pages }] of lock) {
     lines.push(`${locale}:`, "  keys:");

@@ -160,7 +160,7 @@ function checkStale(
   lockExists: boolean,
   findings: TranslationFindings,
 ) {
-  const review = (name: string) => `npx ranch-site translations reviewed ${name}`;
+  const review = (name: string) => `node bin/ranch-site.js translations reviewed ${name}`;
   if (!lockExists) {
     findings.warnings.push(
       new ContentWarning(

@@ -3,6 +3,7 @@
  * a page, the bundler, a file of public/ or a generated file, and none leaves the output folder. A
  * clash is a located error that names both owners, before anything is written.
  */
+import { htaccessFile } from "../hosts/htaccess.ts";
 import path from "node:path";
 import { ContentError, type Place } from "../errors.ts";
 import { outputMarker } from "./out-dir.ts";
@@ -92,7 +93,8 @@ function unsafePath(file: string): string | undefined {
   const segments = file.split("/");
   if (segments.some((segment) => segment === "" || segment === "." || segment === ".."))
     return "which leaves the output folder";
-  if (segments.some((segment) => segment.startsWith(".")))
+  // Apache's .htaccess is the one hidden file of a site: the build writes it (generator/hosts/htaccess.ts).
+  if (segments.some((segment) => segment.startsWith(".")) && file !== htaccessFile)
     return file === outputMarker ? "the name of ranch-site's output marker" : "a hidden file";
   return undefined;
 }

@@ -140,8 +140,8 @@ export function createHostConfigs(input: HostConfigInput): OutputFile[] {
   ];
 }
 
-/** The host files themselves: never served. */
-export const hostConfigFiles = ["_headers", "_redirects", "nginx.conf"] as const;
+/** The host files themselves: never served (.htaccess: generator/hosts/htaccess.ts). */
+export const hostConfigFiles = ["_headers", "_redirects", "nginx.conf", ".htaccess"] as const;
 
 /**
  * Files of the output folder that are not part of the site: the host files and the build's marker. Cloudflare

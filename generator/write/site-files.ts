@@ -4,6 +4,7 @@ import type { Links, Route } from "../routes.ts";
 import type { Assets } from "./assets.ts";
 import { createCalendars } from "./calendar.ts";
 import { createHostConfigs, type HostConfigInput } from "./host-config.ts";
+import { createHtaccess } from "../hosts/htaccess.ts";
 import { createRobots, createSitemap } from "./sitemap.ts";
 import type { OutputFile } from "./writer.ts";
 
@@ -39,7 +40,7 @@ export function siteFiles(
     ...formSources(content.site.contact.form),
     files: [...routes.map((route) => route.file), ...files.map((file) => file.path)],
   };
-  const hostFiles = createHostConfigs(hostConfig);
+  const hostFiles = [...createHostConfigs(hostConfig), createHtaccess(hostConfig)];
   return { files: [...files, ...hostFiles], generated: [...images, ...made, ...hostFiles], hostConfig };
 }
 

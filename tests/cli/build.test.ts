@@ -31,8 +31,12 @@ const page = (file: string) => pages.find((candidate) => candidate.file === file
 const pageUrl = (file: string) => `${base}/${file.replace(/index\.html$/, "")}`;
 
 describe("ranch-site build", () => {
-  it("prints one summary line with pages written and time taken", () => {
-    expect(stdout.trim()).toMatch(/^Built 22 pages \(\d+ files\) into .+ in \d+ ms\.$/);
+  it("prints one summary line with pages written and time taken, then how to look at the site", () => {
+    const [summary, next, ...rest] = stdout.trim().split("\n");
+    expect(summary).toMatch(/^Built 22 pages \(\d+ files\) into .+ in \d+ ms\.$/);
+    // The same folder the build wrote, for the serve command to show.
+    expect(next).toBe(`Preview it: npm run serve -- --out ${out}`);
+    expect(rest).toEqual([]);
   });
 
   it("writes the 22 HTML files of the output contract, and nothing else as HTML", async () => {

@@ -39,9 +39,9 @@ describe("stale translations", () => {
     expect(stale.stdout).toBe("Checked 22 pages: no errors, 2 warnings.\n");
     expect(stale.stderr.split("\n")).toEqual([
       'content/i18n/de.yaml:27:3: warning: "hero.title" may be out of date: the English text changed (content/i18n/en.yaml:26:3)',
-      "  hint: Compare it with the English text and update it, then run: npx ranch-site translations reviewed hero.title",
+      "  hint: Compare it with the English text and update it, then run: node bin/ranch-site.js translations reviewed hero.title",
       'content/pages/about-me.de.md:16:1: warning: This translation may be out of date: the English text changed at content/pages/about-me.en.md:16 "Selling is a craft. It rests on four things:"',
-      "  hint: Compare this part with the English one and update it, then run: npx ranch-site translations reviewed pages/about-me",
+      "  hint: Compare this part with the English one and update it, then run: node bin/ranch-site.js translations reviewed pages/about-me",
       "2 warnings.",
       "",
     ]);

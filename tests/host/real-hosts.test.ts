@@ -7,9 +7,10 @@
  */
 import { readFile } from "node:fs/promises";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { immutableCache, shortCache, unpublishedFiles } from "../../generator/write/host-config.ts";
-import { request, startNetlify, startWrangler, type RealHost } from "../support/real-hosts.ts";
+import { hostTools, request, startNetlify, startWrangler, type RealHost } from "../support/real-hosts.ts";
 import { builtSite } from "../support/site.ts";
 
 const securityHeaders = [
@@ -111,7 +112,8 @@ describe("Netlify's own _headers parser (the one netlify dev applies) on the shi
   it("gives pages the short cache and hashed assets the immutable one, each from one rule", async () => {
     const dir = builtSite();
     // @netlify/headers-parser is what netlify-cli parses _headers with; its regexps decide which rules apply.
-    const { parseAllHeaders } = (await import("@netlify/headers-parser")) as {
+    const parser = path.join(hostTools, "@netlify/headers-parser/lib/index.js");
+    const { parseAllHeaders } = (await import(pathToFileURL(parser).href)) as {
       parseAllHeaders: (options: object) => Promise<{
         headers: { forRegExp: RegExp; values: Record<string, string> }[];
         errors: unknown[];

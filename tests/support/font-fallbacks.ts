@@ -1,7 +1,8 @@
 /**
  * The metric-matched fallback faces of templates/styles/fonts.css, derived from real font metrics rather than
  * set by eye: the web fonts' from the Fontsource files the browser tests serve (the same files Google Fonts
- * serves), the system fonts' from Capsize's metrics. `npx tsx tests/support/font-fallbacks.ts` prints the
+ * serves), the system fonts' from Capsize's metrics (their records, copied from @capsizecss/metrics 4.3.0 into
+ * system-font-metrics.json: the package is 169 MB for these four). `npx tsx tests/support/font-fallbacks.ts` prints the
  * @font-face rules; tests/unit/font-fallbacks.test.ts fails when fonts.css drifts from them.
  *
  * The method is Capsize's createFontStack (and Next.js's adjustFontFallback): size-adjust is the ratio of the
@@ -11,6 +12,7 @@
  */
 import path from "node:path";
 import { fromFile } from "@capsizecss/unpack/fs";
+import systemFontMetrics from "./system-font-metrics.json" with { type: "json" };
 import { projectRoot } from "./site.ts";
 
 /** The metrics a face needs: font units, ascent positive, descent negative. */
@@ -26,7 +28,7 @@ export interface FontMetrics {
 interface LocalFont {
   /** The full font name `local()` matches (CSS Fonts 4, §4.3.1). */
   name: string;
-  /** A module of @capsizecss/metrics: `arial`, `arial/700`. */
+  /** The record of system-font-metrics.json, named as the module of @capsizecss/metrics it comes from: `arial/700`. */
   metrics: string;
 }
 
@@ -107,8 +109,11 @@ export const webMetrics = (file: string): Promise<FontMetrics> =>
   fromFile(path.join(projectRoot, "node_modules", file));
 
 /** The metrics Capsize publishes for a system font. */
-export const systemMetrics = async (name: string): Promise<FontMetrics> =>
-  ((await import(`@capsizecss/metrics/${name}`)) as { default: FontMetrics }).default;
+export async function systemMetrics(name: string): Promise<FontMetrics> {
+  const metrics = (systemFontMetrics.metrics as Record<string, FontMetrics>)[name];
+  if (!metrics) throw new Error(`No metrics for "${name}" in tests/support/system-font-metrics.json`);
+  return metrics;
+}
 
 /** A face with its overrides: derived from its first local font, the one most visitors have. */
 export async function deriveFace(face: FallbackFace): Promise<FallbackFace & Overrides> {

@@ -10,19 +10,33 @@
  * starts, so the value is swapped there; if Lighthouse renames it, this fails loudly rather than
  * leaving every run a second longer without anyone noticing.
  */
-import { pageFunctions } from "lighthouse/core/lib/page-functions.js";
+/** Lighthouse's `pageFunctions` object (lighthouse/core/lib/page-functions.js), as far as this file uses it. */
+export interface PageFunctions {
+  computeBenchmarkIndex: () => number;
+}
 
-const original = pageFunctions.computeBenchmarkIndex;
-if (typeof original !== "function" || original.name !== "computeBenchmarkIndex")
-  throw new Error(
-    "lighthouse's pageFunctions.computeBenchmarkIndex has moved: see tests/support/lighthouse-benchmark.ts",
-  );
+/** One per loaded Lighthouse: the first made keeps the original to compare with. */
+const reusers = new WeakMap<PageFunctions, (measured: number | undefined) => void>();
 
-/** After a run whose report measured the host, later runs in this process reuse that measurement. */
-export function reuseBenchmark(measured: number | undefined): void {
-  if (measured === undefined || !(measured > 0) || pageFunctions.computeBenchmarkIndex !== original) return;
-  const reused = () => measured;
-  // Lighthouse runs a page function from its source text (as it does for its own, in page-functions.js).
-  reused.toString = () => `function computeBenchmarkIndex() { return ${measured}; }`;
-  pageFunctions.computeBenchmarkIndex = reused;
+/**
+ * Given Lighthouse's `pageFunctions`: after a run whose report measured the host, later runs in this process
+ * reuse that measurement.
+ */
+export function benchmarkReuser(pageFunctions: PageFunctions): (measured: number | undefined) => void {
+  const known = reusers.get(pageFunctions);
+  if (known) return known;
+  const original = pageFunctions.computeBenchmarkIndex;
+  if (typeof original !== "function" || original.name !== "computeBenchmarkIndex")
+    throw new Error(
+      "lighthouse's pageFunctions.computeBenchmarkIndex has moved: see tests/support/lighthouse-benchmark.ts",
+    );
+  const reuser = (measured: number | undefined) => {
+    if (measured === undefined || !(measured > 0) || pageFunctions.computeBenchmarkIndex !== original) return;
+    const reused = () => measured;
+    // Lighthouse runs a page function from its source text (as it does for its own, in page-functions.js).
+    reused.toString = () => `function computeBenchmarkIndex() { return ${measured}; }`;
+    pageFunctions.computeBenchmarkIndex = reused;
+  };
+  reusers.set(pageFunctions, reuser);
+  return reuser;
 }

@@ -10,15 +10,55 @@
  * The site is served on 127.0.0.1, a secure context; Chrome resolves no other host, so nothing leaves
  * the machine (and a request that tried would show up as a console error, failing best practices).
  */
-import * as chromeLauncher from "chrome-launcher";
-import lighthouse from "lighthouse";
-import desktopConfig from "lighthouse/core/config/desktop-config.js";
-import type { Config, Result } from "lighthouse";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chromiumArgs, findChromium } from "./chromium.ts";
 import { resolveConfig, serve } from "../../generator/index.ts";
-import { reuseBenchmark } from "./lighthouse-benchmark.ts";
+import { benchmarkReuser, type PageFunctions } from "./lighthouse-benchmark.ts";
 import { builtSite, projectRoot } from "./site.ts";
+
+/**
+ * Lighthouse and its Chrome launcher are exact-pinned in tests/tools/lighthouse/ (160 MB, installed on demand:
+ * tests/support/requirements.ts), not in the project's own dependencies; they are loaded from there when the
+ * tier starts. The parts of their types this file reads are written out below, so that the project
+ * typechecks without them.
+ */
+const tools = path.resolve(import.meta.dirname, "../tools/lighthouse/node_modules");
+const load = async <T>(file: string): Promise<T> => (await import(pathToFileURL(path.join(tools, file)).href)) as T;
+
+/** What this file reads of a Lighthouse report (lighthouse/types/lhr/lhr.d.ts). */
+interface Result {
+  categories: Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] } | undefined>;
+  audits: Record<
+    string,
+    | {
+        id: string;
+        title: string;
+        score: number | null;
+        scoreDisplayMode: string;
+        displayValue?: string;
+        numericValue?: number;
+        details?: unknown;
+      }
+    | undefined
+  >;
+  environment: { benchmarkIndex?: number };
+  runtimeError?: { code: string; message: string };
+  runWarnings: string[];
+}
+/** A Lighthouse configuration (only passed through). */
+type Config = object;
+type RunLighthouse = (url: string, flags: object, config?: Config) => Promise<{ lhr: Result } | undefined>;
+interface LaunchedChrome {
+  port: number;
+  kill(): void;
+}
+type LaunchChrome = (options: {
+  chromePath: string;
+  chromeFlags: string[];
+  logLevel: string;
+}) => Promise<LaunchedChrome>;
 
 const routes = ["/", "/references/", "/contact/", "/pricing/"];
 const paths = routes.flatMap((route) => [route, `/de${route}`]);
@@ -49,8 +89,11 @@ const waits = {
   pauseAfterLoadMs: 250,
   networkQuietThresholdMs: 250,
   cpuQuietThresholdMs: 250,
-} satisfies Partial<Config["settings"]>;
-const formFactors = { mobile: undefined, desktop: desktopConfig } satisfies Record<string, Config | undefined>;
+} satisfies Record<string, number>;
+const formFactors = { mobile: undefined, desktop: "core/config/desktop-config.js" } satisfies Record<
+  string,
+  string | undefined
+>;
 const categories = ["performance", "accessibility", "best-practices", "seo"] as const;
 const minimum: Record<(typeof categories)[number], number> = {
   performance: 0.95,
@@ -103,11 +146,21 @@ type FormFactor = keyof typeof formFactors;
 /** Lighthouse's runs for one form factor on the 8 pages, one after another in a Chrome of their own. */
 export function describeLighthouse(formFactor: FormFactor): void {
   let origin: string;
-  let chrome: chromeLauncher.LaunchedChrome;
+  let chrome: LaunchedChrome;
   let stop: () => Promise<void> = async () => {};
   const rows: string[] = [];
+  let lighthouse: RunLighthouse;
+  let config: Config | undefined;
+  let reuseBenchmark: (measured: number | undefined) => void;
 
   beforeAll(async () => {
+    lighthouse = (await load<{ default: RunLighthouse }>("lighthouse/core/index.js")).default;
+    const configFile = formFactors[formFactor];
+    config = configFile ? (await load<{ default: Config }>(`lighthouse/${configFile}`)).default : undefined;
+    reuseBenchmark = benchmarkReuser(
+      (await load<{ pageFunctions: PageFunctions }>("lighthouse/core/lib/page-functions.js")).pageFunctions,
+    );
+    const { launch } = await load<{ launch: LaunchChrome }>("chrome-launcher/dist/index.js");
     // As the shipped host serves it: the production preview (`ranch-site serve`), with the cache and
     // security headers of the host configuration, so Lighthouse judges caching and the CSP as visitors get them.
     const preview = await serve(resolveConfig({ root: projectRoot, outDir: builtSite() }), { port: 0, log: () => {} });
@@ -116,7 +169,7 @@ export function describeLighthouse(formFactor: FormFactor): void {
       chrome?.kill();
       await new Promise<void>((resolve) => preview.server.close(() => resolve()));
     };
-    chrome = await chromeLauncher.launch({
+    chrome = await launch({
       chromePath: findChromium(),
       chromeFlags: ["--headless=new", ...chromiumArgs, "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"],
       logLevel: "silent",
@@ -138,7 +191,6 @@ export function describeLighthouse(formFactor: FormFactor): void {
   });
 
   describe(`Lighthouse, ${formFactor}`, () => {
-    const config = formFactors[formFactor];
     for (const path of paths) {
       it(`${path} (${formFactor})`, { timeout: 240_000 }, async () => {
         const audit = async (attempt = 1): Promise<Result> => {

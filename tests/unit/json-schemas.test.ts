@@ -37,7 +37,7 @@ function mistakes(validate: ValidateFunction, data: unknown): string[] {
 }
 
 describe("JSON Schemas for editors", () => {
-  it("are committed exactly as the loaders' schema definitions make them (run `npx ranch-site schemas`)", async () => {
+  it("are committed exactly as the loaders' schema definitions make them (run `node bin/ranch-site.js schemas`)", async () => {
     const committed = (await readdir(path.join(projectRoot, schemaFolder)))
       .filter((name) => name.endsWith(".json"))
       .sort();

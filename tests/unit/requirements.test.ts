@@ -8,7 +8,7 @@ import { mayInstall, testsWithoutTools, type Tool } from "../support/requirement
 async function project() {
   const root = await mkdtemp(path.join(os.tmpdir(), "ranch-requirements-"));
   await mkdir(path.join(root, "tests/host"), { recursive: true });
-  await writeFile(path.join(root, "tests/host/nginx.test.ts"), 'await startNginx({ root, include: "x" });');
+  await writeFile(path.join(root, "tests/host/nginx.test.ts"), "await serveWithFakeNginx();");
   await writeFile(path.join(root, "tests/unit.test.ts"), "expect(1).toBe(1);");
   return root;
 }
@@ -17,7 +17,7 @@ const fakeNginx = (installed: { now: boolean }): Tool => ({
   name: "nginx",
   debianPackage: "nginx",
   found: () => installed.now,
-  usedBy: /startNginx/,
+  usedBy: /serveWithFakeNginx/,
 });
 
 it("installs only on CI or with RANCH_SITE_INSTALL=1", () => {
@@ -61,4 +61,46 @@ it("on CI, installs the missing package and skips nothing", async () => {
   });
   expect(skipped).toEqual([]);
   expect(lines).toEqual([]);
+});
+
+const fakeLighthouse = (installed: { now: boolean }): Tool => ({
+  name: "Lighthouse",
+  command: ["npm", "ci", "--prefix", "tests/tools/lighthouse", "--no-audit"],
+  shown: "npm ci --prefix tests/tools/lighthouse",
+  found: () => installed.now,
+  usedBy: /scoreEveryPage/,
+});
+
+it("a project tool (a lockfile of its own): skipped with the command that installs it, installed only on CI", async () => {
+  const root = await project();
+  await writeFile(path.join(root, "tests/unit.test.ts"), "scoreEveryPage();");
+  const state = { now: false };
+  const lines: string[] = [];
+  const ran: string[] = [];
+  const options = {
+    tools: [fakeLighthouse(state)],
+    installPackages: () => expect.fail("no Debian package for a project tool"),
+    installTool: (tool: Tool) => (ran.push(tool.command!.join(" ")), (state.now = true)),
+    warn: (line: string) => lines.push(line),
+  };
+  expect(testsWithoutTools(root, { ...options, env: {} })).toEqual(["tests/unit.test.ts"]);
+  expect(lines).toEqual([
+    "Lighthouse is not installed: skipping 1 test file (install it with: npm ci --prefix tests/tools/lighthouse; or let the tests do it: RANCH_SITE_INSTALL=1 npm test).",
+  ]);
+  expect(ran).toEqual([]);
+  expect(testsWithoutTools(root, { ...options, env: { CI: "true" } })).toEqual([]);
+  expect(ran).toEqual(["npm ci --prefix tests/tools/lighthouse --no-audit"]);
+});
+
+it("installs no tool that no test file needs", async () => {
+  const root = await project();
+  const ran: string[] = [];
+  const skipped = testsWithoutTools(root, {
+    tools: [fakeLighthouse({ now: false })],
+    env: { CI: "true" },
+    installTool: (tool) => (ran.push(tool.name), true),
+    warn: () => expect.fail("nothing to say"),
+  });
+  expect(skipped).toEqual([]);
+  expect(ran).toEqual([]);
 });
