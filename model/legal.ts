@@ -41,8 +41,19 @@ export interface OwnerFact {
   /** What to write, for the hint. */
   example: string;
   /** Only with this configuration (all when absent). */
-  when?: (settings: { hosting: string | undefined; form: FormMode }) => boolean;
+  when?: (settings: LegalSettings) => boolean;
 }
+
+/** What decides which owner facts and which blocks a legal text needs. */
+export interface LegalSettings {
+  hosting: string | undefined;
+  form: FormMode;
+  /** legal.company, whose legal form says whether there is a register entry. */
+  company: string | undefined;
+}
+
+/** Legal forms entered in the commercial register (HGB, GmbHG, AktG): their imprint names the entry. */
+export const registeredForm = /\b(?:e\.\s?K\.|e\.\s?Kfr\.|GmbH|UG|AG|KG|OHG|eG|PartG)(?![\w-])/;
 
 const processorHost = ({ hosting }: { hosting: string | undefined }) => hosting !== "github-pages";
 
@@ -68,7 +79,7 @@ export const ownerFacts: readonly OwnerFact[] = [
   {
     name: "contact.form.service",
     what: "the form service that receives the form's posts, with its address",
-    example: 'service: "Formspree, Inc., 2261 Market Street #4671, San Francisco, CA 94114, USA"',
+    example: 'service: "Example Forms, Inc., 1 Market Street, San Francisco, CA 94105, USA"',
     when: ({ form }) => form === "endpoint",
   },
   {
@@ -95,7 +106,43 @@ export const ownerFacts: readonly OwnerFact[] = [
   },
   {
     name: "legal.register",
-    what: "the commercial register entry, or that there is none",
-    example: 'register: "Amtsgericht Flensburg, HRA 1234" (or: register: none)',
+    what: "the commercial register entry of a registered business",
+    example: 'register: "Amtsgericht Flensburg, HRA 1234"',
+    when: ({ company }) => registeredForm.test(company ?? ""),
   },
 ];
+
+/** The pages whose text is law: `check` holds them to the configuration. */
+export const legalPages = ["imprint", "privacy-policy", "terms-of-service", "cookie-policy"] as const;
+
+/** The hosts a legal text may name, by the word it names them with: naming another host than the configured one is false. */
+export const hostNames: Record<string, HostingProvider> = {
+  GitHub: "github-pages",
+  Netlify: "netlify",
+  Cloudflare: "cloudflare-pages",
+};
+
+/** A sentence a legal text must not say, and when: with `when` absent, never. */
+export interface FalseClaim {
+  pattern: RegExp;
+  when?: (settings: LegalSettings) => boolean;
+  reason: string;
+  hint: string;
+}
+
+export const falseClaims: readonly FalseClaim[] = [
+  {
+    pattern: /does not transmit anything to a server|überträgt keine Daten an einen Server/,
+    when: ({ form }) => form !== "mailto",
+    reason: "says the contact form transmits nothing, but site.yaml sets contact.form: it posts to a form service",
+    hint: "Put the sentence between <!-- if contact.form.mode = mailto --> and <!-- end -->, as content/pages/privacy-policy.en.md does.",
+  },
+  {
+    pattern: /\b(?:do not|don't|never) (?:sell or )?share your (?:personal )?data\b/i,
+    reason: "says the site shares no data, but the host, Google (after consent) and any form service receive some",
+    hint: "Write that we do not sell your data or pass it on for advertising, and name who receives what.",
+  },
+];
+
+/** Consent-button labels the banner once had: a legal text that quotes one that is not a current label names a button that does not exist. */
+export const formerBannerLabels = ["Alle akzeptieren", "Alle ablehnen", "Accept all", "Reject all"] as const;

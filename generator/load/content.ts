@@ -164,7 +164,7 @@ export async function loadContent(config: SiteConfig, cache?: RenderCache): Prom
         pageFiles.value,
         locale,
         pageSchema,
-        withBannerLabels(factsFor(locale), dictionaries[index]!.value),
+        withBannerLabels(factsFor(locale), dictionaries[index]!),
         { markdown, yaml, remember },
         refused,
         {
@@ -330,11 +330,13 @@ type FileLoaded<T> = { value?: T; problems: ContentError[] };
  * A page's facts, and the consent banner's labels as the dictionary words them (`{label.cookie.accept}`,
  * `{label.footer.cookieSettings}`): the legal texts name the buttons as they are, so they cannot drift.
  */
-function withBannerLabels(facts: Facts, dictionary: Dictionary): Facts {
+function withBannerLabels(facts: Facts, { value: dictionary, problems }: Loaded<Dictionary>): Facts {
   const labels = [...dictionary]
     .filter(([key]) => key.startsWith("cookie.") || key === "footer.cookieSettings")
     .map(([key, entry]) => [`label.${key}`, entry.text] as const);
-  return new Facts(new Map([...facts.values, ...labels]), facts.unreadable);
+  // A dictionary that failed to load is the one error: the labels its texts would give are its echoes.
+  const unreadable = problems.length > 0 ? [...facts.unreadable, "label"] : facts.unreadable;
+  return new Facts(new Map([...facts.values, ...labels]), unreadable);
 }
 
 /** The facts a locale's texts quote, as one key. */

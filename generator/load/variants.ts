@@ -7,7 +7,8 @@
  *     …
  *     <!-- end -->
  *
- * (`!=` keeps a block for every other value). The build keeps the blocks whose condition holds and
+ * (`!=` keeps a block for every other value; `<!-- if legal.register -->` keeps it when the fact is
+ * given at all). The build keeps the blocks whose condition holds and
  * blanks the others line for line, so every place in the file keeps its line number. A condition names
  * a site fact; the markers themselves never reach the page.
  */
@@ -21,7 +22,7 @@ const knownValues: Record<string, readonly string[]> = {
   "contact.form.mode": ["mailto", "endpoint", "netlify"],
 };
 
-const opening = /^<!--\s*if\s+([A-Za-z][\w.]*)\s*(!?=)\s*([^>]*?)\s*-->\s*$/;
+const opening = /^<!--\s*if\s+([A-Za-z][\w.]*)\s*(?:(!?=)\s*([^>]*?))?\s*-->\s*$/;
 const closing = /^<!--\s*end\s*-->\s*$/;
 const marker = /^<!--\s*(?:if|end)\b/;
 
@@ -42,8 +43,8 @@ export function selectVariants(
     const place = { file, line: bodyLine + index, column: 1 };
     const condition = opening.exec(line);
     if (condition) {
-      const [, name, operator, list] = condition as unknown as [string, string, string, string];
-      const values = list.split(",").map((value) => value.trim());
+      const [, name, operator, list = ""] = condition as unknown as [string, string, string | undefined, string?];
+      const values = operator ? list.split(",").map((value) => value.trim()) : [];
       const known = knownValues[name];
       const wrong = known ? values.filter((value) => !known.includes(value)) : [];
       for (const value of wrong)
@@ -60,8 +61,9 @@ export function selectVariants(
           }),
         );
       const value = facts.values.get(name) ?? "";
-      const matches = values.includes(value);
-      open.push({ line: bodyLine + index, shown: operator === "=" ? matches : !matches });
+      // Without a value, the block shows when the fact is given at all (`<!-- if legal.register -->`).
+      const shown = operator ? values.includes(value) === (operator === "=") : value !== "";
+      open.push({ line: bodyLine + index, shown });
       return "";
     }
     if (closing.test(line)) {
