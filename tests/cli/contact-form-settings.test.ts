@@ -44,6 +44,7 @@ describe("contact.form in site.yaml", () => {
       const names = form.querySelectorAll("input, textarea").map((control) => control.getAttribute("name"));
       expect(names).toEqual(["name", "email", "company", "message", "_subject", "language", "_next", "_gotcha"]);
       expect(form.querySelector('input[name="language"]')!.getAttribute("value")).toBe(locale);
+      expect(form.querySelector('input[name="company"]')!.getAttribute("required")).toBe("");
       expect(form.querySelector('input[name="_next"]')!.getAttribute("value")).toBe(
         `https://www.deichhof-sales-ranch.de/${prefix}contact/sent/`,
       );
@@ -69,6 +70,8 @@ describe("contact.form in site.yaml", () => {
       expect(form.querySelector('input[name="form-name"]')!.getAttribute("value")).toBe("contact");
       expect(form.querySelector('input[name="_next"]')).toBeNull();
       expect(form.querySelector('input[name="_gotcha"]')).not.toBeNull();
+      // Business only (§ 14 BGB): the browser refuses a post without a company, even without JavaScript.
+      expect(form.querySelector('input[name="company"]')!.getAttribute("required")).toBe("");
       await readPage(out, `${prefix}contact/sent/index.html`);
     }
     expect(directive(csp, "form-action")).toBe("form-action 'self'");
