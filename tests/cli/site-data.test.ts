@@ -133,7 +133,7 @@ describe("navigation from content", () => {
         path.join(root, "content/site.yaml"),
         yaml
           .replace("    - block: about\n", "    - block: social\n")
-          .replace(/    - block: social\n$/, "    - block: about\n"),
+          .replace(/    - block: contact\n    - block: social\n/, "    - block: contact\n    - block: about\n"),
       );
     });
     const columns = page("de/index.html")
