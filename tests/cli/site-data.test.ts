@@ -68,8 +68,8 @@ describe("one place per fact", () => {
   it("the team price shows its per-person figure, printed per language, and the custom offer's note is no price", async () => {
     const en = await readFile(path.join(await builtOnce(), "pricing/index.html"), "utf8");
     const de = await readFile(path.join(await builtOnce(), "de/pricing/index.html"), "utf8");
-    expect(en).toContain("€1,575\u00a0per person with 12\u00a0participants");
-    expect(de).toContain("1.575\u00a0€ pro Person bei zwölf Teilnehmenden");
+    expect(en).toContain("€1,575\u00a0net per person with 12\u00a0participants");
+    expect(de).toContain("1.575\u00a0€ netto pro Person bei zwölf Teilnehmenden");
     expect(en).toMatch(/class="offer-badge">Most popular</);
     expect(de).toMatch(/class="offer-badge">Am beliebtesten</);
     expect(en).toMatch(/class="price-note">Price on request</);
