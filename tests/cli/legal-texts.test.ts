@@ -158,6 +158,26 @@ describe("the privacy policy on every host and in every form mode", () => {
     },
   );
 
+  it("the cookie notes and the privacy policy name the banner's buttons as the dictionaries label them, in both languages", async () => {
+    await writeFile(path.join(root, "content/site.yaml"), original);
+    const content = await loadContent(resolveConfig({ root }));
+    for (const { locale, pages, dictionary } of content.locales) {
+      const [open, close] = locale === "de" ? ["„", "“"] : ["“", "”"];
+      const label = (key: string) => plain(dictionary.get(key)!.text).trim();
+      const cookies = plain(pages["cookie-policy"]!.html);
+      const privacy = plain(pages["privacy-policy"]!.html);
+      for (const key of ["cookie.accept", "cookie.reject", "cookie.close", "footer.cookieSettings"])
+        expect(cookies).toContain(`${open}${label(key)}${close}`);
+      for (const key of ["cookie.accept", "cookie.reject", "footer.cookieSettings"])
+        expect(privacy).toContain(`${open}${label(key)}${close}`);
+      expect(pages["cookie-policy"]!.description).toContain(label("cookie.accept"));
+    }
+    // The German banner's button was renamed; no legal text may keep the old name.
+    expect(content.locales.find((locale) => locale.locale === "de")!.dictionary.get("cookie.accept")!.text).toBe(
+      "Webschriften erlauben",
+    );
+  });
+
   it("refuses Netlify Forms on another host, and a policy that still says the form transmits nothing", async () => {
     const phone = '  phone: "+49 4671 930 41 20"\n';
     const netlifyElsewhere = original.replace(phone, phone + forms.netlify.lines);
