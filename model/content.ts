@@ -87,6 +87,12 @@ export interface ContactFormSettings extends Located {
   endpoint?: string;
   /** Netlify Forms: the host collects the form's posts, found by its `data-netlify` attribute. */
   netlify?: boolean;
+  /** The form service of the endpoint, with its address, as the privacy policy names it. */
+  service?: string;
+  /** Its basis for receiving data outside the EU. */
+  transfer?: string;
+  /** Days after which the service deletes a message. */
+  retentionDays?: number;
 }
 
 /** The facts and settings of content/site.yaml, the same in every language. */
@@ -105,7 +111,13 @@ export interface Site {
     country: string;
     countryCode: string;
     vatId: string;
+    /** The commercial register entry, or "none". */
+    register?: string;
   };
+  /** Where the site is published (model/legal.ts): it chooses the privacy policy's hosting paragraph. */
+  hosting?: { provider?: string; company?: string; logDays?: number };
+  /** The rules of the terms the texts quote. */
+  booking?: { minParticipants?: number; cancelDays?: number };
   location: { latitude: number; longitude: number; airportDistance: string; stationDistance: string; mapsUrl: string };
   consent: { fontsUrl: string; fontFilesHost: string; prefetchHost: string };
   claims: Record<
@@ -117,6 +129,8 @@ export interface Site {
   };
   clients: Client[];
   offers: Record<string, OfferFigures>;
+  /** Where each value of site.yaml stands, by dotted name (`hosting.logDays`), for checks made after loading. */
+  factPlaces?: Record<string, { line: number; column: number }>;
   /** Only the dates that have not begun on the day of the build (SOURCE_DATE_EPOCH when set), by start. */
   dates: TrainingDate[];
   /**
@@ -135,6 +149,8 @@ export interface MarkdownOrigin {
   file: string;
   /** The body as written, placeholders unfilled. */
   body: string;
+  /** The body as shown, when it has `<!-- if … -->` blocks (generator/load/variants.ts): the others blanked line for line. */
+  shown?: string;
   bodyLine: number;
   /** Every link and image of the body, placeholders filled, with its place. */
   links: MarkdownLink[];

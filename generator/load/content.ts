@@ -10,7 +10,7 @@ import type {
 } from "../../model/content.ts";
 import { defaults, type SiteConfig } from "../config.ts";
 import { ContentError, displayPath, UsageError, type Loaded } from "../errors.ts";
-import { interpolate, type Dictionary, type Facts } from "../i18n.ts";
+import { Facts, interpolate, type Dictionary } from "../i18n.ts";
 import { loadImages, type ImageCatalogue } from "../images/catalogue.ts";
 import type { MarkdownImages, MarkdownPlace } from "../images/markdown.ts";
 import { formatsFor } from "../images/slots.ts";
@@ -34,6 +34,7 @@ import {
 import { checkText, checkYamlTexts, fillPlaceholders } from "./texts.ts";
 import { readWithSchema, type Schema } from "./schema.ts";
 import { loadSite } from "./site.ts";
+import { selectVariants } from "./variants.ts";
 import { loadDictionary } from "./translations.ts";
 import { cachedYaml, type YamlReader } from "./yaml.ts";
 
@@ -157,13 +158,13 @@ export async function loadContent(config: SiteConfig, cache?: RenderCache): Prom
     ),
   );
   const pages = await Promise.all(
-    codes.map((locale) =>
+    codes.map((locale, index) =>
       loadEach(
         config.root,
         pageFiles.value,
         locale,
         pageSchema,
-        factsFor(locale),
+        withBannerLabels(factsFor(locale), dictionaries[index]!),
         { markdown, yaml, remember },
         refused,
         {
@@ -325,6 +326,19 @@ type Remember = <T>(key: string, inputs: readonly string[], compute: () => Promi
 /** A content file's value, or none, and the problems found in it. */
 type FileLoaded<T> = { value?: T; problems: ContentError[] };
 
+/**
+ * A page's facts, and the consent banner's labels as the dictionary words them (`{label.cookie.accept}`,
+ * `{label.footer.cookieSettings}`): the legal texts name the buttons as they are, so they cannot drift.
+ */
+function withBannerLabels(facts: Facts, { value: dictionary, problems }: Loaded<Dictionary>): Facts {
+  const labels = [...dictionary]
+    .filter(([key]) => key.startsWith("cookie.") || key === "footer.cookieSettings")
+    .map(([key, entry]) => [`label.${key}`, entry.text] as const);
+  // A dictionary that failed to load is the one error: the labels its texts would give are its echoes.
+  const unreadable = problems.length > 0 ? [...facts.unreadable, "label"] : facts.unreadable;
+  return new Facts(new Map([...facts.values, ...labels]), unreadable);
+}
+
 /** The facts a locale's texts quote, as one key. */
 const factsKeys = new WeakMap<Facts, string>();
 function factsKey(facts: Facts): string {
@@ -401,7 +415,11 @@ async function parseOne<T>(
   problems.push(...front.problems);
   const data = front.value;
   problems.push(...checkYamlTexts(source.front, facts, file));
-  const body = interpolate(source.body, facts);
+  // Only the blocks that hold for this configuration are shown (load/variants.ts); the checks read every block.
+  const variants = selectVariants(source.body, facts, file, source.bodyLine);
+  problems.push(...variants.problems);
+  const shown = variants.text;
+  const body = interpolate(shown, facts);
   problems.push(...checkText(source.body, facts, file, { line: source.bodyLine, column: 1 }, "", { leftovers: false }));
   if (requireBody && source.body.trim() === "")
     problems.push(
@@ -410,7 +428,7 @@ async function parseOne<T>(
       }),
     );
   const { scan, html } = await markdown({
-    body: source.body,
+    body: shown,
     filled: body.text,
     bodyLine: source.bodyLine,
     place: { file, bodyLine: source.bodyLine, problems },
@@ -424,6 +442,7 @@ async function parseOne<T>(
     bodyLine: source.bodyLine,
     links: scan.links.map((link) => ({ ...link, url: interpolate(link.url, facts).text })),
     front: text.slice(0, text.length - source.body.length),
+    ...(shown === source.body ? {} : { shown }),
   };
   return { value: make(typesetTexts(fillPlaceholders(data, facts), locale), html, origin), problems };
 }

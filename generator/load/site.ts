@@ -2,6 +2,7 @@ import type { Site } from "../../model/content.ts";
 import { defaults } from "../config.ts";
 import { ContentError, type Loaded } from "../errors.ts";
 import { Facts, interpolate } from "../i18n.ts";
+import { formMode, hostingProviders, ownerFacts } from "../../model/legal.ts";
 import { readText } from "./files.ts";
 import { buildInstant, checkDates, upcomingDates } from "./dates.ts";
 import { localeFacts } from "./figures.ts";
@@ -41,15 +42,52 @@ export const siteSchema: Schema = {
         email: "email",
         phone: "text",
         form: {
-          fields: { endpoint: "endpoint", netlify: "boolean" },
-          optional: ["endpoint", "netlify"],
+          fields: {
+            endpoint: "endpoint",
+            netlify: "boolean",
+            service: "text",
+            transfer: "text",
+            retentionDays: "integer",
+          },
+          optional: ["endpoint", "netlify", "service", "transfer", "retentionDays"],
           located: true,
+          hints: {
+            service: "The form service the endpoint belongs to, with its address: the privacy policy names it.",
+            transfer:
+              "On which basis it receives data outside the EU: EU-US Data Privacy Framework, standard contractual clauses, or none.",
+            retentionDays: "After how many days the form service (or Netlify) deletes a message.",
+          },
         },
       },
       optional: ["form"],
     },
     social: { fields: { linkedin: "url", instagram: "url", youtube: "url" } },
-    legal: texts("owner", "company", "street", "postalCode", "city", "region", "country", "countryCode", "vatId"),
+    legal: {
+      fields: {
+        ...texts("owner", "company", "street", "postalCode", "city", "region", "country", "countryCode", "vatId")
+          .fields,
+        register: "text",
+      },
+      optional: ["register"],
+      hints: { register: 'The commercial register entry, such as "Amtsgericht Flensburg, HRA 1234", or none.' },
+    },
+    hosting: {
+      fields: { provider: "text", company: "text", logDays: "integer" },
+      optional: ["provider", "company", "logDays"],
+      hints: {
+        provider: `Where the site is published: ${Object.keys(hostingProviders).join(", ")}. Chooses the privacy policy's hosting paragraph.`,
+        company: "own-server and shared-hosting: the company that runs the server, with its address.",
+        logDays: "After how many days the host deletes its access logs.",
+      },
+    },
+    booking: {
+      fields: { minParticipants: "integer", cancelDays: "integer" },
+      optional: ["minParticipants", "cancelDays"],
+      hints: {
+        minParticipants: "Below this many participants we may cancel a date (terms of service).",
+        cancelDays: "At the latest this many days before the start we cancel a date that has too few participants.",
+      },
+    },
     location: {
       fields: {
         latitude: "number",
@@ -133,7 +171,7 @@ export const siteSchema: Schema = {
       },
     },
   },
-  optional: ["editor"],
+  optional: ["editor", "hosting", "booking"],
 };
 
 export const siteFile = `${defaults.folders.content}/site.yaml`;
@@ -161,8 +199,12 @@ export async function loadSite(
   const schemaRead = readWithSchema(node, siteSchema, siteFile, "");
   problems.push(...schemaRead.problems);
   const parsed = schemaRead.value as Site | undefined;
-  const values = flattenFacts(node);
-  const unreadable = unreadableGroups(siteSchema, parsed);
+  const places = new Map<string, { line: number; column: number }>();
+  const values = flattenFacts(node, "", new Map(), places);
+  // How the form sends chooses the privacy policy's form paragraph (generator/load/variants.ts).
+  values.set("contact.form.mode", formMode(parsed?.contact?.form));
+  // An owner fact a legal text quotes, while missing, is a warning of `check` (check/legal-facts.ts), not an unknown placeholder.
+  const unreadable = [...unreadableGroups(siteSchema, parsed), ...ownerFacts.map((fact) => fact.name)];
   const byLocale = new Map<string, Facts>();
   const factsFor = (locale: string) => {
     if (!byLocale.has(locale))
@@ -174,6 +216,7 @@ export async function loadSite(
   const site = fillPlaceholders(parsed ?? {}, facts) as Site;
   problems.push(...checkDates(site, siteFile), ...checkContactForm(site, siteFile));
   site.builtAt = buildInstant();
+  site.factPlaces = Object.fromEntries(places);
   if (Array.isArray(site.dates)) site.dates = upcomingDates(site.dates, site.builtAt.slice(0, 10));
   return { value: { site, factsFor }, problems };
 }
@@ -226,9 +269,12 @@ function flattenFacts(
   node: YamlNode,
   prefix = "",
   facts = new Map<string, string | number | boolean>(),
+  places?: Map<string, { line: number; column: number }>,
 ): Map<string, string | number | boolean> {
+  if (prefix) places?.set(prefix, { line: node.at.line, column: node.at.column });
   if (node.kind === "map") {
-    for (const entry of node.entries) flattenFacts(entry.node, prefix ? `${prefix}.${entry.key}` : entry.key, facts);
+    for (const entry of node.entries)
+      flattenFacts(entry.node, prefix ? `${prefix}.${entry.key}` : entry.key, facts, places);
   } else if (node.kind === "scalar" && node.value !== null) {
     facts.set(prefix, node.value);
   }

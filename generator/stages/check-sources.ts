@@ -2,6 +2,7 @@ import { checkLinks, type FragmentLink } from "../check-links.ts";
 import { checkContent } from "../check.ts";
 import { checkSiteData } from "../check-site-data.ts";
 import { checkTranslations } from "../check/translations.ts";
+import { legalContradictions, missingOwnerFacts } from "../check/legal-facts.ts";
 import type { SiteConfig } from "../config.ts";
 import { failOn, type Loaded } from "../errors.ts";
 import type { Content } from "../load/content.ts";
@@ -38,6 +39,7 @@ export function checkSources(
     checkSiteData(content, pages),
     links.problems,
     translations.errors,
+    legalContradictions(content),
   );
-  return { fragments: links.fragments, warnings: translations.warnings };
+  return { fragments: links.fragments, warnings: [...translations.warnings, ...missingOwnerFacts(content.site)] };
 }

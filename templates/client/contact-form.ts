@@ -45,6 +45,8 @@ function setUpForm(form: HTMLFormElement, result: HTMLElement) {
       case "email":
         if (!value) return text("errorEmail");
         return emailPattern.test(value) && !field.validity.typeMismatch ? "" : text("errorEmailInvalid");
+      case "company":
+        return value ? "" : text("errorCompany");
       case "message":
         return value ? "" : text("errorMessage");
       default:

@@ -1,5 +1,6 @@
 import type { Site, TrainingDate } from "../../model/content.ts";
 import type { PageProps } from "../types.ts";
+import { netPriceTerms } from "./netPrice.ts";
 
 /** JSON-LD, with `<` escaped so no text can close the script element. */
 export function JsonLd({ data }: { data: object }) {
@@ -46,6 +47,7 @@ export function courseData(props: PageProps) {
       category: "Paid",
       price: figures.price,
       priceCurrency: figures.currency,
+      ...netPriceTerms(figures),
       url: url("pricing/"),
     };
   };

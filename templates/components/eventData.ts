@@ -1,5 +1,6 @@
 import type { EducationEvent, WithContext } from "schema-dts";
 import type { PageProps } from "../types.ts";
+import { netPriceTerms } from "./netPrice.ts";
 import { eventName } from "./calendar.ts";
 import { offerName } from "./enquiry.ts";
 import { availability, placeData } from "./StructuredData.tsx";
@@ -45,6 +46,7 @@ export function eventData(props: PageProps): WithContext<EducationEvent>[] {
             ...(name && { name }),
             price: figures.price,
             priceCurrency: figures.currency,
+            ...netPriceTerms(figures),
             availability: availability(date),
             validFrom: site.builtAt.slice(0, 10),
             url: pricing,

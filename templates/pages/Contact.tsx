@@ -25,10 +25,12 @@ export default function Contact(props: PageProps) {
   );
   const field = (
     name: "name" | "email" | "company" | "message",
-    options: { required?: boolean; type?: string; autoComplete?: string },
+    options: { required?: boolean; type?: string; autoComplete?: string; hint?: string },
   ) => {
     const label = t(`contact.form.${name}`);
     const errorId = `${name}-error`;
+    const hintId = `${name}-hint`;
+    const describedBy = [options.hint && hintId, options.required && errorId].filter(Boolean).join(" ");
     const input = {
       id: `field-${name}`,
       // The mailto: form sends "Label=value" lines, so its names are the labels; a form service gets stable keys.
@@ -36,7 +38,7 @@ export default function Contact(props: PageProps) {
       placeholder: t(`contact.form.${name}Placeholder`),
       required: options.required,
       autoComplete: options.autoComplete,
-      "aria-describedby": options.required ? errorId : undefined,
+      "aria-describedby": describedBy || undefined,
       "data-field": name,
       "data-label": label,
     };
@@ -54,6 +56,11 @@ export default function Contact(props: PageProps) {
           )}
         </label>
         {name === "message" ? <textarea {...input} rows={6} /> : <input {...input} type={options.type ?? "text"} />}
+        {options.hint && (
+          <p className="field-hint" id={hintId}>
+            {options.hint}
+          </p>
+        )}
         {options.required && <p className="field-error" id={errorId} hidden />}
       </div>
     );
@@ -78,18 +85,23 @@ export default function Contact(props: PageProps) {
               data-error-name={t("contact.form.errorName")}
               data-error-email={t("contact.form.errorEmail")}
               data-error-email-invalid={t("contact.form.errorEmailInvalid")}
+              data-error-company={t("contact.form.errorCompany")}
               data-error-message={t("contact.form.errorMessage")}
               data-enquiries={JSON.stringify(enquiries)}
             >
               {field("name", { required: true, autoComplete: "name" })}
               {field("email", { required: true, type: "email", autoComplete: "email" })}
-              {field("company", { autoComplete: "organization" })}
+              {/* The offer is for businesses only (§ 14 BGB): an enquiry names the company that is invoiced. */}
+              {field("company", { required: true, autoComplete: "organization", hint: t("contact.form.businessOnly") })}
               {field("message", { required: true })}
               {sending?.hidden}
               <button type="submit" className="button button-primary">
                 {t("contact.form.submit")} <Icon name="arrow" />
               </button>
               <p className="form-note">{t("contact.form.reply")}</p>
+              <p className="form-note">
+                {t("contact.form.privacyNote")} <a href={href("privacy-policy/")}>{t("footer.privacy")}</a>
+              </p>
             </form>
             {sending && (
               <div className="form-result" data-form-sent="" role="status" tabIndex={-1} hidden>

@@ -835,7 +835,7 @@ const limits: AdversarialCase[] = [
       await writeFile(file, (await readFile(file, "utf8")) + manyKeys(30_000));
     },
     exit: 1,
-    first: 'content/i18n/de.yaml:279:3: Missing key "lots.key0" (present in content/i18n/en.yaml:282)',
+    first: 'content/i18n/de.yaml:282:3: Missing key "lots.key0" (present in content/i18n/en.yaml:285)',
   },
   {
     name: "30,000 duplicate keys",
@@ -845,7 +845,7 @@ const limits: AdversarialCase[] = [
       await writeFile(file, (await readFile(file, "utf8")) + "lots:\n" + "  same: Text\n".repeat(30_000));
     },
     exit: 1,
-    first: 'content/i18n/en.yaml:283:3: Duplicate key "same"',
+    first: 'content/i18n/en.yaml:286:3: Duplicate key "same"',
   },
 ];
 

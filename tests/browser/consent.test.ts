@@ -322,4 +322,23 @@ describe("cookie consent", () => {
     expect(await page.evaluate(() => document.activeElement?.id)).toBe("main");
     await context.close();
   });
+
+  for (const [locale, text] of Object.entries(labels))
+    it(`C7 (${locale}): before any choice the banner says consent can be withdrawn, with the footer button as it is labelled (Art. 7 (3))`, async () => {
+      const { page } = await firstVisit();
+      await page.goto(origin + (locale === "de" ? "/de/" : "/"));
+      const region = page.getByRole("region", { name: text.region });
+      await region.waitFor({ state: "visible" });
+      const said = (await region.locator(".cookie-text p").first().textContent())!
+        .replace(/[\u00a0\u202f]/g, " ")
+        .replace(/\u2011/g, "-");
+      expect(said).toMatch(locale === "de" ? /jederzeit .* widerrufen/ : /withdraw your consent at any time/);
+      // It names the footer's button by its label, so the visitor finds it.
+      const button = (await page.locator("[data-cookie-settings]").textContent())!.trim();
+      expect(said).toContain(locale === "de" ? `„${button}“` : `“${button}”`);
+      // And where the data goes after consent: the USA, on the Data Privacy Framework.
+      expect(said).toMatch(
+        locale === "de" ? /USA \(EU-US Data Privacy Framework\)/ : /USA as well \(EU-U\.S\. Data Privacy Framework\)/,
+      );
+    });
 });

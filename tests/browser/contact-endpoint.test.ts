@@ -284,6 +284,38 @@ describe("contact form with an endpoint", () => {
     });
   }
 
+  for (const locale of ["en", "de"] as const)
+    it(`(${locale}) an enquiry without a company is refused at the field, with JavaScript and without, and nothing is posted`, async () => {
+      const { company, ...values } = enquiry(locale, true);
+      const before = receiver.posts.length;
+      for (const javaScript of [true, false]) {
+        const context = await openContext(javaScript);
+        const page = await context.newPage();
+        await page.goto(origin + texts[locale].path);
+        await fill(page, values);
+        await page.getByRole("button", { name: texts[locale].submit }).click();
+        const field = page.locator('[data-field="company"]');
+        if (javaScript) {
+          expect(await field.getAttribute("aria-invalid")).toBe("true");
+          expect(await page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset["field"])).toBe(
+            "company",
+          );
+          expect(await page.locator(".field-error:visible").allTextContents()).toEqual([
+            locale === "de"
+              ? "Bitte geben Sie Ihr Unternehmen an; wir schulen ausschließlich Unternehmen."
+              : "Please enter your company; we train businesses only.",
+          ]);
+        } else {
+          expect(await field.evaluate((input) => (input as HTMLInputElement).validity.valueMissing)).toBe(true);
+          expect(page.url()).toBe(origin + texts[locale].path);
+        }
+        await page.waitForTimeout(200);
+        await context.close();
+      }
+      expect(company).not.toBe("");
+      expect(receiver.posts.length).toBe(before);
+    });
+
   it("(de) a date's enquiry link fills the form, and its subject reaches the endpoint", async () => {
     const context = await openContext(true);
     const page = await context.newPage();
@@ -296,7 +328,7 @@ describe("contact form with an endpoint", () => {
     const message = page.locator('[data-field="message"]');
     expect(await message.inputValue()).toBe(`${date.message}\n\n`);
     const values = enquiry("de", true);
-    await fill(page, { name: values.name, email: values.email });
+    await fill(page, { name: values.name, email: values.email, company: values.company });
     await message.press("End");
     await message.pressSequentially("Zwölf Plätze.");
     const before = receiver.posts.length;

@@ -11,6 +11,7 @@ const texts = {
     errors: {
       name: "Please enter your full name.",
       email: "Please enter your email address.",
+      company: "Please enter your company; we train businesses only.",
       message: "Please enter your message.",
     },
     invalidEmail: "Please enter a valid email address, such as name@company.com.",
@@ -30,6 +31,7 @@ const texts = {
     errors: {
       name: "Bitte geben Sie Ihren Vor- und Nachnamen ein.",
       email: "Bitte geben Sie Ihre E\u2011Mail-Adresse ein.",
+      company: "Bitte geben Sie Ihr Unternehmen an; wir schulen ausschließlich Unternehmen.",
       message: "Bitte geben Sie Ihre Nachricht ein.",
     },
     invalidEmail: "Bitte geben Sie eine gültige E\u2011Mail-Adresse ein, zum Beispiel name@firma.de.",
@@ -135,8 +137,13 @@ describe("contact form", () => {
         await page.locator("form[data-contact-form]").evaluate((form) => (form as HTMLFormElement).noValidate),
       ).toBe(true);
       await page.getByRole("button", { name: text.submit }).click();
-      expect(await visibleErrors(page)).toEqual([text.errors.name, text.errors.email, text.errors.message]);
-      expect(await invalidFields(page)).toEqual(["name", "email", "message"]);
+      expect(await visibleErrors(page)).toEqual([
+        text.errors.name,
+        text.errors.email,
+        text.errors.company,
+        text.errors.message,
+      ]);
+      expect(await invalidFields(page)).toEqual(["name", "email", "company", "message"]);
       expect(await focusedField(page)).toBe("name");
       // The label comes into view with its field, even when the field's box alone is just below the sticky header.
       await scrollSettled(page);
@@ -156,12 +163,17 @@ describe("contact form", () => {
       await scrollSettled(page);
       expect(await labelShows()).toBe(true);
       // Each message is the field's description (aria-describedby), so it is read with the field.
-      for (const name of ["name", "email", "message"] as const) {
+      for (const name of ["name", "email", "company", "message"] as const) {
         const describedBy = await page.locator(`[data-field="${name}"]`).getAttribute("aria-describedby");
-        expect(await page.locator(`#${describedBy}`).textContent()).toBe(text.errors[name]);
+        expect(await page.locator(`#${describedBy!.split(" ").at(-1)}`).textContent()).toBe(text.errors[name]);
       }
 
-      await fill(page, { name: "Anna Berg", email: "anna@firma", message: "Hallo" });
+      await fill(page, {
+        name: "Anna Berg",
+        email: "anna@firma",
+        company: "Nordlicht Software GmbH",
+        message: "Hallo",
+      });
       await page.getByRole("button", { name: text.submit }).click();
       expect(await visibleErrors(page)).toEqual([text.invalidEmail]);
       expect(await invalidFields(page)).toEqual(["email"]);
@@ -177,6 +189,29 @@ describe("contact form", () => {
       await page.waitForTimeout(200);
       expect(opened).toEqual([]);
       expect(await page.locator("[data-form-result]").isHidden()).toBe(true);
+      expect(errors).toEqual([]);
+    });
+
+    it(`F6 (${locale}): an enquiry without a company is refused at the company field, which says the offer is for businesses`, async () => {
+      const { page, opened, errors } = await openForm(text.path);
+      await fill(page, { name: "Anna Berg", email: "anna@example.com", message: "Hallo" });
+      await page.getByRole("button", { name: text.submit }).click();
+      expect(await visibleErrors(page)).toEqual([text.errors.company]);
+      expect(await invalidFields(page)).toEqual(["company"]);
+      expect(await focusedField(page)).toBe("company");
+      const company = page.locator("[data-field=company]");
+      expect(await company.evaluate((field) => (field as HTMLInputElement).required)).toBe(true);
+      // The business-only line is the field's description, read with it, and it names § 14 BGB and the invoice.
+      const hint = await company.getAttribute("aria-describedby");
+      expect(await page.locator(`#${hint!.split(" ")[0]}`).textContent()).toMatch(
+        locale === "de"
+          ? /Unternehmer\sim\sSinne\svon\s§\s14\sBGB.*Rechnung\sgeht\san\sIhr\sUnternehmen/
+          : /§\s14\sBGB.*invoice\syour\scompany/,
+      );
+      // The form links the privacy notice.
+      expect(await page.locator("form[data-contact-form] a[href$='privacy-policy/']").count()).toBe(1);
+      await page.waitForTimeout(200);
+      expect(opened).toEqual([]);
       expect(errors).toEqual([]);
     });
 
@@ -220,7 +255,7 @@ describe("contact form", () => {
   it("F3: a link over 1,900 characters opens nothing and offers the copy fallback; Edit message keeps the values", async () => {
     const { page, opened, errors } = await openForm("/contact/");
     const message = "We would like to book the training for our whole team. ".repeat(30);
-    await fill(page, { name: "Anna Berg", email: "anna@example.com", message });
+    await fill(page, { name: "Anna Berg", email: "anna@example.com", company: "Nordlicht Software GmbH", message });
     await page.getByRole("button", { name: "Send Enquiry" }).click();
     const result = page.locator("[data-form-result]");
     await result.waitFor({ state: "visible" });
@@ -237,7 +272,9 @@ describe("contact form", () => {
     expect(await result.getByRole("link", { name: address }).isVisible()).toBe(true);
     await result.getByRole("button", { name: "Copy Message" }).click();
     await expect.poll(() => result.locator("[data-copy-status]").textContent()).toBe(texts.en.copied);
-    expect(await clipboard(page)).toBe(`Full Name: Anna Berg\nEmail Address: anna@example.com\n\n${message.trim()}`);
+    expect(await clipboard(page)).toBe(
+      `Full Name: Anna Berg\nEmail Address: anna@example.com\nCompany: Nordlicht Software GmbH\n\n${message.trim()}`,
+    );
     await page.waitForTimeout(200);
     expect(opened).toEqual([]);
 
@@ -260,7 +297,12 @@ describe("contact form", () => {
       document.execCommand = () => false;
     });
     const { page, errors } = await openForm("/de/contact/", { context });
-    await fill(page, { name: "Anna Berg", email: "anna@example.com", message: "Hallo!" });
+    await fill(page, {
+      name: "Anna Berg",
+      email: "anna@example.com",
+      company: "Nordlicht Software GmbH",
+      message: "Hallo!",
+    });
     await page.getByRole("button", { name: texts.de.submit }).click();
     await page.getByRole("button", { name: texts.de.copy }).click();
     const status = page.locator("[data-copy-status]");
@@ -278,7 +320,8 @@ describe("contact form", () => {
     expect(shown).toEqual({
       visible: true,
       focused: true,
-      selected: "Name: Anna Berg\nE\u2011Mail-Adresse: anna@example.com\n\nHallo!",
+      selected:
+        "Name: Anna Berg\nE\u2011Mail-Adresse: anna@example.com\nUnternehmen: Nordlicht Software GmbH\n\nHallo!",
     });
     expect(errors).toEqual([]);
     await context.close();
@@ -302,14 +345,19 @@ describe("contact form", () => {
       await page
         .locator("[data-field]:required")
         .evaluateAll((fields) => fields.map((field) => (field as HTMLElement).dataset["field"])),
-    ).toEqual(["name", "email", "message"]);
+    ).toEqual(["name", "email", "company", "message"]);
     await page.getByRole("button", { name: "Send Enquiry" }).click();
     expect(await page.locator("form:invalid").count()).toBe(1);
     expect(
       await page.locator("[data-field=name]").evaluate((field) => (field as HTMLInputElement).validity.valueMissing),
     ).toBe(true);
     expect(opened).toEqual([]);
-    await fill(page, { name: "Anna Berg", email: "anna@example.com", message: "Hallo" });
+    await fill(page, {
+      name: "Anna Berg",
+      email: "anna@example.com",
+      company: "Nordlicht Software GmbH",
+      message: "Hallo",
+    });
     expect(await page.locator("form:invalid").count()).toBe(0);
     expect(await page.locator("[data-form-result]").isHidden()).toBe(true);
   });
@@ -324,7 +372,7 @@ describe("contact form", () => {
     await page.waitForURL(/\/de\/contact\/\?date=\d{4}-\d{2}-\d{2}#form-title$/);
     const message = page.locator("[data-field=message]");
     expect(await message.inputValue()).toBe(`Ich interessiere mich für: ${about}.\n\n`);
-    await fill(page, { name: "Anna Berg", email: "anna@example.com" });
+    await fill(page, { name: "Anna Berg", email: "anna@example.com", company: "Nordlicht Software GmbH" });
     await message.press("End");
     await message.pressSequentially("Wir wären zu dritt.");
     const request = page.waitForEvent("request", (candidate) => candidate.url().startsWith("mailto:"));

@@ -11,11 +11,12 @@ import { headerRules } from "../../generator/write/host-config.ts";
 import { readPage } from "../support/html.ts";
 import { copyProject, editFile } from "../support/project.ts";
 
-/** Builds a copy of the project with these lines under `contact:`; returns its output folder and CSP. */
-async function buildWithForm(lines: string) {
+/** Builds a copy of the project with these lines under `contact:` (and that host); returns its output folder and CSP. */
+async function buildWithForm(lines: string, host = "github-pages") {
   const root = await copyProject();
   const phone = '  phone: "+49 4671 930 41 20"\n';
   await editFile(root, "content/site.yaml", phone, `${phone}  form:\n${lines}`);
+  await editFile(root, "content/site.yaml", "\n  provider: github-pages\n", `\n  provider: ${host}\n`);
   const out = path.join(root, "dist");
   const report = await build(resolveConfig({ root, outDir: out }));
   return { out, csp: headerRules(report.hostConfig).security["content-security-policy"]! };
@@ -43,6 +44,7 @@ describe("contact.form in site.yaml", () => {
       const names = form.querySelectorAll("input, textarea").map((control) => control.getAttribute("name"));
       expect(names).toEqual(["name", "email", "company", "message", "_subject", "language", "_next", "_gotcha"]);
       expect(form.querySelector('input[name="language"]')!.getAttribute("value")).toBe(locale);
+      expect(form.querySelector('input[name="company"]')!.getAttribute("required")).toBe("");
       expect(form.querySelector('input[name="_next"]')!.getAttribute("value")).toBe(
         `https://www.deichhof-sales-ranch.de/${prefix}contact/sent/`,
       );
@@ -56,7 +58,8 @@ describe("contact.form in site.yaml", () => {
   });
 
   it("netlify: true: Netlify's attributes and form-name, the sent page as the action, and only 'self' in the CSP", async () => {
-    const { out, csp } = await buildWithForm("    netlify: true\n");
+    // Netlify Forms only work where Netlify hosts the site: the legal check refuses them on another host.
+    const { out, csp } = await buildWithForm("    netlify: true\n", "netlify");
     for (const prefix of ["", "de/"]) {
       const page = await readPage(out, `${prefix}contact/index.html`);
       const form = page.root.querySelector("form[data-contact-form]")!;
@@ -67,6 +70,8 @@ describe("contact.form in site.yaml", () => {
       expect(form.querySelector('input[name="form-name"]')!.getAttribute("value")).toBe("contact");
       expect(form.querySelector('input[name="_next"]')).toBeNull();
       expect(form.querySelector('input[name="_gotcha"]')).not.toBeNull();
+      // Business only (§ 14 BGB): the browser refuses a post without a company, even without JavaScript.
+      expect(form.querySelector('input[name="company"]')!.getAttribute("required")).toBe("");
       await readPage(out, `${prefix}contact/sent/index.html`);
     }
     expect(directive(csp, "form-action")).toBe("form-action 'self'");

@@ -68,8 +68,8 @@ describe("one place per fact", () => {
   it("the team price shows its per-person figure, printed per language, and the custom offer's note is no price", async () => {
     const en = await readFile(path.join(await builtOnce(), "pricing/index.html"), "utf8");
     const de = await readFile(path.join(await builtOnce(), "de/pricing/index.html"), "utf8");
-    expect(en).toContain("€1,575\u00a0per person with 12\u00a0participants");
-    expect(de).toContain("1.575\u00a0€ pro Person bei zwölf Teilnehmenden");
+    expect(en).toContain("€1,575\u00a0net per person with 12\u00a0participants");
+    expect(de).toContain("1.575\u00a0€ netto pro Person bei zwölf Teilnehmenden");
     expect(en).toMatch(/class="offer-badge">Most popular</);
     expect(de).toMatch(/class="offer-badge">Am beliebtesten</);
     expect(en).toMatch(/class="price-note">Price on request</);
@@ -133,7 +133,7 @@ describe("navigation from content", () => {
         path.join(root, "content/site.yaml"),
         yaml
           .replace("    - block: about\n", "    - block: social\n")
-          .replace(/    - block: social\n$/, "    - block: about\n"),
+          .replace(/    - block: contact\n    - block: social\n/, "    - block: contact\n    - block: about\n"),
       );
     });
     const columns = page("de/index.html")

@@ -286,4 +286,31 @@ describe("JSON-LD", () => {
     }
     expectNone(problems, "JSON-LD URLs");
   });
+
+  it("every priced offer is net of VAT and for businesses only, as the pages say beside each price (§ 14 BGB)", () => {
+    const problems: string[] = [];
+    let offers = 0;
+    /** Every node below these, nested ones included (offers sit in events, courses and course instances). */
+    const walk = (value: unknown): Record<string, unknown>[] =>
+      Array.isArray(value)
+        ? value.flatMap(walk)
+        : value && typeof value === "object"
+          ? [value as Record<string, unknown>, ...Object.values(value).flatMap(walk)]
+          : [];
+    for (const page of pages)
+      for (const node of walk(checkJsonLd(blocks(page), baseUrl).nodes)) {
+        if (node["@type"] !== "Offer" || node["price"] === undefined) continue;
+        offers++;
+        const spec = node["priceSpecification"] as Record<string, unknown> | undefined;
+        if (spec?.["valueAddedTaxIncluded"] !== false || spec["price"] !== node["price"])
+          problems.push(`${page.file}: offer ${String(node["name"] ?? node["price"])} is not marked net of VAT`);
+        if (
+          (node["eligibleCustomerType"] as { "@id"?: string } | undefined)?.["@id"] !==
+          "http://purl.org/goodrelations/v1#Business"
+        )
+          problems.push(`${page.file}: offer ${String(node["name"] ?? node["price"])} is not for businesses only`);
+      }
+    expect(offers).toBeGreaterThan(0);
+    expectNone(problems, "JSON-LD offers");
+  });
 });

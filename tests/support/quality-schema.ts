@@ -147,6 +147,21 @@ const node =
     return checkNode(value, at, context);
   };
 
+/** true or false, not "false". */
+const boolean: Check = (value, at) =>
+  typeof value === "boolean" ? [] : [`${at}: expected a boolean, got ${show(value)}`];
+
+/** A GoodRelations business entity type (schema.org BusinessEntityType), as its IRI or {"@id": IRI}. */
+const businessEntityTypes = ["Business", "Enduser", "PublicInstitution", "Reseller"].map(
+  (name) => `http://purl.org/goodrelations/v1#${name}`,
+);
+const businessEntityType: Check = (value, at) => {
+  const iri = isObject(value) && Object.keys(value).length === 1 ? value["@id"] : value;
+  return businessEntityTypes.includes(String(iri))
+    ? []
+    : [`${at}: expected a BusinessEntityType (${businessEntityTypes.join(", ")}), got ${show(value)}`];
+};
+
 const organization = ["Organization", "LocalBusiness", "EducationalOrganization", "ProfessionalService"];
 
 /** The allow-list: type → property → expected value. "@id" is allowed on every type. */
@@ -193,7 +208,11 @@ export const allowed: Record<string, Record<string, Check>> = {
     url: siteUrl,
     availability: url,
     validFrom: isoDate,
+    priceSpecification: many(node("UnitPriceSpecification", "PriceSpecification")),
+    eligibleCustomerType: many(businessEntityType),
   },
+  UnitPriceSpecification: { price: number, priceCurrency: currency, valueAddedTaxIncluded: boolean },
+  PriceSpecification: { price: number, priceCurrency: currency, valueAddedTaxIncluded: boolean },
   EducationEvent: {
     name: text,
     description: text,

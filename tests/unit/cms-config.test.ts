@@ -45,6 +45,8 @@ describe("the web editor's configuration", () => {
         "contact",
         "social",
         "legal",
+        "hosting",
+        "booking",
         "location",
         "consent",
         "claims",
