@@ -49,6 +49,7 @@ export function UpcomingDates(props: PageProps & { id: string; netPricesNote?: b
 function DateCard(props: PageProps & { date: TrainingDate }) {
   const { t, locale, date, content } = props;
   const enquiry = dateEnquiry(props, date);
+  const calendarFile = calendarHref(props, date);
   const seats = seatsState(date, Number(props.site.claims.groupSize));
   const offer = date.offer ? content.pages["pricing"]?.offers?.[date.offer] : undefined;
   const price = date.offer ? content.facts.get(`offers.${date.offer}.price`) : undefined;
@@ -87,10 +88,12 @@ function DateCard(props: PageProps & { date: TrainingDate }) {
           {t(seats === "full" ? "dates.waitingList" : "dates.enquire")}
           <span className="visually-hidden">: {enquiry.about}</span>
         </a>
-        <a className="text-link" href={calendarHref(props, date)} download>
-          {t("dates.addToCalendar")}
-          <span className="visually-hidden">: {enquiry.about}</span>
-        </a>
+        {calendarFile && (
+          <a className="text-link" href={calendarFile} download>
+            {t("dates.addToCalendar")}
+            <span className="visually-hidden">: {enquiry.about}</span>
+          </a>
+        )}
         {/* Without JavaScript the form cannot be filled in from the link: the date's own email is offered too. */}
         <noscript>
           <a className="text-link" href={mailtoHref(props, enquiry)}>

@@ -48,10 +48,13 @@ export function offerName({ content }: PageProps, offer: string | undefined): st
   return offer ? content.pages["pricing"]?.offers?.[offer]?.name : undefined;
 }
 
-/** The enquiry for one training date. */
+/**
+ * The enquiry for one training date; for a fully booked date, the request to join its waiting list, so the
+ * owner can tell the two apart in every form mode (its subject and first line say so).
+ */
 export function dateEnquiry(props: PageProps, date: TrainingDate): Enquiry {
   const about = [offerName(props, date.offer), formatDays(date, props.locale)].filter(Boolean).join(", ");
-  return enquiry(props, `date=${date.start}`, about);
+  return enquiry(props, `date=${date.start}`, about, date.seatsLeft === 0 ? "waitingList" : "enquiry");
 }
 
 /** The enquiry for one offer, without a date. */
@@ -59,12 +62,13 @@ export function offerEnquiry(props: PageProps, offer: string): Enquiry {
   return enquiry(props, `offer=${offer}`, offerName(props, offer) ?? offer);
 }
 
-function enquiry({ t }: PageProps, key: string, about: string): Enquiry {
+function enquiry({ t }: PageProps, key: string, about: string, kind: "enquiry" | "waitingList" = "enquiry"): Enquiry {
+  const waiting = kind === "waitingList";
   return {
     key,
     about,
-    subject: `${t("contact.form.mailSubject")} – ${about}`,
-    message: `${t("contact.form.enquiryAbout")} ${about}.`,
+    subject: `${t(waiting ? "contact.form.waitingListSubject" : "contact.form.mailSubject")} – ${about}`,
+    message: `${t(waiting ? "contact.form.waitingListAbout" : "contact.form.enquiryAbout")} ${about}.`,
   };
 }
 
