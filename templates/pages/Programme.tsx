@@ -16,8 +16,9 @@ export default function Programme(props: PageProps) {
   const { t, site, content, locale, url } = props;
   const pricing = content.pages["pricing"]!;
   const details = content.pages["training-details"]!;
-  const days = sections(details.html).slice(1, 1 + Number(site.claims.trainingDays));
-  const included = sections(pricing.html)[1];
+  // Training details opens with the days, one section each; pricing with what the price includes.
+  const days = sections(details.html).slice(0, Number(site.claims.trainingDays));
+  const included = sections(pricing.html)[0];
   const language = new Intl.DisplayNames(locale, { type: "language" });
   return (
     <Layout {...props} title={t("meta.programme.title")} description={t("meta.programme.description")}>
@@ -115,5 +116,5 @@ export default function Programme(props: PageProps) {
   );
 }
 
-/** A markdown page's HTML cut before each `<h2>`: the text before the first, then one part per section. */
-const sections = (html: string) => html.split(/(?=<h2[\s>])/);
+/** A markdown page's sections: its HTML cut before each `<h2>`, the text before the first left out. */
+const sections = (html: string) => html.split(/(?=<h2[\s>])/).filter((part) => part.startsWith("<h2"));
