@@ -163,7 +163,7 @@ describe("upcoming dates", () => {
       ]);
       expect(events[0]!["location"]).toMatchObject({ "@type": "Place", address: { addressLocality: "Bredstedt" } });
     }
-    expect(visibleText(page("index.html"))).toContain("June 7 – 9, 2027");
+    expect(visibleText(page("index.html"))).toMatch(/7\s?–\s?9\sJune 2027/);
     expect(visibleText(page("de/index.html"))).toContain("7.–9. Juni 2027");
   });
 
@@ -173,7 +173,7 @@ describe("upcoming dates", () => {
     const first = cards[0]!;
     const links = first.querySelectorAll("a.button");
     expect(links.map((link) => link.getAttribute("href"))).toEqual(["/de/contact/?date=2027-03-15#form-title"]);
-    expect(words(first.querySelector(".date-price dd")!.textContent)).toBe("2.490 € pro Person, zzgl. MwSt.");
+    expect(words(first.querySelector(".date-price dd")!.textContent)).toBe("2.490 € pro Person, zzgl. USt.");
     expect(words(first.querySelector(".date-language")!.textContent)).toBe("Sprache: Deutsch");
     // The figure and its word never part at a line end.
     expect(first.querySelector(".date-seats")!.textContent).toBe("4\u00a0Plätze frei");
