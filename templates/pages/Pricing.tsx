@@ -112,7 +112,7 @@ export function TeamSizes({ t, content, locale, name, sizes }: PageProps & { nam
       {t("pricing.teamSizes")}{" "}
       {prices.map(({ size, price }, index) => (
         <Fragment key={size}>
-          {index > 0 && " · "}
+          {index > 0 && "\u00a0· "}
           <span className="offer-size">
             {number.format(size)} {t("pricing.people")}: <span className="price-small">{price}</span>
           </span>
