@@ -38,7 +38,8 @@ export function checkLinks(
 ): { problems: ContentError[]; fragments: FragmentLink[] } {
   const targets = new Map<string, Target>();
   for (const locale of locales)
-    for (const page of pages.filter((candidate) => candidate.indexable))
+    // Every page at an address (a noindex one such as the programme sheet too), not the not-found file.
+    for (const page of pages.filter((candidate) => candidate.path === "" || candidate.path.endsWith("/")))
       targets.set(prefixed(locale, page.path), {
         locale: locale.code,
         page,

@@ -25,6 +25,8 @@ export type PageId =
   | "contact"
   | "contact-sent"
   | "pricing"
+  | "faq"
+  | "programme"
   | "training-details"
   | "imprint"
   | "privacy-policy"
@@ -47,6 +49,9 @@ export const fixedPages: readonly PageDefinition[] = [
   { id: "references", path: "references/", template: "pages/References.tsx", indexable: true },
   { id: "contact", path: "contact/", template: "pages/Contact.tsx", indexable: true },
   markdownPage("pricing", "pages/Pricing.tsx"),
+  markdownPage("faq"),
+  // The sheet to forward: it repeats pricing and training details, so it stays out of the index.
+  { id: "programme", path: "programme/", template: "pages/Programme.tsx", indexable: false },
   markdownPage("training-details"),
   markdownPage("imprint"),
   markdownPage("privacy-policy"),

@@ -35,6 +35,8 @@ export interface OfferFigures extends Located {
   /** The price is for one person, or for the whole group of up to claims.groupSize people. */
   per: "person" | "group";
   highlighted?: boolean;
+  /** For a group price: the group sizes the price per person is shown for (`offers.<name>.perPersonAt.<size>`). */
+  sizes?: number[];
 }
 
 /** One upcoming training date. */

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { CookieBanner } from "./components/CookieBanner.tsx";
 import { Footer } from "./components/Footer.tsx";
 import { Header } from "./components/Header.tsx";
+import { StickyBar } from "./components/StickyBar.tsx";
 import { JsonLd, businessData } from "./components/StructuredData.tsx";
 import { openGraphAlt, openGraphSize } from "./OpenGraphImage.tsx";
 import type { PageProps } from "./types.ts";
@@ -85,6 +86,7 @@ export function Layout(props: LayoutProps) {
           {children}
         </main>
         {props.shared(Footer)}
+        <StickyBar {...props} />
         {props.shared(CookieBanner)}
         {/* Last in the body: every element it wires up exists, and the banner shows in the first paint. */}
         <script dangerouslySetInnerHTML={{ __html: assets.appScript }} />

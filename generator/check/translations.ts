@@ -18,8 +18,11 @@ export interface TranslationFindings {
   warnings: ContentWarning[];
 }
 
-/** Keys the generator itself reads, besides the templates: the language switch (generator/render.ts). */
-const generatorKeys = ["lang.name", "lang.switchTip"];
+/**
+ * Keys the generator itself reads, besides the templates: the language switch (generator/render.ts) and the
+ * calendar files' note that a date is pencilled in, not booked (generator/write/calendar.ts).
+ */
+const generatorKeys = ["lang.name", "lang.switchTip", "dates.calendarNote"];
 
 /** A comment after a translated value that says it is meant to equal the English one: `# same`, `# same: brand name`. */
 const sameMarker = /^same\b/i;

@@ -36,6 +36,14 @@ export function localeFacts(
     result.set(`offers.${name}.price`, formatPrice(offer.price, offer.currency, locale));
     const each = perPerson(offer, groupSize);
     if (each !== undefined) result.set(`offers.${name}.perPerson`, formatPrice(each, offer.currency, locale));
+    // "What do 6 or 8 of us pay each?": the group price shared by each team size site.yaml lists.
+    if (offer.per === "group")
+      for (const size of offer.sizes ?? [])
+        if (size > 0)
+          result.set(
+            `offers.${name}.perPersonAt.${size}`,
+            formatPrice(Math.round(offer.price / size), offer.currency, locale),
+          );
   }
   return result;
 }

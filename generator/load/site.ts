@@ -107,12 +107,14 @@ export const siteSchema: Schema = {
         groupSize: "integer",
         followUpDays: "integer",
         trainedSince: "integer",
+        freeCancellationDays: "integer",
       },
-      optional: ["trainedSince"],
+      optional: ["trainedSince", "freeCancellationDays"],
       hints: {
         groupSize: "At most this many participants per training date.",
         followUpDays: "Days after the training until the follow-up call.",
         trainedSince: "The year the count of trained professionals starts from.",
+        freeCancellationDays: "Days before the start up to which a seat can be cancelled free of charge (terms § 5).",
       },
     },
     clients: {
@@ -125,13 +127,14 @@ export const siteSchema: Schema = {
     },
     offers: {
       each: {
-        fields: { price: "integer", currency: "text", per: "text", highlighted: "boolean" },
-        optional: ["price", "currency", "highlighted"],
+        fields: { price: "integer", currency: "text", per: "text", highlighted: "boolean", sizes: { list: "integer" } },
+        optional: ["price", "currency", "highlighted", "sizes"],
         located: true,
         hints: {
           price: "Net, in whole units of the currency, digits only: 2490, not 2.490 or 2,490. Empty: on request.",
           per: "person (the price is for one person) or group (for the whole group).",
           highlighted: "Sets this offer apart as the most booked one.",
+          sizes: "For a group price: the group sizes to show the price per person for, such as [6, 8, 10, 12].",
         },
       },
     },

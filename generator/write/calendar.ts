@@ -22,10 +22,14 @@ export const calendarFile = (start: string, locale: string) => `calendar/${start
 const eventName = (offerName: string | undefined, courseName: string) =>
   offerName ? `${offerName}: ${courseName}` : courseName;
 
-/** Every date's calendar file, in every language. */
+/**
+ * Every date's calendar file, in every language; a fully booked date has none (its card offers the waiting
+ * list instead, templates/components/calendar.ts, by the same rule).
+ */
 export function createCalendars(site: Site, locales: readonly LocaleContent[], links: Links): OutputFile[] {
+  const open = site.dates.filter((date) => date.seatsLeft > 0);
   return locales.flatMap((locale) =>
-    site.dates.map((date) => ({
+    open.map((date) => ({
       path: calendarFile(date.start, locale.locale),
       contents: calendarText(eventLines(site, locale, links, date)),
     })),
@@ -43,6 +47,7 @@ function eventLines(site: Site, locale: LocaleContent, links: Links, date: Train
   const address = [site.name, legal.street, `${legal.postalCode} ${legal.city}`, country].join(", ");
   const description = [
     text("schema.courseDescription"),
+    text("dates.calendarNote"),
     ...(offer && price ? [`${offer.name}: ${price} ${offer.unit}`] : []),
     page,
   ].join("\n\n");
@@ -65,7 +70,8 @@ function eventLines(site: Site, locale: LocaleContent, links: Links, date: Train
     `GEO:${site.location.latitude};${site.location.longitude}`,
     `URL:${page}`,
     `ORGANIZER;CN=${paramValue(site.name)}:mailto:${site.contact.email}`,
-    "STATUS:CONFIRMED",
+    // Pencilled in, not booked: the file is offered before any enquiry, so it must not claim a confirmed seat.
+    "STATUS:TENTATIVE",
     "TRANSP:OPAQUE",
     "END:VEVENT",
     "END:VCALENDAR",

@@ -8,3 +8,4 @@ import "./tooltips.ts";
 import "./loading.ts";
 import "./lang-switch.ts";
 import "./menu.ts";
+import "./print.ts";

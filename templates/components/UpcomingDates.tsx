@@ -3,6 +3,7 @@ import type { PageProps } from "../types.ts";
 import { calendarHref } from "./calendar.ts";
 import { contactHref, dateEnquiry, formatDays, mailtoHref, offerName } from "./enquiry.ts";
 import { Icon } from "./Icon.tsx";
+import { Reassurance } from "./Reassurance.tsx";
 
 /** At most this many seats left, a date is shown as nearly full. */
 export const fewSeats = 3;
@@ -14,8 +15,8 @@ export const fewSeats = 3;
  * says so and invites an enquiry for a date of the visitor's own. Below the cards, the notice that the prices
  * are net and for businesses, unless the page says it above them.
  */
-export function UpcomingDates(props: PageProps & { id: string; netPricesNote?: boolean }) {
-  const { t, href, site, id, netPricesNote = true } = props;
+export function UpcomingDates(props: PageProps & { id: string; netPricesNote?: boolean; reassurance?: boolean }) {
+  const { t, href, site, id, netPricesNote = true, reassurance = true } = props;
   return (
     <section className="section dates-section" id={id} aria-labelledby={`${id}-title`}>
       <div className="container">
@@ -27,11 +28,12 @@ export function UpcomingDates(props: PageProps & { id: string; netPricesNote?: b
         {site.dates.length > 0 ? (
           <>
             <ul className="dates">
-              {site.dates.map((date) => (
+              {datesInPageLanguageFirst(site.dates, props.locale).map((date) => (
                 <DateCard {...props} date={date} key={date.start} />
               ))}
             </ul>
             {netPricesNote && <p className="dates-note">{t("pricing.netPrices")}</p>}
+            {reassurance && <Reassurance {...props} />}
           </>
         ) : (
           <div className="dates-none">
@@ -49,6 +51,7 @@ export function UpcomingDates(props: PageProps & { id: string; netPricesNote?: b
 function DateCard(props: PageProps & { date: TrainingDate }) {
   const { t, locale, date, content } = props;
   const enquiry = dateEnquiry(props, date);
+  const calendarFile = calendarHref(props, date);
   const seats = seatsState(date, Number(props.site.claims.groupSize));
   const offer = date.offer ? content.pages["pricing"]?.offers?.[date.offer] : undefined;
   const price = date.offer ? content.facts.get(`offers.${date.offer}.price`) : undefined;
@@ -87,10 +90,12 @@ function DateCard(props: PageProps & { date: TrainingDate }) {
           {t(seats === "full" ? "dates.waitingList" : "dates.enquire")}
           <span className="visually-hidden">: {enquiry.about}</span>
         </a>
-        <a className="text-link" href={calendarHref(props, date)} download>
-          {t("dates.addToCalendar")}
-          <span className="visually-hidden">: {enquiry.about}</span>
-        </a>
+        {calendarFile && (
+          <a className="text-link" href={calendarFile} download>
+            {t("dates.addToCalendar")}
+            <span className="visually-hidden">: {enquiry.about}</span>
+          </a>
+        )}
         {/* Without JavaScript the form cannot be filled in from the link: the date's own email is offered too. */}
         <noscript>
           <a className="text-link" href={mailtoHref(props, enquiry)}>
@@ -120,8 +125,17 @@ function seatsText({ t, locale }: PageProps, date: TrainingDate, seats: Seats): 
   return `${new Intl.NumberFormat(locale).format(date.seatsLeft)} ${t(`dates.seats.${form}`)}`;
 }
 
+/**
+ * The dates taught in the page's language first, each group by its start: an English reader meets an
+ * English course first. Dates without a language count as the page's.
+ */
+export function datesInPageLanguageFirst(dates: readonly TrainingDate[], locale: string): TrainingDate[] {
+  const other = (date: TrainingDate) => (date.language && date.language !== locale ? 1 : 0);
+  return [...dates].sort((a, b) => other(a) - other(b));
+}
+
 /** "German", "Englisch": the language of a date, named in the page's language. */
-function languageName(code: string, locale: string): string {
+export function languageName(code: string, locale: string): string {
   let names = languageNames.get(locale);
   if (!names) languageNames.set(locale, (names = new Intl.DisplayNames(locale, { type: "language" })));
   return names.of(code) ?? code;

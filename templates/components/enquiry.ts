@@ -17,7 +17,7 @@ export interface Enquiry {
   message: string;
 }
 
-/** "15.–17. März 2027", "March 15 – 17, 2027": one locale's way of writing a span of days. */
+/** "15.–17. März 2027", "15–17 March 2027": one locale's way of writing a span of days. */
 export function formatDays(date: Pick<TrainingDate, "start" | "end">, locale: string): string {
   // ICU makes each text afresh (30 µs), and the pages with dates ask for each span several times.
   const key = `${locale} ${date.start} ${date.end}`;
@@ -34,10 +34,13 @@ const formattedDays = new Map<string, string>();
 
 /** One formatter per locale: making one loads the locale's data, about a twentieth of a page's rendering. */
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
+/** The site's English is British ("programme", "enquire"): its dates are too, day before month. */
+const dateLocales: Record<string, string> = { en: "en-GB" };
 function dayFormat(locale: string): Intl.DateTimeFormat {
   let format = dayFormats.get(locale);
   if (!format) {
-    format = new Intl.DateTimeFormat(locale, { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+    const options = { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" } as const;
+    format = new Intl.DateTimeFormat(dateLocales[locale] ?? locale, options);
     dayFormats.set(locale, format);
   }
   return format;
@@ -48,23 +51,33 @@ export function offerName({ content }: PageProps, offer: string | undefined): st
   return offer ? content.pages["pricing"]?.offers?.[offer]?.name : undefined;
 }
 
-/** The enquiry for one training date. */
+/**
+ * The enquiry for one training date; for a fully booked date, the request to join its waiting list, so the
+ * owner can tell the two apart in every form mode (its subject and first line say so).
+ */
 export function dateEnquiry(props: PageProps, date: TrainingDate): Enquiry {
   const about = [offerName(props, date.offer), formatDays(date, props.locale)].filter(Boolean).join(", ");
-  return enquiry(props, `date=${date.start}`, about);
+  return enquiry(props, `date=${date.start}`, about, date.seatsLeft === 0 ? "waitingList" : "enquiry");
 }
 
-/** The enquiry for one offer, without a date. */
+/** The enquiry for one offer, without a date: a request for a written quote, to forward for sign-off. */
 export function offerEnquiry(props: PageProps, offer: string): Enquiry {
-  return enquiry(props, `offer=${offer}`, offerName(props, offer) ?? offer);
+  return enquiry(props, `offer=${offer}`, offerName(props, offer) ?? offer, "quote");
 }
 
-function enquiry({ t }: PageProps, key: string, about: string): Enquiry {
+/** Each kind of enquiry's subject and first line, as dictionary keys. */
+const wording = {
+  enquiry: { subject: "contact.form.mailSubject", about: "contact.form.enquiryAbout" },
+  waitingList: { subject: "contact.form.waitingListSubject", about: "contact.form.waitingListAbout" },
+  quote: { subject: "contact.form.quoteSubject", about: "contact.form.quoteAbout" },
+} as const;
+
+function enquiry({ t }: PageProps, key: string, about: string, kind: keyof typeof wording = "enquiry"): Enquiry {
   return {
     key,
     about,
-    subject: `${t("contact.form.mailSubject")} – ${about}`,
-    message: `${t("contact.form.enquiryAbout")} ${about}.`,
+    subject: `${t(wording[kind].subject)} – ${about}`,
+    message: `${t(wording[kind].about)} ${about}.`,
   };
 }
 

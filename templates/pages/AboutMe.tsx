@@ -1,3 +1,4 @@
+import { DateStrip } from "../components/DateStrip.tsx";
 import { Icon } from "../components/Icon.tsx";
 import { Stats, trainedSince } from "../components/Stats.tsx";
 import { Markdown } from "../components/Markdown.tsx";
@@ -35,6 +36,7 @@ export default function AboutMe(props: PageProps) {
           </aside>
         </div>
       </div>
+      <DateStrip {...props} />
     </Layout>
   );
 }

@@ -1,3 +1,4 @@
+import { DateStrip } from "../components/DateStrip.tsx";
 import { Markdown } from "../components/Markdown.tsx";
 import { PageHeader } from "../components/PageHeader.tsx";
 import { courseData } from "../components/StructuredData.tsx";
@@ -18,8 +19,15 @@ export default function MarkdownPage(props: PageProps) {
       <div className="section">
         <div className="container container-narrow">
           <Markdown html={page.html} />
+          {page.describesCourse && (
+            <p className="programme-link">
+              <a href={props.href("programme/")}>{props.t("programme.link")}</a>
+            </p>
+          )}
         </div>
       </div>
+      {/* The page about the training does not end in a dead end: the next dates, with their buttons. */}
+      {page.describesCourse && <DateStrip {...props} />}
     </Layout>
   );
 }

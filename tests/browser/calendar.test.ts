@@ -27,7 +27,7 @@ afterAll(async () => {
 describe("Add to calendar", () => {
   for (const [locale, path, label] of [
     ["en", "/pricing/", "Add to calendar"],
-    ["de", "/de/", "In den Kalender"],
+    ["de", "/de/", "Im Kalender vormerken"],
   ] as const)
     it(`downloads the first date's event in ${locale}, from the link named "${label}" and the date`, async () => {
       const page = await context.newPage();

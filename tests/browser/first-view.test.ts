@@ -17,7 +17,7 @@ const homes = [
   { path: "/", cta: "Book Training", current: { rejected: "Current choice: web fonts from Google declined" } },
   {
     path: "/de/",
-    cta: "Termin wählen",
+    cta: "Platz anfragen",
     current: { rejected: "Aktuelle Auswahl: Webschriften von Google abgelehnt" },
   },
 ];

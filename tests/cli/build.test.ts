@@ -12,7 +12,9 @@ import { projectRoot } from "../support/site.ts";
 
 const run = promisify(execFile);
 const base = "https://www.deichhof-sales-ranch.de";
-const htmlFiles = [...routes.map((route) => `${route.slice(1)}index.html`), "404.html"].flatMap((file) => [
+// The indexable routes, the programme sheet (noindex, issue 28) and the not-found page, in each language.
+const noindex = ["programme/index.html", "404.html"];
+const htmlFiles = [...routes.map((route) => `${route.slice(1)}index.html`), ...noindex].flatMap((file) => [
   file,
   `de/${file}`,
 ]);
@@ -33,13 +35,13 @@ const pageUrl = (file: string) => `${base}/${file.replace(/index\.html$/, "")}`;
 describe("ranch-site build", () => {
   it("prints one summary line with pages written and time taken, then how to look at the site", () => {
     const [summary, next, ...rest] = stdout.trim().split("\n");
-    expect(summary).toMatch(/^Built 22 pages \(\d+ files\) into .+ in \d+ ms\.$/);
+    expect(summary).toMatch(/^Built 26 pages \(\d+ files\) into .+ in \d+ ms\.$/);
     // The same folder the build wrote, for the serve command to show.
     expect(next).toBe(`Preview it: npm run serve -- --out ${out}`);
     expect(rest).toEqual([]);
   });
 
-  it("writes the 22 HTML files of the output contract, and nothing else as HTML", async () => {
+  it("writes the 26 HTML files of the output contract, and nothing else as HTML", async () => {
     const { stdout: listing } = await run("find", [out, "-name", "*.html"]);
     expect(
       listing
@@ -56,7 +58,7 @@ describe("ranch-site build", () => {
   });
 
   it("gives each indexable page a self canonical and the same hreflang set as its alternate", () => {
-    for (const { file, root } of pages.filter((candidate) => !candidate.file.endsWith("404.html"))) {
+    for (const { file, root } of pages.filter((candidate) => !noindex.some((end) => candidate.file.endsWith(end)))) {
       expect(root.querySelector('link[rel="canonical"]')!.getAttribute("href"), file).toBe(pageUrl(file));
       const hreflang = root
         .querySelectorAll('link[rel="alternate"]')
@@ -77,14 +79,16 @@ describe("ranch-site build", () => {
     }
   });
 
-  it("lists the 20 indexable pages in the sitemap, each with en, de and x-default alternates", async () => {
+  it("lists the 22 indexable pages in the sitemap, each with en, de and x-default alternates", async () => {
     const xml = await readFile(path.join(out, "sitemap.xml"), "utf8");
     const locs = [...xml.matchAll(/<loc>(.*?)<\/loc>/g)].map((match) => match[1]);
-    expect(locs).toHaveLength(20);
-    expect(new Set(locs)).toEqual(new Set(htmlFiles.filter((file) => !file.endsWith("404.html")).map(pageUrl)));
+    expect(locs).toHaveLength(22);
+    expect(new Set(locs)).toEqual(
+      new Set(htmlFiles.filter((file) => !noindex.some((end) => file.endsWith(end))).map(pageUrl)),
+    );
     expect(xml).not.toMatch(/404/);
-    expect(xml.match(/hreflang="x-default"/g)).toHaveLength(20);
-    expect(xml.match(/<xhtml:link /g)).toHaveLength(60);
+    expect(xml.match(/hreflang="x-default"/g)).toHaveLength(22);
+    expect(xml.match(/<xhtml:link /g)).toHaveLength(66);
   });
 
   it("writes robots.txt naming the sitemap", async () => {

@@ -37,7 +37,12 @@ describe("GitHub Actions annotations", () => {
 
   it("check prints every content error as ::error with file, line and column, and lists them in the job summary", async () => {
     const root = await copyProject();
-    await editFile(root, "content/i18n/de.yaml", "  title: Professionelles", "  title Professionelles");
+    await editFile(
+      root,
+      "content/i18n/de.yaml",
+      "  title: Verkaufstraining, das bleibt",
+      "  title Verkaufstraining, das bleibt",
+    );
     await editFile(root, "content/site.yaml", "email: ", "email: not-an-address # ");
     const { code, stdout, stderr, summary } = await runOnGithub(["check", "--root", root]);
     expect(code).toBe(1);
@@ -46,14 +51,14 @@ describe("GitHub Actions annotations", () => {
       expect.stringMatching(
         /^::error file=content\/site\.yaml,line=\d+,col=\d+,title=ranch-site content error::"contact\.email" is not a valid email address: "not-an-address"%0Ahint: /,
       ),
-      '::error file=content/i18n/de.yaml,line=27,col=3,title=ranch-site content error::YAML syntax error: The key "title" has no colon%0Ahint: Write a colon and a space after the key: title: Professionelles Verkaufstraining auf der Ranch',
+      '::error file=content/i18n/de.yaml,line=28,col=3,title=ranch-site content error::YAML syntax error: The key "title" has no colon%0Ahint: Write a colon and a space after the key: title: Verkaufstraining, das bleibt',
     ]);
     // The terminal lines are unchanged, on stderr.
-    expect(stderr).toContain('content/i18n/de.yaml:27:3: YAML syntax error: The key "title" has no colon');
+    expect(stderr).toContain('content/i18n/de.yaml:28:3: YAML syntax error: The key "title" has no colon');
     expect(summary).toMatch(/^### ranch-site check: 2 errors, 0 warnings\n/);
     expect(summary).toContain("| | where | what happened | what to do |");
     expect(summary).toContain(
-      '| error | `content/i18n/de.yaml:27:3` | YAML syntax error: The key "title" has no colon | Write a colon and a space after the key: title: Professionelles Verkaufstraining auf der Ranch |',
+      '| error | `content/i18n/de.yaml:28:3` | YAML syntax error: The key "title" has no colon | Write a colon and a space after the key: title: Verkaufstraining, das bleibt |',
     );
   });
 
@@ -68,7 +73,7 @@ describe("GitHub Actions annotations", () => {
     const { code, stdout, summary } = await runOnGithub(["check", "--root", root]);
     expect(code).toBe(0);
     expect(stdout).toMatch(
-      /^::warning file=content\/i18n\/de\.yaml,line=27,col=3,title=ranch-site warning::"hero\.title" may be out of date: the English text changed \(content\/i18n\/en\.yaml:26:3\)%0Ahint: /m,
+      /^::warning file=content\/i18n\/de\.yaml,line=28,col=3,title=ranch-site warning::"hero\.title" may be out of date: the English text changed \(content\/i18n\/en\.yaml:27:3\)%0Ahint: /m,
     );
     expect(summary).toMatch(/^### ranch-site check: 0 errors, 1 warning\n/);
   });

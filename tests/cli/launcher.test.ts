@@ -72,7 +72,7 @@ describe("the precompiled CLI", () => {
     const { code, stdout, stderr } = await run(root, ["check"]);
     expect(stderr).toBe("");
     expect(code).toBe(0);
-    expect(stdout).toMatch(/^Checked 22 pages: no problems\.$/m);
+    expect(stdout).toMatch(/^Checked 26 pages: no problems\.$/m);
   });
 
   it("takes an edit of its TypeScript sources on the next run, saying so in one line", async () => {
@@ -81,7 +81,7 @@ describe("the precompiled CLI", () => {
     await writeFile(file, source.replace(': "no problems";', ': "no problems at all";'));
     const { code, stdout, stderr } = await run(root, ["check"]);
     expect(code).toBe(0);
-    expect(stdout).toMatch(/^Checked 22 pages: no problems at all\.$/m);
+    expect(stdout).toMatch(/^Checked 26 pages: no problems at all\.$/m);
     expect(stderr).toMatch(/^ranch-site: bin\/ranch-site\.ts changed, recompiled the CLI in \d+ ms\n$/);
 
     const again = await run(root, ["check"]);
@@ -108,7 +108,7 @@ describe("the precompiled CLI", () => {
       const { code, stdout, stderr } = await run(root, ["check"]);
       expect(stderr).toBe("");
       expect(code).toBe(0);
-      expect(stdout).toMatch(/^Checked 22 pages/m);
+      expect(stdout).toMatch(/^Checked 26 pages/m);
     };
     /** The bundle the cache was made from (its SHA-256, after the tag), and whether the file is unchanged since `than`. */
     const madeFrom = async () => (await readFile(cache)).subarray(24, 56).toString("hex");

@@ -87,33 +87,33 @@ function builtOnce(): Promise<string> {
 describe("navigation from content", () => {
   it("an editor's new page, added to the header and footer in site.yaml, appears in both languages", async () => {
     const { page } = await buildCopy(async (root) => {
-      const faq = (title: string, body: string) =>
+      const events = (title: string, body: string) =>
         `---\ntitle: ${title}\ndescription: ${body}\nlead: ${body}\n---\n${body}\n`;
-      await writeFile(path.join(root, "content/pages/faq.en.md"), faq("Questions", "What buyers ask us most."));
+      await writeFile(path.join(root, "content/pages/events.en.md"), events("Questions", "What buyers ask us most."));
       await writeFile(
-        path.join(root, "content/pages/faq.de.md"),
-        faq("Fragen", "Was Einkäufer uns am häufigsten fragen."),
+        path.join(root, "content/pages/events.de.md"),
+        events("Fragen", "Was Einkäufer uns am häufigsten fragen."),
       );
-      await editFile(root, "content/i18n/en.yaml", "  contact: Contact\n", "  contact: Contact\n  faq: Questions\n");
-      await editFile(root, "content/i18n/de.yaml", "  contact: Kontakt\n", "  contact: Kontakt\n  faq: Fragen\n");
+      await editFile(root, "content/i18n/en.yaml", "  contact: Contact\n", "  contact: Contact\n  events: Questions\n");
+      await editFile(root, "content/i18n/de.yaml", "  contact: Kontakt\n", "  contact: Kontakt\n  events: Fragen\n");
       await editFile(
         root,
         "content/site.yaml",
         "    - page: contact\n      label: nav.contact\n",
-        "    - page: contact\n      label: nav.contact\n    - page: faq\n      label: nav.faq\n",
+        "    - page: contact\n      label: nav.contact\n    - page: events\n      label: nav.events\n",
       );
       await editFile(
         root,
         "content/site.yaml",
         "        - page: cookie-policy\n          label: footer.cookies\n",
-        "        - page: cookie-policy\n          label: footer.cookies\n        - page: faq\n          label: nav.faq\n",
+        "        - page: cookie-policy\n          label: footer.cookies\n        - page: events\n          label: nav.events\n",
       );
     });
     for (const [file, href, label] of [
-      ["index.html", "/faq/", "Questions"],
-      ["references/index.html", "/faq/", "Questions"],
-      ["de/index.html", "/de/faq/", "Fragen"],
-      ["de/contact/index.html", "/de/faq/", "Fragen"],
+      ["index.html", "/events/", "Questions"],
+      ["references/index.html", "/events/", "Questions"],
+      ["de/index.html", "/de/events/", "Fragen"],
+      ["de/contact/index.html", "/de/events/", "Fragen"],
     ] as const) {
       const built = page(file);
       const header = built.root.querySelectorAll(".main-nav a").map((link) => [link.getAttribute("href"), link.text]);
@@ -121,8 +121,8 @@ describe("navigation from content", () => {
       const footer = built.root.querySelectorAll(".site-footer nav a").map((link) => link.getAttribute("href"));
       expect(footer, file).toContain(href);
     }
-    const faqPage = page("de/faq/index.html");
-    expect(faqPage.root.querySelector(`.main-nav a[href="/de/faq/"]`)!.getAttribute("aria-current")).toBe("page");
+    const eventsPage = page("de/events/index.html");
+    expect(eventsPage.root.querySelector(`.main-nav a[href="/de/events/"]`)!.getAttribute("aria-current")).toBe("page");
   });
 
   it("the header and footer follow site.yaml's order", async () => {
@@ -151,7 +151,8 @@ describe("upcoming dates", () => {
       const shown = page(file)
         .root.querySelectorAll(".date time")
         .map((time) => time.getAttribute("datetime"));
-      expect(shown, file).toEqual(["2027-06-07", "2027-09-13"]);
+      // The dates taught in the page's language come first (issue 28).
+      expect(shown, file).toEqual(file.startsWith("de/") ? ["2027-06-07", "2027-09-13"] : ["2027-09-13", "2027-06-07"]);
       const events = jsonLd(page(file)).filter((node) => node["@type"] === "EducationEvent");
       expect(
         events.map((node) => [node["startDate"], node["endDate"]]),
@@ -162,7 +163,7 @@ describe("upcoming dates", () => {
       ]);
       expect(events[0]!["location"]).toMatchObject({ "@type": "Place", address: { addressLocality: "Bredstedt" } });
     }
-    expect(visibleText(page("index.html"))).toContain("June 7 – 9, 2027");
+    expect(visibleText(page("index.html"))).toMatch(/7\s?–\s?9\sJune 2027/);
     expect(visibleText(page("de/index.html"))).toContain("7.–9. Juni 2027");
   });
 
@@ -172,26 +173,27 @@ describe("upcoming dates", () => {
     const first = cards[0]!;
     const links = first.querySelectorAll("a.button");
     expect(links.map((link) => link.getAttribute("href"))).toEqual(["/de/contact/?date=2027-03-15#form-title"]);
-    expect(words(first.querySelector(".date-price dd")!.textContent)).toBe("2.490 € pro Person, zzgl. MwSt.");
+    expect(words(first.querySelector(".date-price dd")!.textContent)).toBe("2.490 € pro Person, zzgl. USt.");
     expect(words(first.querySelector(".date-language")!.textContent)).toBe("Sprache: Deutsch");
     // The figure and its word never part at a line end.
     expect(first.querySelector(".date-seats")!.textContent).toBe("4\u00a0Plätze frei");
+    // The German dates first, on the German page (issue 28).
     expect(cards.map((card) => words(card.querySelector(".date-seats")!.textContent))).toEqual([
       "4 Plätze frei",
-      "7 Plätze frei",
       "2 Plätze frei",
+      "7 Plätze frei",
       // Every seat still free: "12 Plätze frei" would say that nobody has booked.
       "Anmeldung offen",
     ]);
     // Two seats left is few: the card says so in its class (the warm colour), not only in its words.
     expect(cards.map((card) => card.classNames.split(" ")[1])).toEqual([
       "date-some",
-      "date-some",
       "date-few",
+      "date-some",
       "date-open",
     ]);
     const english = await readPage(await builtOnce(), "pricing/index.html");
-    expect(words(english.root.querySelector(".date .date-language")!.textContent)).toBe("Language: German");
+    expect(words(english.root.querySelector(".date .date-language")!.textContent)).toBe("Language: English");
     const contact = await readPage(await builtOnce(), "de/contact/index.html");
     const enquiries = JSON.parse(contact.root.querySelector("[data-contact-form]")!.getAttribute("data-enquiries")!);
     expect(enquiries["date=2027-03-15"]).toEqual({

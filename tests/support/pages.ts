@@ -1,5 +1,5 @@
 /**
- * The ten routes of design.md §2, written out by hand: tests check the generator against this
+ * The routes of design.md §2 (issue 28 added /faq/), written out by hand: tests check the generator against this
  * contract, so it is not derived from generator/routes.ts.
  */
 export const routes = [
@@ -8,6 +8,7 @@ export const routes = [
   "/references/",
   "/contact/",
   "/pricing/",
+  "/faq/",
   "/training-details/",
   "/imprint/",
   "/privacy-policy/",
@@ -32,10 +33,12 @@ const englishPages: SitePage[] = [
     locale: "en" as const,
     indexable: true,
   })),
+  // The programme sheet to print and forward (issue 28): it repeats pricing and training details, so noindex.
+  { path: "/programme/", file: "programme/index.html", locale: "en", indexable: false },
   { path: "/nope/", file: "404.html", locale: "en", indexable: false },
 ];
 
-/** All 22 pages: every route in English and German, and the not-found page of each locale. */
+/** All 26 pages: every route in English and German, the programme sheet and the not-found page of each locale. */
 export const sitePages: SitePage[] = [
   ...englishPages,
   ...englishPages.map((page) => ({ ...page, path: `/de${page.path}`, file: `de/${page.file}`, locale: "de" as const })),

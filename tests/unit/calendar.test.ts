@@ -57,7 +57,8 @@ const site = {
   offers: { open: { price: 2490, currency: "EUR", per: "person", at: {} } },
   dates: [
     { start: "2027-03-15", end: "2027-03-17", offer: "open", seatsLeft: 4, at: {} },
-    { start: "2027-12-30", end: "2028-01-01", seatsLeft: 0, at: {} },
+    { start: "2027-06-07", end: "2027-06-09", offer: "open", seatsLeft: 0, at: {} },
+    { start: "2027-12-30", end: "2028-01-01", seatsLeft: 1, at: {} },
   ],
   builtAt: "2026-05-28T20:26:40Z",
 } as unknown as Site;
@@ -77,6 +78,7 @@ const locales = [
     {
       "schema.courseName": "3-Day Sales Training on the Ranch",
       "schema.courseDescription": "Discovery, negotiation and closing; on a working ranch, with childcare included.",
+      "dates.calendarNote": "Pencilled in, not booked: your seat is held once we have confirmed your request.",
     },
     { name: "Open Training", unit: "per person, plus VAT" },
     "€2,490",
@@ -86,6 +88,8 @@ const locales = [
     {
       "schema.courseName": "Dreitägiges Verkaufstraining auf der Ranch",
       "schema.courseDescription": "Bedarfsanalyse, Verhandlung und Abschluss – Kinderbetreuung inklusive.",
+      "dates.calendarNote":
+        "Vorgemerkt, nicht gebucht: Ihr Platz ist reserviert, sobald wir Ihre Anfrage bestätigt haben.",
     },
     { name: "Offenes Training", unit: "pro Person, zzgl. MwSt." },
     "2.490\u00a0€",
@@ -114,7 +118,7 @@ describe("a date's calendar files", () => {
   const files = createCalendars(site, locales, links);
   const file = (path: string) => String(files.find((candidate) => candidate.path === path)?.contents);
 
-  it("writes one file per date and language, named by the first day and the language", () => {
+  it("writes one file per date and language, named by the first day and the language; none for a full date", () => {
     expect(files.map((candidate) => candidate.path)).toEqual([
       "calendar/2027-03-15.en.ics",
       "calendar/2027-12-30.en.ics",
@@ -132,7 +136,7 @@ describe("a date's calendar files", () => {
     }
   });
 
-  it("parses as one published all-day event: the training's days, DTEND the day after the last", () => {
+  it("parses as one published, tentative all-day event: the training's days, DTEND the day after the last", () => {
     const { calendar, event, vevent } = parseEvent(file("calendar/2027-03-15.en.ics"));
     expect(calendar.getFirstPropertyValue("version")).toBe("2.0");
     expect(calendar.getFirstPropertyValue("method")).toBe("PUBLISH");
@@ -142,11 +146,14 @@ describe("a date's calendar files", () => {
     expect(event.startDate.toString()).toBe("2027-03-15");
     expect(event.endDate.toString()).toBe("2027-03-18");
     expect(event.uid).toBe("2027-03-15-open@www.example.org");
+    // Nobody has booked a seat when the file is downloaded: it is pencilled in, and says so.
+    expect(vevent.getFirstPropertyValue("status")).toBe("TENTATIVE");
     expect(vevent.getFirstPropertyValue("dtstamp")?.toString()).toBe("2026-05-28T20:26:40Z");
     expect(event.summary).toBe("Open Training: 3-Day Sales Training on the Ranch");
     expect(event.location).toBe("Deichhof Sales Ranch, Marschweg 14, 25821 Bredstedt, Germany");
     expect(event.description).toBe(
       "Discovery, negotiation and closing; on a working ranch, with childcare included.\n\n" +
+        "Pencilled in, not booked: your seat is held once we have confirmed your request.\n\n" +
         "Open Training: €2,490 per person, plus VAT\n\nhttps://www.example.org/ranch/pricing/#dates",
     );
     expect(vevent.getFirstPropertyValue("url")).toBe("https://www.example.org/ranch/pricing/#dates");
@@ -163,6 +170,8 @@ describe("a date's calendar files", () => {
     expect(vevent.getFirstProperty("summary")!.getParameter("language")).toBe("de");
     expect(event.location).toBe("Deichhof Sales Ranch, Marschweg 14, 25821 Bredstedt, Deutschland");
     expect(event.description).toContain("Offenes Training: 2.490\u00a0€ pro Person, zzgl. MwSt.");
+    expect(event.description).toContain("Vorgemerkt, nicht gebucht");
+    expect(vevent.getFirstPropertyValue("status")).toBe("TENTATIVE");
     expect(vevent.getFirstPropertyValue("url")).toBe("https://www.example.org/ranch/de/pricing/#dates");
   });
 

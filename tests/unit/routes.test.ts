@@ -26,7 +26,7 @@ describe("href()", () => {
 describe("the route table", () => {
   const routes = createRoutes(fixedPages, config.locales, links);
 
-  it("has the 10 pages and the not-found page in both locales, at the paths of design.md §2", () => {
+  it("has the 11 pages, the programme sheet and the not-found page in both locales, at the paths of design.md §2", () => {
     expect(routes.map((route) => route.file).sort()).toEqual(
       [
         "404.html",
@@ -35,6 +35,8 @@ describe("the route table", () => {
         "references/index.html",
         "contact/index.html",
         "pricing/index.html",
+        "faq/index.html",
+        "programme/index.html",
         "training-details/index.html",
         "imprint/index.html",
         "privacy-policy/index.html",
@@ -55,8 +57,10 @@ describe("the route table", () => {
     ]);
   });
 
-  it("keeps the not-found pages out of the index", () => {
+  it("keeps the programme sheet (it repeats pricing and training details) and the not-found pages out of the index", () => {
     expect(routes.filter((route) => !route.page.indexable).map((route) => route.file)).toEqual([
+      "programme/index.html",
+      "de/programme/index.html",
       "404.html",
       "de/404.html",
     ]);
@@ -65,15 +69,15 @@ describe("the route table", () => {
 
 describe("an editor's own markdown page", () => {
   it("becomes a page at /<name>/ in every locale, after the fixed ones", () => {
-    const markdownPages = Object.fromEntries(["imprint", "faq", "about-me"].map((name) => [name, {}]));
+    const markdownPages = Object.fromEntries(["imprint", "team-events", "about-me"].map((name) => [name, {}]));
     const pages = sitePages({ locales: [{ pages: markdownPages }] } as unknown as Parameters<typeof sitePages>[0]);
     expect(pages.slice(fixedPages.length).map((page) => [page.id, page.path, page.template])).toEqual([
-      ["faq", "faq/", "pages/MarkdownPage.tsx"],
+      ["team-events", "team-events/", "pages/MarkdownPage.tsx"],
     ]);
     expect(
       createRoutes(pages, config.locales, links)
-        .filter((route) => route.page.id === "faq")
+        .filter((route) => route.page.id === "team-events")
         .map((route) => route.file),
-    ).toEqual(["faq/index.html", "de/faq/index.html"]);
+    ).toEqual(["team-events/index.html", "de/team-events/index.html"]);
   });
 });

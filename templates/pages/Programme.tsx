@@ -1,0 +1,120 @@
+import { formatDays, offerName } from "../components/enquiry.ts";
+import { telHref } from "../components/Footer.tsx";
+import { Markdown } from "../components/Markdown.tsx";
+import { Layout } from "../Layout.tsx";
+import type { PageProps } from "../types.ts";
+import { TeamSizes } from "./Pricing.tsx";
+
+/**
+ * The programme and prices on one sheet, for a buyer to print or save as PDF and forward for sign-off
+ * (issue 28): the offers and their prices, the open dates, the days of the training and what is included,
+ * each from the same content as the pricing and training-details pages, then how to reach us. Its print
+ * stylesheet (pages.css) sets it on A4 without the site's header, footer and banners. Not indexed: it
+ * repeats those two pages.
+ */
+export default function Programme(props: PageProps) {
+  const { t, site, content, locale, url } = props;
+  const pricing = content.pages["pricing"]!;
+  const details = content.pages["training-details"]!;
+  // Training details opens with the days, one section each; pricing with what the price includes.
+  const days = sections(details.html).slice(0, Number(site.claims.trainingDays));
+  const included = sections(pricing.html)[0];
+  const language = new Intl.DisplayNames(locale, { type: "language" });
+  return (
+    <Layout {...props} title={t("meta.programme.title")} description={t("meta.programme.description")}>
+      <div className="section programme">
+        <div className="container container-narrow">
+          <header className="programme-head">
+            <p className="eyebrow">{site.name}</p>
+            <h1>{t("meta.programme.title")}</h1>
+            <p className="lead">{details.lead}</p>
+            <p className="programme-print" data-print-row="" hidden>
+              <button type="button" className="button button-primary button-small" data-print="">
+                {t("programme.print")}
+              </button>
+            </p>
+          </header>
+
+          <section aria-labelledby="programme-offers">
+            <h2 id="programme-offers">{pricing.title}</h2>
+            <table className="programme-table">
+              <tbody>
+                {Object.entries(site.offers).map(([name, figures]) => {
+                  const offer = pricing.offers?.[name];
+                  if (!offer) return null;
+                  const price = content.facts.get(`offers.${name}.price`);
+                  return (
+                    <tr key={name}>
+                      <th scope="row">{offer.name}</th>
+                      <td>
+                        <span className="price-small">{price ?? offer.priceNote}</span> {offer.unit}
+                        {offer.perPerson && <span className="programme-sub">{offer.perPerson}</span>}
+                        <TeamSizes {...props} name={name} sizes={figures.sizes} />
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+            <p className="programme-note">{t("pricing.netPrices")}</p>
+            <p className="programme-note">{t("pricing.reassurance")}</p>
+          </section>
+
+          {site.dates.length > 0 && (
+            <section aria-labelledby="programme-dates">
+              <h2 id="programme-dates">{t("dates.title")}</h2>
+              <table className="programme-table programme-dates">
+                <thead>
+                  <tr>
+                    <th scope="col">{t("programme.when")}</th>
+                    <th scope="col">{t("dates.language")}</th>
+                    <th scope="col">{t("dates.price")}</th>
+                    <th scope="col">{t("programme.seats")}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {site.dates.map((date) => (
+                    <tr key={date.start}>
+                      <th scope="row">
+                        <time dateTime={date.start}>{formatDays(date, locale)}</time>
+                        {date.offer && <span className="programme-sub">{offerName(props, date.offer)}</span>}
+                      </th>
+                      <td>{date.language ? language.of(date.language) : ""}</td>
+                      <td>{date.offer ? content.facts.get(`offers.${date.offer}.price`) : ""}</td>
+                      <td>
+                        {date.seatsLeft === 0 ? t("dates.full") : new Intl.NumberFormat(locale).format(date.seatsLeft)}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </section>
+          )}
+
+          <section aria-label={details.title} className="programme-days">
+            {days.map((day, index) => (
+              <Markdown key={index} html={day} className="prose programme-day" />
+            ))}
+          </section>
+
+          {included && <Markdown html={included} className="prose programme-included" />}
+
+          <section aria-labelledby="programme-contact" className="programme-contact">
+            <h2 id="programme-contact">{t("contact.info.title")}</h2>
+            <p>
+              {site.legal.company}, {site.legal.street}, {site.legal.postalCode} {site.legal.city}
+              <br />
+              <a href={`mailto:${site.contact.email}`}>{site.contact.email}</a> ·{" "}
+              <a href={telHref(site.contact.phone)}>{site.contact.phone}</a>
+              <br />
+              <a href={url("pricing/")}>{url("pricing/")}</a>
+            </p>
+          </section>
+        </div>
+      </div>
+    </Layout>
+  );
+}
+
+/** A markdown page's sections: its HTML cut before each `<h2>`, the text before the first left out. */
+const sections = (html: string) => html.split(/(?=<h2[\s>])/).filter((part) => part.startsWith("<h2"));

@@ -1,0 +1,162 @@
+/**
+ * The buyer's finish line (issue 28), in Chromium on the shared build: the phone's bottom bar (phones only,
+ * never over the consent banner or the contact form's send button, still under reduced motion), the
+ * brand's name in the phone header, the next dates at the end of training details and about me, and the
+ * programme sheet, which prints on A4 with the same prices and dates as the pricing page.
+ */
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { newContext, startBrowserTests, storeConsent } from "./support.ts";
+
+let origin: string;
+let browser: Browser;
+let stop: () => Promise<void>;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  ({ origin, browser, stop } = await startBrowserTests());
+});
+
+afterAll(async () => {
+  await Promise.all(contexts.map((context) => context.close()));
+  await stop?.();
+});
+
+const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+const desktop = { viewport: { width: 1280, height: 800 } };
+
+/** A page in a fresh context of this kind, with this consent stored (null: none, so the banner shows). */
+async function open(
+  path: string,
+  options: Parameters<Browser["newContext"]>[0],
+  consent: string | null = "rejected",
+): Promise<Page> {
+  const context = await newContext(browser, options);
+  contexts.push(context);
+  await storeConsent(context, consent);
+  const page = await context.newPage();
+  await page.goto(origin + path);
+  return page;
+}
+
+/** Whether the element at the centre of this locator's box is the element itself (or inside it): not covered. */
+const onTop = (page: Page, selector: string) =>
+  page.locator(selector).evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const top = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+    return !!top && (top === element || element.contains(top));
+  });
+
+describe("the phone's bottom bar", () => {
+  for (const [path, label, price] of [
+    ["/training-details/", "Request a Seat", "From €2,490"],
+    ["/de/about-me/", "Platz anfragen", "ab 2.490 €"],
+  ] as const)
+    it(`shows "${price} · ${label}" on a phone on ${path}, leading to the dates, and not on a desktop`, async () => {
+      const page = await open(path, phone);
+      const bar = page.locator(".sticky-bar");
+      await expect.poll(() => bar.isVisible()).toBe(true);
+      expect((await bar.innerText()).replace(/\s+/g, " ")).toBe(`${price} ${label}`);
+      expect(await onTop(page, ".sticky-bar .button")).toBe(true);
+      await bar.getByRole("link", { name: label }).click();
+      await page.waitForURL(/\/pricing\/#dates$/);
+      // The page's end is not hidden behind the bar: the footer's last line can be scrolled above it.
+      await page.evaluate(() => scrollTo(0, document.documentElement.scrollHeight));
+      const footerBottom = await page
+        .locator(".site-footer")
+        .evaluate((footer) => footer.getBoundingClientRect().bottom);
+      const barTop = await bar.evaluate((element) => element.getBoundingClientRect().top);
+      expect(footerBottom).toBeLessThanOrEqual(barTop + 1);
+
+      const wide = await open(path, desktop);
+      expect(await wide.locator(".sticky-bar").isVisible()).toBe(false);
+    });
+
+  it("gives way to the consent banner, and comes once the visitor has chosen", async () => {
+    const page = await open("/", phone, null);
+    const banner = page.locator("[data-cookie-banner]");
+    await banner.waitFor({ state: "visible" });
+    expect(await page.locator(".sticky-bar").isVisible()).toBe(false);
+    expect(await onTop(page, "[data-cookie-banner] [data-consent=rejected].button")).toBe(true);
+    await page.locator("[data-cookie-banner] [data-consent=rejected].button").click();
+    await expect.poll(() => page.locator(".sticky-bar").isVisible()).toBe(true);
+  });
+
+  it("is not on the contact page, where the send button and the fields stay uncovered", async () => {
+    const page = await open("/contact/", phone);
+    expect(await page.locator(".sticky-bar").count()).toBe(0);
+    await page.locator("[data-field=message]").focus();
+    await page.locator(".contact-form button[type=submit]").scrollIntoViewIfNeeded();
+    expect(await onTop(page, ".contact-form button[type=submit]")).toBe(true);
+  });
+
+  it("slides only for visitors who allow motion", async () => {
+    const duration = async (reducedMotion: "reduce" | "no-preference") => {
+      const page = await open("/", { ...phone, reducedMotion });
+      return page.locator(".sticky-bar").evaluate((bar) => parseFloat(getComputedStyle(bar).transitionDuration));
+    };
+    // The site's reduced-motion rule leaves transitions a hundredth of a millisecond: no visible movement.
+    expect(await duration("reduce")).toBeLessThan(0.001);
+    expect(await duration("no-preference")).toBeGreaterThanOrEqual(0.1);
+  });
+
+  it("leaves the phone header room for the brand's name", async () => {
+    const page = await open("/", phone);
+    const name = page.locator(".site-header .brand-name");
+    expect(await name.isVisible()).toBe(true);
+    expect(await name.innerText()).toBe("Deichhof Sales Ranch");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
+});
+
+describe("no dead end", () => {
+  for (const [path, first, button] of [
+    ["/training-details/", "English", "Request a Seat"],
+    ["/de/about-me/", "Deutsch", "Platz anfragen"],
+  ] as const)
+    it(`${path} ends with the next dates, in the page's language first, each with its button`, async () => {
+      const page = await open(path, phone);
+      const dates = page.locator(".date-strip li");
+      expect(await dates.count()).toBeGreaterThan(0);
+      expect(await dates.first().locator(".date-strip-language").innerText()).toBe(first);
+      await dates
+        .first()
+        .getByRole("link", { name: new RegExp(`^${button}`) })
+        .click();
+      await page.waitForURL(/\/contact\/\?date=\d{4}-\d{2}-\d{2}#form-title$/);
+    });
+});
+
+describe("the programme sheet", () => {
+  for (const locale of ["en", "de"] as const)
+    it(`${locale}: prints on A4 with the pricing page's prices and dates, without the site's header, footer or bars`, async () => {
+      const prefix = locale === "de" ? "/de" : "";
+      const pricing = await open(`${prefix}/pricing/`, desktop);
+      const prices = await pricing.locator(".offer .price, .offer .price-note").allInnerTexts();
+      const perHead = await pricing.locator(".offer-sizes").allInnerTexts();
+      const days = await pricing.locator(".date time").allInnerTexts();
+
+      const page = await open(`${prefix}/programme/`, desktop);
+      expect(await page.locator('meta[name="robots"]').getAttribute("content")).toBe("noindex");
+      // A4 less the sheet's margins, at 96 px per inch: the width print lays the page out at.
+      await page.setViewportSize({ width: Math.round(((210 - 32) / 25.4) * 96), height: 1000 });
+      await page.emulateMedia({ media: "print" });
+      for (const hidden of [".site-header", ".site-footer", ".sticky-bar", "[data-print]"])
+        expect(await page.locator(hidden).first().isVisible(), hidden).toBe(false);
+      const text = await page.locator("main").innerText();
+      expect(prices.length).toBeGreaterThan(0);
+      for (const price of prices) expect(text).toContain(price);
+      expect(perHead.length).toBe(1);
+      expect(text.replace(/\s+/g, " ")).toContain(perHead[0]!.replace(/\s+/g, " "));
+      expect(days.length).toBeGreaterThan(0);
+      for (const day of days) expect(text).toContain(day);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth)).toBe(true);
+
+      const pdf = await page.pdf({ format: "A4", printBackground: true, preferCSSPageSize: true });
+      expect(pdf.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+      const pages = Number(/\/Type\s*\/Pages\b[^]*?\/Count\s+(\d+)/.exec(pdf.toString("latin1"))?.[1]);
+      // One sheet to forward: the programme and prices fit on a few A4 pages, not a dozen.
+      expect(pages).toBeGreaterThanOrEqual(1);
+      expect(pages).toBeLessThanOrEqual(4);
+    });
+});
