@@ -9,6 +9,7 @@ import { createHash } from "node:crypto";
 import { mkdir, readFile, readdir, rename, unlink, writeFile } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
+import { refusedDelete, unreadable } from "./editor/guard.ts";
 import { mergeEdit } from "./write/content-edit.ts";
 
 /** The path of the protocol below the base path. */
@@ -105,6 +106,7 @@ async function act(
   params: Record<string, unknown>,
   log: (line: string) => void,
   verify: VerifySave,
+  required: ReadonlySet<string>,
 ) {
   switch (action) {
     case "info":
@@ -116,8 +118,13 @@ async function act(
     }
     case "entriesByFiles":
       return Promise.all((params["files"] as { path: string }[]).map((file) => entryOf(root, file.path)));
-    case "getEntry":
-      return entryOf(root, params["path"] as string);
+    case "getEntry": {
+      // A form over a file that does not parse would load empty: the editor says why instead.
+      const entry = await entryOf(root, params["path"] as string);
+      const problem = entry.data === null ? undefined : unreadable(entry.file.path, entry.data);
+      if (problem) throw new Refused(problem);
+      return entry;
+    }
     case "persistEntry": {
       const { entry, dataFiles, assets } = params as {
         entry?: { path: string; raw: string };
@@ -126,6 +133,11 @@ async function act(
       };
       const files = dataFiles ?? (entry ? [entry] : []);
       for (const file of files) resolveEditable(root, file.path);
+      for (const file of files) {
+        const old = await readFile(resolveEditable(root, file.path), "utf8").catch(() => undefined);
+        const problem = old === undefined ? undefined : unreadable(file.path, old);
+        if (problem) throw new Refused(`Not saved. ${problem}`);
+      }
       const before = new Map<string, string | undefined>();
       for (const file of files) before.set(file.path, await saveFile(root, file.path, file.raw));
       // What the form cannot say (an offer that does not exist, a key in only one language) is
@@ -155,6 +167,8 @@ async function act(
     case "deleteFile":
     case "deleteFiles": {
       const files = action === "deleteFile" ? [params["path"] as string] : (params["paths"] as string[]);
+      const refusal = refusedDelete(files, required);
+      if (refusal) throw new Refused(refusal);
       for (const file of files) await unlink(resolveEditable(root, file)).catch(() => undefined);
       log(`Web editor deleted ${files.join(", ")}`);
       return { message: "deleted" };
@@ -177,6 +191,8 @@ export function answerAdminApi(
   response: ServerResponse,
   log: (line: string) => void,
   verify: VerifySave = async () => [],
+  /** Files the site cannot be built without: never deleted (editor/guard.ts). */
+  required: ReadonlySet<string> = new Set(),
 ): boolean {
   const pathname = (request.url ?? "").split("?")[0];
   if (pathname !== `${basePath}${adminApiPath}`) return false;
@@ -199,7 +215,7 @@ export function answerAdminApi(
           action: string;
           params?: Record<string, unknown>;
         };
-        send(200, await act(root, body.action, body.params ?? {}, log, verify));
+        send(200, await act(root, body.action, body.params ?? {}, log, verify, required));
       } catch (error) {
         const refused = error instanceof Refused || error instanceof SyntaxError;
         if (!refused) log(`Web editor: ${error instanceof Error ? error.message : String(error)}`);

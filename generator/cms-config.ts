@@ -21,6 +21,8 @@ export interface CmsContent {
   dictionaryKeys: readonly string[];
   /** The offers of site.yaml by name (open, team, custom): a group whose keys the editor names. */
   offerNames: readonly string[];
+  /** The day the form is made for (YYYY-MM-DD), in `watch`: a training may not start before it. */
+  today?: string;
 }
 
 type Field = Record<string, unknown>;
@@ -40,22 +42,38 @@ function labelOf(name: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
+/** What a form field needs besides its schema. */
+interface FieldOptions {
+  required: boolean;
+  hint?: string;
+  offerNames: readonly string[];
+  /** The site's languages, for a field whose choices are the languages. */
+  languages?: readonly string[];
+  /** The values of a closed set (the schema's `choices`): a select field. */
+  choices?: readonly string[];
+  /** The day the configuration is made (YYYY-MM-DD): a training's first day is refused before it. */
+  today?: string;
+}
+
 /** One schema field as a form field of Decap CMS. */
-export function toCmsField(
-  name: string,
-  schema: Schema,
-  options: { required: boolean; hint?: string; offerNames: readonly string[] },
-): Field {
+export function toCmsField(name: string, schema: Schema, options: FieldOptions): Field {
   const field: Field = { name, label: labelOf(name) };
   if (!options.required) field["required"] = false;
   if (options.hint) field["hint"] = options.hint;
+  if (options.choices && (typeof schema === "string" || options.choices.length === 0))
+    return { ...field, widget: "select", options: [...options.choices] };
   // Inside an optional group nothing is required: a page without offers must save without them.
-  const nested = (key: string, child: Schema, parent: Extract<Schema, { fields: unknown }>) =>
-    toCmsField(key, child, {
+  const nested = (key: string, child: Schema, parent: Extract<Schema, { fields: unknown }>) => {
+    const set = parent.choices?.[key];
+    return toCmsField(key, child, {
+      ...options,
       required: options.required && !parent.optional?.includes(key),
       hint: parent.hints?.[key],
-      offerNames: options.offerNames,
+      choices: set === "offers" ? options.offerNames : set === "languages" ? options.languages : set,
+      // A training date's first day (the list of dates' `start`): one that has passed would drop off the site.
+      today: key === "start" && "end" in parent.fields ? options.today : undefined,
     });
+  };
   if (typeof schema === "object" && "fields" in schema)
     return {
       ...field,
@@ -67,13 +85,15 @@ export function toCmsField(
       ...field,
       widget: "object",
       fields: options.offerNames.map((key) =>
-        toCmsField(key, schema.each, { required: options.required, offerNames: [] }),
+        toCmsField(key, schema.each, { ...options, required: options.required, hint: undefined, offerNames: [] }),
       ),
     };
   if (typeof schema === "object") {
-    const item = toCmsField("item", schema.list, { required: true, offerNames: options.offerNames });
-    if (item["widget"] === "object") return { ...field, widget: "list", collapsed: false, fields: item["fields"] };
-    return { ...field, widget: "list", field: item };
+    const item = toCmsField("item", schema.list, { ...options, required: true, hint: undefined, choices: undefined });
+    // A list may be empty (no dates planned is a state the site shows): never required as a whole.
+    const list = { ...field, required: false, widget: "list" };
+    if (item["widget"] === "object") return { ...list, collapsed: false, fields: item["fields"] };
+    return { ...list, field: item };
   }
   switch (schema) {
     case "text":
@@ -110,6 +130,14 @@ export function toCmsField(
         date_format: "YYYY-MM-DD",
         time_format: false,
         picker_utc: true,
+        ...(options.today
+          ? {
+              pattern: [
+                notBefore(options.today),
+                `today (${options.today}) or later: a date that has begun drops off the site`,
+              ],
+            }
+          : {}),
       };
     case "boolean":
       return { ...field, widget: "boolean" };
@@ -117,14 +145,31 @@ export function toCmsField(
 }
 
 /** Every field of a group of fields, each translated per language when `i18n` is set. */
-function fieldsOf(schema: Schema, offerNames: readonly string[], i18n: boolean): Field[] {
+function fieldsOf(schema: Schema, content: CmsContent, i18n: boolean): Field[] {
   if (typeof schema !== "object" || !("fields" in schema)) throw new Error("A form needs a group of fields");
-  return Object.entries(schema.fields).map(([key, child]) =>
-    translated(
-      toCmsField(key, child, { required: !schema.optional?.includes(key), hint: schema.hints?.[key], offerNames }),
-      i18n,
-    ),
-  );
+  const options = { offerNames: content.offerNames, languages: content.locales, today: content.today };
+  return Object.entries(schema.fields).map(([key, child]) => {
+    const set = schema.choices?.[key];
+    const choices = set === "offers" ? content.offerNames : set === "languages" ? content.locales : set;
+    const required = !schema.optional?.includes(key);
+    return translated(toCmsField(key, child, { ...options, required, hint: schema.hints?.[key], choices }), i18n);
+  });
+}
+
+/**
+ * A pattern that takes the days from `today` (YYYY-MM-DD) on and refuses every earlier one: the
+ * form's check of a training's first day, which Decap's date field cannot bound by itself.
+ */
+export function notBefore(today: string): string {
+  const later: string[] = [];
+  // A later day has the same first digits, then a greater one, then any; or it is the same day.
+  for (let index = 0; index < today.length; index++) {
+    const digit = today[index]!;
+    if (digit === "-" || digit === "9") continue;
+    const rest = today.slice(index + 1).replace(/\d/g, "\\d");
+    later.push(`${today.slice(0, index)}[${Number(digit) + 1}-9]${rest}`);
+  }
+  return `^(?:${[...later, today].join("|")})$`;
 }
 
 /** Marks a field and the fields inside it as one per language (Decap's multiple_files i18n). */
@@ -164,7 +209,7 @@ function dictionaryFields(keys: readonly string[]): Field[] {
 /** The whole configuration, apart from where it saves (the backend, added by `build` and `watch`). */
 export function createCmsConfig(content: CmsContent): Record<string, unknown> {
   if (typeof siteSchema !== "object" || !("fields" in siteSchema)) throw new Error("site.yaml is a group of fields");
-  const siteFields = fieldsOf(siteSchema, content.offerNames, false);
+  const siteFields = fieldsOf(siteSchema, content, false);
   const rank = (field: Field) => {
     const index = siteOrder.indexOf(field["name"] as string);
     return index === -1 ? siteOrder.length : index;
@@ -205,7 +250,7 @@ export function createCmsConfig(content: CmsContent): Record<string, unknown> {
         i18n: true,
         editor: noPreview,
         fields: [
-          ...fieldsOf(testimonialSchema, content.offerNames, true),
+          ...fieldsOf(testimonialSchema, content, true),
           { name: "body", label: "Text", widget: "text", i18n: true },
         ],
       },
@@ -217,12 +262,14 @@ export function createCmsConfig(content: CmsContent): Record<string, unknown> {
         extension: "md",
         format: "frontmatter",
         create: true,
+        // Most pages are ones the site cannot be built without; the local mode refuses their delete too.
+        delete: false,
         slug: "{{slug}}",
         identifier_field: "title",
         i18n: true,
         editor: noPreview,
         fields: [
-          ...fieldsOf(pageSchema, content.offerNames, true),
+          ...fieldsOf(pageSchema, content, true),
           { name: "body", label: "Text", widget: "markdown", modes: ["raw", "rich_text"], i18n: true },
         ],
       },

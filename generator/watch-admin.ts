@@ -9,6 +9,8 @@ import { build } from "./build.ts";
 import { createCmsConfig, loadCmsContent } from "./cms-config.ts";
 import type { SiteConfig } from "./config.ts";
 import { ContentError, ContentErrors } from "./errors.ts";
+import { requiredFiles } from "./editor/guard.ts";
+import { buildDay } from "./load/dates.ts";
 import { adminConfigText } from "./write/admin.ts";
 import { MemoryWriter } from "./write/writer.ts";
 
@@ -19,8 +21,9 @@ export function answerAdmin(
   response: ServerResponse,
   log: (line: string) => void,
 ): boolean {
-  if (answerAdminApi(config.root, config.basePath, request, response, log, (files) => problemsIn(config, files)))
-    return true;
+  const codes = config.locales.map((locale) => locale.code);
+  const verify = (files: readonly string[]) => problemsIn(config, files);
+  if (answerAdminApi(config.root, config.basePath, request, response, log, verify, requiredFiles(codes))) return true;
   const pathname = (request.url ?? "").split("?")[0];
   if (pathname !== `${config.basePath}admin/config.yml` || request.method !== "GET") return false;
   const origin = `http://${request.headers.host ?? "localhost"}`;
@@ -32,7 +35,7 @@ export function answerAdmin(
   )
     .then((content) => {
       const text = adminConfigText(
-        createCmsConfig(content),
+        createCmsConfig({ ...content, today: buildDay() }),
         { name: "proxy", proxy_url: api },
         {
           local_backend: { url: api, allowed_hosts: [hostname] },

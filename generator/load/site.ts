@@ -95,6 +95,7 @@ export const siteSchema: Schema = {
           per: "person (the price is for one person) or group (for the whole group).",
           highlighted: "Sets this offer apart as the most booked one.",
         },
+        choices: { per: ["person", "group"] },
       },
     },
     dates: {
@@ -108,6 +109,7 @@ export const siteSchema: Schema = {
           offer: "An offer above: open, team or custom.",
           language: "The language it is taught in: de or en.",
         },
+        choices: { offer: "offers", language: "languages" },
       },
     },
     navigation: {
@@ -131,6 +133,7 @@ export const siteSchema: Schema = {
         repo: "The repository it commits to, such as owner/ranch-site.",
         branch: "The branch it commits to (main unless given).",
       },
+      choices: { backend: ["github", "gitlab", "git-gateway"] },
     },
   },
   optional: ["editor"],

@@ -11,6 +11,7 @@ export function cmsContentOf(content: Content): CmsContent {
     locales: content.locales.map((locale) => locale.locale),
     dictionaryKeys: [...(content.locales[0]?.dictionary.keys() ?? [])],
     offerNames: Object.keys(content.site.offers ?? {}),
+    today: content.site.builtAt?.slice(0, 10),
   };
 }
 

@@ -50,6 +50,13 @@ function compare(doc: Document, path: (string | number)[], value: unknown, splic
         if (isBlank(child)) continue;
         doc.setIn([...path, key], child);
         structural = true;
+      } else if (Array.isArray(child) && child.length === 0 && isSeq(node.get(key, true))) {
+        // A list emptied in the form stays a list, `dates: []`: "no dates planned" is a state of its own.
+        const list = node.get(key, true);
+        if (isSeq(list) && list.items.length > 0) {
+          doc.setIn([...path, key], doc.createNode([]));
+          structural = true;
+        }
       } else if (isBlank(child) && !isBlank(doc.getIn([...path, key]))) {
         doc.deleteIn([...path, key]);
         structural = true;
@@ -109,8 +116,12 @@ export function mergeMarkdown(old: string, edited: string): string {
   const matter = mergeYaml(before[1] ?? "", after[1] ?? "");
   const oldBody = old.slice(before[0].length);
   const newBody = edited.slice(after[0].length);
-  // The editor trims the text and ends it its own way: an unchanged text keeps its old ending.
-  const body = oldBody.trim() === newBody.trim() ? oldBody : `${newBody.trim()}\n`;
+  // The editor trims the text and ends it its own way: the old text's blank lines before and after it
+  // stay, and a text with Windows line ends keeps them, so a changed word is a changed line.
+  const eol = /\r\n/.test(oldBody) ? "\r\n" : "\n";
+  const [, lead = "", , trail = ""] = /^(\s*)([\s\S]*?)(\s*)$/.exec(oldBody) ?? [];
+  const text = newBody.trim().replace(/\r?\n/g, eol);
+  const body = oldBody.trim() === newBody.trim() ? oldBody : `${lead}${text}${trail || eol}`;
   return `---\n${matter}---\n${body}`;
 }
 

@@ -104,4 +104,26 @@ describe("the web editor's configuration", () => {
     expect(fieldAt(texts.files![1]!.fields, ["hero", "title"]).widget).toBe("text");
     expect(texts.files![1]!.fields.map((field) => field.name)).toEqual(Object.keys(english));
   });
+
+  it("offers closed sets as select fields, lets the dates be emptied, and refuses a first day that has passed", async () => {
+    const content = { ...(await loadCmsContent(projectRoot, locales)), today: "2027-04-26" };
+    const config = createCmsConfig(content) as { collections: Collection[] };
+    const siteFields = config.collections.find((collection) => collection.name === "site")!.files![0]!.fields;
+    const dates = fieldAt(siteFields, ["dates"]);
+    expect(fieldAt(dates.fields!, ["language"])).toMatchObject({ widget: "select", options: ["en", "de"] });
+    expect(fieldAt(dates.fields!, ["offer"])).toMatchObject({ widget: "select", options: ["open", "team", "custom"] });
+    expect(fieldAt(siteFields, ["offers", "team", "per"])).toMatchObject({
+      widget: "select",
+      options: ["person", "group"],
+    });
+    // "No dates planned" is a state of the site: the list may be emptied.
+    expect(dates.required).toBe(false);
+    const start = new RegExp(fieldAt(dates.fields!, ["start"]).pattern![0]);
+    for (const day of ["2027-04-25", "2026-12-31", "2027-03-30", "2020-01-06"])
+      expect(start.test(day), day).toBe(false);
+    for (const day of ["2027-04-26", "2027-04-27", "2027-05-01", "2028-01-01", "2031-12-31"])
+      expect(start.test(day), day).toBe(true);
+    // The last day is not bounded by itself: it is checked against the first by `check`.
+    expect(fieldAt(dates.fields!, ["end"]).pattern).toBeUndefined();
+  });
 });

@@ -99,3 +99,45 @@ describe("saving an edit into a markdown file", () => {
     expect(mergeMarkdown(testimonial, sent)).toBe(testimonial);
   });
 });
+
+describe("saving the list of dates emptied", () => {
+  it('writes `dates: []`, the "no dates planned" state, and keeps the rest of the file', () => {
+    const merged = mergeYaml(
+      site,
+      asSent((data) => (data["dates"] = [])),
+    );
+    expect(merged).toContain("\ndates: []\n");
+    expect(merged.replace(/\ndates: \[\]\n$/, "")).toBe(site.replace(/\ndates:\n[\s\S]*$/, ""));
+  });
+});
+
+describe("saving a one-word edit of a page's body", () => {
+  const page = [
+    "---",
+    "title: Training details",
+    "---",
+    "",
+    "Three days on the dike:",
+    "",
+    "- *Day one*: the herd",
+    "  - leading, with **calm**",
+    "- Day two: the group",
+    "",
+    "<!-- keep -->",
+    "",
+  ].join("\n");
+
+  it("changes the one line in each language, keeping list markers, emphasis, spacing and comments", () => {
+    for (const [before, after] of [
+      ["the herd", "the whole herd"],
+      ["the group", "die Gruppe"],
+    ] as const) {
+      // Decap's raw mode sends the text as typed, trimmed, after its own front matter.
+      const sent = `---\ntitle: Training details\n---\n${page.split("---\n")[2]!.trim().replace(before, after)}`;
+      const merged = mergeMarkdown(page, sent);
+      expect(merged).toBe(page.replace(before, after));
+      const changed = merged.split("\n").filter((line, index) => line !== page.split("\n")[index]);
+      expect(changed).toHaveLength(1);
+    }
+  });
+});
