@@ -177,7 +177,11 @@ export async function loadSite(
   const site = fillPlaceholders(parsed ?? {}, facts) as Site;
   problems.push(...checkDates(site, siteFile), ...checkContactForm(site, siteFile));
   site.builtAt = buildInstant();
-  if (Array.isArray(site.dates)) site.dates = upcomingDates(site.dates, site.builtAt.slice(0, 10));
+  if (Array.isArray(site.dates)) {
+    const upcoming = upcomingDates(site.dates, site.builtAt.slice(0, 10));
+    site.begun = site.dates.filter((date) => date?.start && !upcoming.includes(date));
+    site.dates = upcoming;
+  }
   return { value: { site, factsFor }, problems };
 }
 

@@ -1,10 +1,12 @@
 import { checkLinks, type FragmentLink } from "../check-links.ts";
 import { checkContent } from "../check.ts";
 import { checkSiteData } from "../check-site-data.ts";
+import { begunDates } from "../check/begun-dates.ts";
 import { checkTranslations } from "../check/translations.ts";
 import type { SiteConfig } from "../config.ts";
 import { failOn, type Loaded } from "../errors.ts";
 import type { Content } from "../load/content.ts";
+import { siteFile } from "../load/site.ts";
 import type { Templates } from "../load/templates.ts";
 import type { TranslationLock } from "../load/translation-lock.ts";
 import type { PageDefinition } from "../routes.ts";
@@ -39,5 +41,6 @@ export function checkSources(
     links.problems,
     translations.errors,
   );
-  return { fragments: links.fragments, warnings: translations.warnings };
+  const begun = begunDates(content.site, siteFile);
+  return { fragments: links.fragments, warnings: [...translations.warnings, ...begun] };
 }
