@@ -270,7 +270,10 @@ export function createCmsConfig(content: CmsContent): Record<string, unknown> {
         editor: noPreview,
         fields: [
           ...fieldsOf(pageSchema, content, true),
-          { name: "body", label: "Text", widget: "markdown", modes: ["raw", "rich_text"], i18n: true },
+          // Raw markdown only: the rich-text mode writes the whole text anew (`*` for `-`, blank lines added,
+          // tight lists loose), and Decap opens in rich text whenever it is allowed, whatever the order.
+          // The raw mode edits the lines as they are, so a changed word is one changed line.
+          { name: "body", label: "Text", widget: "markdown", modes: ["raw"], i18n: true },
         ],
       },
       {
