@@ -28,5 +28,6 @@ export async function adminOutput(config: SiteConfig, content: Content): Promise
     : { name: "git-gateway", branch: "main" };
   // Each save becomes a pull request, which the deploy workflow checks before it can land on main.
   const cms = { publish_mode: "editorial_workflow", ...createCmsConfig(cmsContentOf(content)) };
-  return adminFiles(content.site.name, cms, backend, await loadAdminBundle());
+  // In `watch`, a refused save's notice stays on the page until fixed (editor/refusal-notice.ts).
+  return adminFiles(content.site.name, cms, backend, await loadAdminBundle(), config.mode === "watch");
 }

@@ -214,6 +214,10 @@ describe("the web editor in local mode (watch --admin)", () => {
     const notice = page.getByText(/content\/site\.yaml:\d+:\d+: The date ends \(2027-03-10\) before it starts/).first();
     await expect.poll(() => notice.isVisible()).toBe(true);
     expect(watch.lines.slice(from).join("\n")).toMatch(/^ {2}content\/site\.yaml:\d+:\d+: The date ends/m);
+    // Decap's toast goes after a few seconds; the refusal stays at the foot of the page, Publish free above it.
+    const kept = page.locator("[data-save-refused]");
+    expect(await kept.textContent()).toMatch(/Not saved.*The date ends \(2027-03-10\) before it starts/);
+    await page.getByRole("button", { name: "Publish" }).click({ trial: true, timeout: 5_000 });
     expect(await changedLines("content/site.yaml")).toEqual([["    seatsLeft: 4", "    seatsLeft: 3"]]);
     await page.close();
   });
