@@ -7,7 +7,7 @@ import { buildInstant, checkDates, upcomingDates } from "./dates.ts";
 import { localeFacts } from "./figures.ts";
 import { checkYamlTexts, fillPlaceholders } from "./texts.ts";
 import { readWithSchema, type Schema } from "./schema.ts";
-import { readYaml, type YamlNode, type YamlReader } from "./yaml.ts";
+import { noKeys, readYaml, type YamlNode, type YamlReader } from "./yaml.ts";
 
 export type {
   FooterColumn,
@@ -160,7 +160,7 @@ export async function loadSite(
   });
   if ("error" in read) return { value: none, problems: [read.error] };
   const { root: node, errors: problems } = yaml(read.text, siteFile);
-  if (!node) return { value: none, problems };
+  if (!node) return { value: none, problems: problems.length > 0 ? problems : [noKeys(siteFile)] };
   const schemaRead = readWithSchema(node, siteSchema, siteFile, "");
   problems.push(...schemaRead.problems);
   const parsed = schemaRead.value as Site | undefined;
