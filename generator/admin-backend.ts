@@ -139,17 +139,30 @@ async function act(
         if (problem) throw new Refused(`Not saved. ${problem}`);
       }
       const before = new Map<string, string | undefined>();
+      // Photos first: the check reads them (a slot's photo must exist and be wide enough).
+      const added: string[] = [];
+      for (const asset of assets ?? []) {
+        const absolute = resolveEditable(root, asset.path);
+        if (
+          !(await readFile(absolute).then(
+            () => true,
+            () => false,
+          ))
+        )
+          added.push(absolute);
+        await saveFile(root, asset.path, Buffer.from(asset.content, asset.encoding));
+      }
       for (const file of files) before.set(file.path, await saveFile(root, file.path, file.raw));
       // What the form cannot say (an offer that does not exist, a key in only one language) is
       // found by `check`; a save it refuses is put back, and the editor sees where and why.
       const problems = await verify(files.map((file) => file.path));
       if (problems.length > 0) {
         for (const [file, old] of before) await restoreFile(root, file, old);
+        for (const absolute of added) await unlink(absolute).catch(() => undefined);
         log(`Web editor: not saved, ${problems.length === 1 ? "a problem" : `${problems.length} problems`}:`);
         for (const problem of problems) log(`  ${problem}`);
         throw new Refused(`Not saved. ${problems.join(" ")}`);
       }
-      for (const asset of assets ?? []) await saveFile(root, asset.path, Buffer.from(asset.content, asset.encoding));
       log(`Web editor saved ${files.map((file) => file.path).join(", ")}`);
       return { message: "entry persisted" };
     }

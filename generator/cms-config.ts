@@ -8,6 +8,7 @@
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { stringify } from "yaml";
+import { photoSlotsCollection } from "./editor/photo-slots.ts";
 import { pageSchema, testimonialSchema } from "./load/content.ts";
 import { emailPattern, figurePattern, type Schema } from "./load/schema.ts";
 import { loadSite, siteSchema } from "./load/site.ts";
@@ -236,6 +237,7 @@ export function createCmsConfig(content: CmsContent): Record<string, unknown> {
           },
         ],
       },
+      photoSlotsCollection(content.locales),
       {
         name: "testimonials",
         label: "Testimonials",

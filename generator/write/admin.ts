@@ -18,7 +18,8 @@ export const adminPolicy = [
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "font-src 'self' data:",
-  "connect-src 'self'",
+  // Decap reads an uploaded photo back from the blob: URL it made of it, before it is saved.
+  "connect-src 'self' blob: data:",
   "frame-src 'self' blob:",
   "form-action 'self'",
   "base-uri 'self'",

@@ -20,6 +20,13 @@ function isBlank(value: unknown): boolean {
   return false;
 }
 
+/** A value without the groups and fields the form sent empty: what an editor would have written. */
+function withoutBlanks(value: unknown): unknown {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return value;
+  const kept = Object.entries(value as Record<string, unknown>).filter(([, child]) => !isBlank(child));
+  return Object.fromEntries(kept.map(([key, child]) => [key, withoutBlanks(child)]));
+}
+
 /** The same value, where the form may have turned a number into its digits (a figure such as 3 in a text field). */
 function sameScalar(old: unknown, value: unknown): boolean {
   return old === value || (typeof old === "number" && typeof value === "string" && String(old) === value);
@@ -96,6 +103,9 @@ function compare(doc: Document, path: (string | number)[], value: unknown, splic
  */
 export function mergeYaml(old: string, edited: string): string {
   const doc = parseDocument(old);
+  // A file of comments only (images.yaml before its first photo): they stay, the new keys follow them.
+  if (doc.errors.length === 0 && doc.contents === null && isMap(parseDocument(edited).contents))
+    return `${old.trimEnd()}\n\n${stringify(withoutBlanks(parse(edited)), { lineWidth: 0 })}`;
   if (doc.errors.length > 0 || !isMap(doc.contents)) return edited;
   const value = parse(edited) as unknown;
   const splices: Splice[] = [];

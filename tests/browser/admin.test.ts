@@ -12,6 +12,7 @@ import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { borrowChromium } from "../support/chromium.ts";
+import { makePhoto } from "../support/images.ts";
 import { copyProject } from "../support/project.ts";
 import { projectRoot } from "../support/site.ts";
 import { startWatch, type WatchProcess } from "../support/watch.ts";
@@ -266,6 +267,68 @@ describe("the web editor in local mode (watch --admin)", () => {
     await watch.waitFor(/: rebuilt \d+ pages in \d+ ms$/, from);
     await texts.close();
     await page.close();
+  });
+
+  it("puts an uploaded photo into a slot with its alt text in both languages; a photo too small is refused", async () => {
+    const page = await editorPage();
+    await openEntry(page, "collections/photos/entries/photos");
+    const upload = async (slot: number, name: string, width: number) => {
+      await page.getByRole("button", { name: "Choose an image" }).nth(slot).click();
+      await page.locator("input[type=file]").setInputFiles({
+        name,
+        mimeType: "image/jpeg",
+        buffer: await makePhoto(width, Math.round(width * 0.8)),
+      });
+      await page.getByRole("button", { name: "Choose selected" }).click();
+    };
+    // The trainer's slot (the third) needs 960 px: 800 is refused by check, and nothing stays behind.
+    await upload(2, "small.jpg", 800);
+    await page.getByLabel("In English (optional)").nth(2).fill("Katrin at the paddock gate");
+    await page.getByLabel("In German (optional)").nth(2).fill("Katrin am Koppeltor");
+    let from = watch.lines.length;
+    await page.getByRole("button", { name: "Publish" }).click();
+    await page.getByText("Publish now").click();
+    await watch.waitFor(/^Web editor: not saved/, from);
+    expect(await page.locator("[data-save-refused]").textContent()).toMatch(/800 px wide/);
+    await expect(readFile(path.join(root, "content/images/small.jpg"))).rejects.toThrow();
+    expect(await changedLines("content/images/images.yaml")).toEqual([]);
+    await page.close();
+
+    const again = await editorPage();
+    await openEntry(again, "collections/photos/entries/photos");
+    const retry = async () => {
+      await again.getByRole("button", { name: "Choose an image" }).nth(2).click();
+      await again.locator("input[type=file]").setInputFiles({
+        name: "katrin.jpg",
+        mimeType: "image/jpeg",
+        buffer: await makePhoto(1000, 800),
+      });
+      await again.getByRole("button", { name: "Choose selected" }).click();
+    };
+    await retry();
+    await again.getByLabel("In English (optional)").nth(2).fill("Katrin at the paddock gate");
+    await again.getByLabel("In German (optional)").nth(2).fill("Katrin am Koppeltor");
+    from = watch.lines.length;
+    await publish(again);
+    const manifest = await readFile(path.join(root, "content/images/images.yaml"), "utf8");
+    // The comments stay; the slot follows them, named as images.yaml names photos.
+    expect(manifest.startsWith(await readFile(path.join(projectRoot, "content/images/images.yaml"), "utf8"))).toBe(
+      true,
+    );
+    expect(manifest).toContain(
+      "trainer:\n  file: katrin.jpg\n  alt:\n    en: Katrin at the paddock gate\n    de: Katrin am Koppeltor\n",
+    );
+    for (const [address, alt] of [
+      ["/about-me/", "Katrin at the paddock gate"],
+      ["/de/about-me/", "Katrin am Koppeltor"],
+    ] as const) {
+      const site = await browser.newPage();
+      await site.goto(`${watch.origin}${address}`);
+      expect(await site.locator(`picture img[alt="${alt}"]`).count(), address).toBe(1);
+      await site.close();
+    }
+    expect(watch.lines.slice(from).join("\n")).not.toMatch(/not saved/);
+    await again.close();
   });
 
   it("asked nothing of another origin", () => {

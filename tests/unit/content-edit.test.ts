@@ -141,3 +141,16 @@ describe("saving a one-word edit of a page's body", () => {
     }
   });
 });
+
+describe("saving the first photo into images.yaml, which holds only comments", () => {
+  it("keeps every comment and adds the slot the form filled, without the empty ones", () => {
+    const comments = "# The owner's photos.\n#\n# Example:\n# trainer:\n#   file: katrin-jessen.jpg\n";
+    const sent = stringify({
+      hero: { file: "", alt: { en: "", de: "" } },
+      trainer: { file: "katrin.jpg", alt: { en: "Katrin at the gate", de: "Katrin am Tor" } },
+    });
+    expect(mergeYaml(comments, sent)).toBe(
+      `${comments}\ntrainer:\n  file: katrin.jpg\n  alt:\n    en: Katrin at the gate\n    de: Katrin am Tor\n`,
+    );
+  });
+});
