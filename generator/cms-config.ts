@@ -12,6 +12,7 @@ import { photoSlotsCollection } from "./editor/photo-slots.ts";
 import { pageSchema, testimonialSchema } from "./load/content.ts";
 import { emailPattern, figurePattern, type Schema } from "./load/schema.ts";
 import { loadSite, siteSchema } from "./load/site.ts";
+import type { Dictionary } from "./i18n.ts";
 import { loadDictionary } from "./load/translations.ts";
 
 /** What the configuration needs of the content besides the schemas: names only editors choose. */
@@ -22,6 +23,8 @@ export interface CmsContent {
   dictionaryKeys: readonly string[];
   /** The offers of site.yaml by name (open, team, custom): a group whose keys the editor names. */
   offerNames: readonly string[];
+  /** Keys whose text runs over more than one line in some language: a box, not a line, in the form. */
+  multilineKeys?: readonly string[];
   /** The day the form is made for (YYYY-MM-DD), in `watch`: a training may not start before it. */
   today?: string;
 }
@@ -186,8 +189,12 @@ function translated(field: Field, i18n: boolean): Field {
   };
 }
 
-/** The dictionary's dotted keys as nested groups of text fields. */
-function dictionaryFields(keys: readonly string[]): Field[] {
+/**
+ * The dictionary's dotted keys as nested groups of text fields: labelled in words (`skipLink` → "Skip
+ * link"), with the key itself as the hint (what templates, `check` and the translation commands name), and
+ * one line for a text of one line.
+ */
+function dictionaryFields(keys: readonly string[], multiline: ReadonlySet<string>): Field[] {
   const tree = new Map<string, unknown>();
   for (const key of keys) {
     const parts = key.split(".");
@@ -198,13 +205,24 @@ function dictionaryFields(keys: readonly string[]): Field[] {
     }
     level.set(parts.at(-1)!, "text");
   }
-  const toFields = (level: Map<string, unknown>): Field[] =>
+  const toFields = (level: Map<string, unknown>, prefix: string): Field[] =>
     [...level].map(([name, value]) =>
       value instanceof Map
-        ? { name, label: name, widget: "object", collapsed: true, fields: toFields(value) }
-        : { name, label: name, widget: "text" },
+        ? {
+            name,
+            label: labelOf(name),
+            widget: "object",
+            collapsed: true,
+            fields: toFields(value, `${prefix}${name}.`),
+          }
+        : {
+            name,
+            label: labelOf(name),
+            widget: multiline.has(`${prefix}${name}`) ? "text" : "string",
+            hint: `${prefix}${name}`,
+          },
     );
-  return toFields(tree);
+  return toFields(tree, "");
 }
 
 /** The whole configuration, apart from where it saves (the backend, added by `build` and `watch`). */
@@ -284,9 +302,9 @@ export function createCmsConfig(content: CmsContent): Record<string, unknown> {
         editor: noPreview,
         files: content.locales.map((locale) => ({
           name: locale,
-          label: `Short texts (${locale})`,
+          label: `Short texts in ${new Intl.DisplayNames("en", { type: "language" }).of(locale)}`,
           file: `content/i18n/${locale}.yaml`,
-          fields: dictionaryFields(content.dictionaryKeys),
+          fields: dictionaryFields(content.dictionaryKeys, new Set(content.multilineKeys ?? [])),
         })),
       },
     ],
@@ -304,10 +322,12 @@ export function cmsConfigText(config: Record<string, unknown>): string {
 /** What the configuration needs of the project's content: its languages, dictionary keys and offers. */
 export async function loadCmsContent(root: string, locales: readonly string[]): Promise<CmsContent> {
   const { site, factsFor } = (await loadSite(root)).value;
-  const dictionary = await loadDictionary(root, locales[0]!, factsFor(locales[0]!));
+  const dictionaries = await Promise.all(locales.map((code) => loadDictionary(root, code, factsFor(code))));
+  const dictionary = dictionaries[0]!;
   return {
     locales,
     dictionaryKeys: [...dictionary.value.keys()],
+    multilineKeys: multilineKeysOf(dictionaries.map((loaded) => loaded.value)),
     offerNames: Object.keys(site.offers ?? {}),
   };
 }
@@ -321,4 +341,12 @@ export async function writeCmsConfig(root: string, locales: readonly string[]): 
   await writeFile(`${file}.tmp`, contents);
   await rename(`${file}.tmp`, file);
   return [cmsConfigFile];
+}
+
+/** The keys whose text has a line break in any of the dictionaries. */
+export function multilineKeysOf(dictionaries: readonly Dictionary[]): string[] {
+  const keys = new Set<string>();
+  for (const dictionary of dictionaries)
+    for (const [key, entry] of dictionary) if (entry.text.includes("\n")) keys.add(key);
+  return [...keys].sort();
 }

@@ -38,6 +38,11 @@ export function answerAdmin(
         createCmsConfig({ ...content, today: buildDay() }),
         { name: "proxy", proxy_url: api },
         {
+          // The editor speaks the owner's language when the browser asks for one of the site's (Decap ships them).
+          locale: interfaceLanguage(
+            request.headers["accept-language"],
+            config.locales.map((locale) => locale.code),
+          ),
           local_backend: { url: api, allowed_hosts: [hostname] },
           site_url: `${origin}${config.basePath}`,
           display_url: `${origin}${config.basePath}`,
@@ -63,4 +68,18 @@ async function problemsIn(config: SiteConfig, files: readonly string[]): Promise
       .filter((problem) => files.includes(problem.place.file))
       .map((problem) => (problem.hint ? `${problem.message} ${problem.hint}` : problem.message));
   }
+}
+
+/** The first language of the browser's list that the site has, by its primary tag (de-AT → de); else English. */
+export function interfaceLanguage(header: string | undefined, codes: readonly string[]): string {
+  const wanted = (header ?? "")
+    .split(",")
+    .map((part) => {
+      const [tag = "", ...parameters] = part.trim().split(";");
+      const quality = parameters.map((parameter) => /^\s*q=([\d.]+)/.exec(parameter)?.[1]).find(Boolean);
+      return { code: tag.split("-")[0]!.toLowerCase(), quality: quality === undefined ? 1 : Number(quality) };
+    })
+    .filter((entry) => entry.quality > 0)
+    .sort((a, b) => b.quality - a.quality);
+  return wanted.find((entry) => codes.includes(entry.code))?.code ?? "en";
 }

@@ -1,4 +1,4 @@
-import { createCmsConfig, type CmsContent } from "../cms-config.ts";
+import { createCmsConfig, multilineKeysOf, type CmsContent } from "../cms-config.ts";
 import type { SiteConfig } from "../config.ts";
 import type { Content } from "../load/content.ts";
 import { loadAdminBundle } from "../load/admin-bundle.ts";
@@ -10,6 +10,7 @@ export function cmsContentOf(content: Content): CmsContent {
   return {
     locales: content.locales.map((locale) => locale.locale),
     dictionaryKeys: [...(content.locales[0]?.dictionary.keys() ?? [])],
+    multilineKeys: multilineKeysOf(content.locales.map((locale) => locale.dictionary)),
     offerNames: Object.keys(content.site.offers ?? {}),
     today: content.site.builtAt?.slice(0, 10),
   };

@@ -331,6 +331,19 @@ describe("the web editor in local mode (watch --admin)", () => {
     await again.close();
   });
 
+  it("speaks German to a browser that asks for German, with the short texts labelled in words and their key", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, locale: "de-DE" });
+    await page.goto(`${watch.origin}/admin/#/collections/texts/entries/de`);
+    await page.getByRole("button").first().click();
+    await expect.poll(() => page.getByText("Änderungen gespeichert").count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    expect(await page.getByText("Live ansehen").count()).toBe(1);
+    // A one-line text in a one-line field, labelled "Skip link", its key below it.
+    const skip = page.getByLabel("Skip link");
+    expect(await skip.evaluate((field) => field.tagName)).toBe("INPUT");
+    expect(await skip.inputValue()).toBe("Zum Inhalt springen");
+    await page.close();
+  });
+
   it("asked nothing of another origin", () => {
     expect(foreign).toEqual([]);
   });

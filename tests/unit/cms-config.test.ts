@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { cmsConfigFile, cmsConfigText, createCmsConfig, loadCmsContent } from "../../generator/cms-config.ts";
 import { defaults } from "../../generator/config.ts";
+import { interfaceLanguage } from "../../generator/watch-admin.ts";
 import { projectRoot } from "../support/site.ts";
 
 const locales = defaults.locales.map((locale) => locale.code);
@@ -101,7 +102,13 @@ describe("the web editor's configuration", () => {
       string,
       Record<string, string>
     >;
-    expect(fieldAt(texts.files![1]!.fields, ["hero", "title"]).widget).toBe("text");
+    // One line for a text of one line, labelled in words, with the key that templates and `check` name.
+    expect(fieldAt(texts.files![1]!.fields, ["hero", "title"])).toMatchObject({
+      widget: "string",
+      label: "Title",
+      hint: "hero.title",
+    });
+    expect(fieldAt(texts.files![1]!.fields, ["skipLink"])).toMatchObject({ label: "Skip link", hint: "skipLink" });
     expect(texts.files![1]!.fields.map((field) => field.name)).toEqual(Object.keys(english));
   });
 
@@ -125,5 +132,12 @@ describe("the web editor's configuration", () => {
       expect(start.test(day), day).toBe(true);
     // The last day is not bounded by itself: it is checked against the first by `check`.
     expect(fieldAt(dates.fields!, ["end"]).pattern).toBeUndefined();
+  });
+
+  it("speaks the browser's language when the site has it, else English", () => {
+    expect(interfaceLanguage("de-DE,de;q=0.9,en;q=0.8", ["en", "de"])).toBe("de");
+    expect(interfaceLanguage("fr-FR,de;q=0.5,en;q=0.7", ["en", "de"])).toBe("en");
+    expect(interfaceLanguage("fr-FR,de;q=0.5", ["en", "de"])).toBe("de");
+    expect(interfaceLanguage(undefined, ["en", "de"])).toBe("en");
   });
 });
