@@ -10,7 +10,7 @@ import { mkdir, readFile, readdir, rename, unlink, writeFile } from "node:fs/pro
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import { refusedDelete, unreadable } from "./editor/guard.ts";
-import { mergeEdit } from "./write/content-edit.ts";
+import { isBlankVersion, mergeEdit } from "./write/content-edit.ts";
 
 /** The path of the protocol below the base path. */
 export const adminApiPath = "admin/api/v1";
@@ -131,7 +131,16 @@ async function act(
         dataFiles?: { path: string; raw: string }[];
         assets?: Asset[];
       };
-      const files = dataFiles ?? (entry ? [entry] : []);
+      const sent = dataFiles ?? (entry ? [entry] : []);
+      // A language version of a new entry the editor left empty is not written (a German-only testimonial).
+      const files: typeof sent = [];
+      for (const file of sent) {
+        const exists = await readFile(resolveEditable(root, file.path)).then(
+          () => true,
+          () => false,
+        );
+        if (exists || !isBlankVersion(file.path, file.raw)) files.push(file);
+      }
       for (const file of files) resolveEditable(root, file.path);
       for (const file of files) {
         const old = await readFile(resolveEditable(root, file.path), "utf8").catch(() => undefined);

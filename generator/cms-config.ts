@@ -267,11 +267,14 @@ export function createCmsConfig(content: CmsContent): Record<string, unknown> {
         slug: "{{slug}}",
         identifier_field: "name",
         summary: "{{name}}: {{headline}}",
-        i18n: true,
+        // A testimonial may start in one language: German first where the site has it (an owner's clients
+        // write in German), and no field required in the form, whose every column Decap would hold to it.
+        // `check` refuses a version with a field missing, and lists a missing version as a translation to do.
+        i18n: { locales: testimonialLocales(content.locales), default_locale: testimonialLocales(content.locales)[0] },
         editor: noPreview,
         fields: [
-          ...fieldsOf(testimonialSchema, content, true),
-          { name: "body", label: "Text", widget: "text", i18n: true },
+          ...fieldsOf(testimonialSchema, content, true).map((field) => ({ ...field, required: false })),
+          { name: "body", label: "Text", widget: "text", i18n: true, required: false },
         ],
       },
       {
@@ -309,6 +312,11 @@ export function createCmsConfig(content: CmsContent): Record<string, unknown> {
       },
     ],
   };
+}
+
+/** The languages of the testimonials' form, the one a testimonial most often starts in first. */
+function testimonialLocales(locales: readonly string[]): string[] {
+  return locales.includes("de") ? ["de", ...locales.filter((code) => code !== "de")] : [...locales];
 }
 
 /** Where the generated configuration is committed, beside the JSON Schemas. */

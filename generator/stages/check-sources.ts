@@ -2,6 +2,7 @@ import { checkLinks, type FragmentLink } from "../check-links.ts";
 import { checkContent } from "../check.ts";
 import { checkSiteData } from "../check-site-data.ts";
 import { begunDates } from "../check/begun-dates.ts";
+import { missingTestimonialVersions } from "../check/testimonial-languages.ts";
 import { checkTranslations } from "../check/translations.ts";
 import type { SiteConfig } from "../config.ts";
 import { failOn, type Loaded } from "../errors.ts";
@@ -42,5 +43,6 @@ export function checkSources(
     translations.errors,
   );
   const begun = begunDates(content.site, siteFile);
-  return { fragments: links.fragments, warnings: [...translations.warnings, ...begun] };
+  const untranslated = missingTestimonialVersions(content);
+  return { fragments: links.fragments, warnings: [...translations.warnings, ...begun, ...untranslated] };
 }

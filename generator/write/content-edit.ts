@@ -142,3 +142,21 @@ export function mergeEdit(file: string, old: string | undefined, edited: string)
   if (file.endsWith(".md")) return mergeMarkdown(old, edited);
   return edited;
 }
+
+/**
+ * Whether a markdown file the editor sent is a language version left untouched: every front matter value
+ * empty and no text. Decap sends one for each column of a new entry; an owner who wrote only the German
+ * testimonial has written no English one.
+ */
+export function isBlankVersion(file: string, edited: string): boolean {
+  if (!file.endsWith(".md")) return false;
+  const matter = frontMatter.exec(edited);
+  const body = matter ? edited.slice(matter[0].length) : edited;
+  let data: unknown;
+  try {
+    data = parse(matter?.[1] ?? "") as unknown;
+  } catch {
+    return false;
+  }
+  return isBlank(data) && body.trim() === "";
+}

@@ -11,6 +11,7 @@ import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { check, resolveConfig } from "../../generator/index.ts";
 import { borrowChromium } from "../support/chromium.ts";
 import { makePhoto } from "../support/images.ts";
 import { copyProject } from "../support/project.ts";
@@ -84,8 +85,8 @@ describe("the web editor in local mode (watch --admin)", () => {
     const page = await editorPage();
     await openEntry(page, "collections/testimonials/entries/01-svenja-hollmann");
     await shot(page, "2-testimonial");
-    // The form shows both languages side by side, English first.
-    const german = page.getByLabel("Text", { exact: true }).last();
+    // The form shows both languages side by side, German first.
+    const german = page.getByLabel(/^Text/).first();
     const text = await german.inputValue();
     expect(text).toContain(oldSentence);
     await german.fill(text.replace(oldSentence, newSentence));
@@ -137,6 +138,33 @@ describe("the web editor in local mode (watch --admin)", () => {
       const after = await mainOf(edit.language);
       expect(after.replace(edit.word, "")).toBe(before.get(edit.language));
     }
+    await page.close();
+  });
+
+  it("publishes a new testimonial in German only: one file, shown on the German pages, English a translation to do", async () => {
+    const page = await editorPage();
+    await openEntry(page, "collections/testimonials/new");
+    await page.getByLabel(/^Name/).first().fill("Maren Ketels");
+    await page.getByLabel(/^Role/).first().fill("Vertriebsleiterin, Nordwind Logistik");
+    await page
+      .getByLabel(/^Headline/)
+      .first()
+      .fill("Endlich ein Training, das hängen bleibt");
+    await page.getByLabel(/^Text/).first().fill("Nach drei Tagen auf dem Deich führen wir Gespräche anders.");
+    await publish(page);
+    const saved = await readFile(path.join(root, "content/testimonials/maren-ketels.de.md"), "utf8");
+    expect(saved).toContain("name: Maren Ketels");
+    await expect(readFile(path.join(root, "content/testimonials/maren-ketels.en.md"))).rejects.toThrow();
+    const checked = await check(resolveConfig({ root }));
+    expect(checked.contentWarnings.map((warning) => warning.reason)).toContain(
+      '"maren-ketels" has no English version yet: it shows on the German pages only',
+    );
+    const site = await browser.newPage();
+    await site.goto(`${watch.origin}/de/references/`);
+    expect(await site.textContent("main")).toContain("Endlich ein Training, das hängen bleibt");
+    await site.goto(`${watch.origin}/references/`);
+    expect(await site.textContent("main")).not.toContain("Maren Ketels");
+    await site.close();
     await page.close();
   });
 

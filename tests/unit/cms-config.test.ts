@@ -16,7 +16,7 @@ type Field = { name: string; widget: string; required?: boolean; pattern?: [stri
 type Collection = {
   name: string;
   folder?: string;
-  i18n?: boolean;
+  i18n?: boolean | { locales: string[]; default_locale: string };
   files?: { name: string; file: string; fields: Field[] }[];
   fields?: Field[];
 };
@@ -86,13 +86,17 @@ describe("the web editor's configuration", () => {
     };
     expect(config.i18n).toEqual({ structure: "multiple_files", locales: ["en", "de"], default_locale: "en" });
     const testimonials = config.collections.find((collection) => collection.name === "testimonials")!;
-    expect(testimonials).toMatchObject({ folder: "content/testimonials", i18n: true });
+    // German first, and a testimonial may start in either language: no column holds the form to it.
+    expect(testimonials).toMatchObject({
+      folder: "content/testimonials",
+      i18n: { locales: ["de", "en"], default_locale: "de" },
+    });
     expect(testimonials.fields!.map((field) => [field.name, field.required ?? true])).toEqual([
-      ["name", true],
-      ["role", true],
-      ["headline", true],
+      ["name", false],
+      ["role", false],
+      ["headline", false],
       ["linkedin", false],
-      ["body", true],
+      ["body", false],
     ]);
     const pages = config.collections.find((collection) => collection.name === "pages")!;
     expect(pages.folder).toBe("content/pages");

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { stringify } from "yaml";
-import { mergeMarkdown, mergeYaml } from "../../generator/write/content-edit.ts";
+import { isBlankVersion, mergeMarkdown, mergeYaml } from "../../generator/write/content-edit.ts";
 
 const site = `# Facts of the site.
 name: Deichhof Sales Ranch
@@ -152,5 +152,14 @@ describe("saving the first photo into images.yaml, which holds only comments", (
     expect(mergeYaml(comments, sent)).toBe(
       `${comments}\ntrainer:\n  file: katrin.jpg\n  alt:\n    en: Katrin at the gate\n    de: Katrin am Tor\n`,
     );
+  });
+});
+
+describe("a language version of a new entry left empty", () => {
+  it("is recognised as blank, so the German-only testimonial writes no English file", () => {
+    expect(isBlankVersion("content/testimonials/x.en.md", '---\nname: ""\nrole: ""\nlinkedin: ""\n---\n')).toBe(true);
+    expect(isBlankVersion("content/testimonials/x.en.md", "---\nname: Maren\n---\n")).toBe(false);
+    expect(isBlankVersion("content/testimonials/x.en.md", "---\n---\nA text.\n")).toBe(false);
+    expect(isBlankVersion("content/site.yaml", "")).toBe(false);
   });
 });
