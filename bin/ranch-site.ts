@@ -38,10 +38,10 @@ const program = new Command("ranch-site")
   .version(packageJson.version, "-v, --version", "print the version")
   .showHelpAfterError();
 
-const withSiteOptions = (command: Command) =>
+const withSiteOptions = (command: Command, out = { help: "output folder", folder: defaults.outDir }) =>
   command
     .option("--root <dir>", "project folder with content/, templates/ and public/", ".")
-    .option("--out <dir>", "output folder", defaults.outDir)
+    .option("--out <dir>", out.help, out.folder)
     .option("--base-url <url>", "absolute address the site is published at (default: baseUrl in content/site.yaml)")
     .option("--base-path <path>", "path the site is hosted under, such as /ranch/", "/")
     .option("--no-cache", "make everything afresh, without reading or writing node_modules/.cache/ranch-site/");
@@ -169,7 +169,12 @@ program
   });
 
 withServerOptions(
-  withSiteOptions(program.command("watch").description("build, serve with live reload, and rebuild on every change")),
+  // watch builds into a folder of its own: a `build` beside it never deletes the editor, and the
+  // folder uploaded from dist/ never holds the editor's local mode or lacks its compressed files.
+  withSiteOptions(program.command("watch").description("build, serve with live reload, and rebuild on every change"), {
+    help: "output folder, apart from the one build writes",
+    folder: defaults.watchOutDir,
+  }),
   defaults.ports.watch,
 )
   .option("--poll", "poll for changes instead of file system events", false)

@@ -10,6 +10,7 @@
 import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
+import { refusedDelete, unreadable } from "./editor/guard.ts";
 import { isPhotoOfItsKind, mediaLimitBytes, type EditorFiles } from "./editor/owned-paths.ts";
 import {
   editablePath,
@@ -21,7 +22,7 @@ import {
   removeInside,
   writeInside,
 } from "./editor/safe-paths.ts";
-import { mergeEdit } from "./write/content-edit.ts";
+import { isBlankVersion, mergeEdit } from "./write/content-edit.ts";
 
 /** The path of the protocol below the base path. */
 export const adminApiPath = "admin/api/v1";
@@ -141,6 +142,7 @@ async function act(
   log: (line: string) => void,
   verify: VerifySave,
   owned: EditorFiles,
+  required: ReadonlySet<string>,
 ) {
   if (writes.has(action)) await refuseOverLinks(root);
   switch (action) {
@@ -153,18 +155,36 @@ async function act(
     }
     case "entriesByFiles":
       return Promise.all((params["files"] as { path: string }[]).map((file) => entryOf(root, file.path)));
-    case "getEntry":
-      return entryOf(root, params["path"] as string);
+    case "getEntry": {
+      // A form over a file that does not parse would load empty: the editor says why instead.
+      const entry = await entryOf(root, params["path"] as string);
+      const problem = entry.data === null ? undefined : unreadable(entry.file.path, entry.data);
+      if (problem) throw new Refused(problem);
+      return entry;
+    }
     case "persistEntry": {
       const { entry, dataFiles, assets } = params as {
         entry?: { path: string; raw: string };
         dataFiles?: { path: string; raw: string }[];
         assets?: Asset[];
       };
-      const files = dataFiles ?? (entry ? [entry] : []);
-      for (const file of files) file.path = ownEntry(owned, file.path);
+      const sent = dataFiles ?? (entry ? [entry] : []);
+      for (const file of sent) file.path = ownEntry(owned, file.path);
       const photos = (assets ?? []).map((asset) => ({ ...asset, data: Buffer.from(asset.content, asset.encoding) }));
       for (const photo of photos) photo.path = await ownMedia(owned, photo.path, photo.data);
+      // A language version of a new entry the editor left empty is not written (a German-only testimonial).
+      const files: typeof sent = [];
+      for (const file of sent) {
+        const old = (await readInside(root, file.path))?.toString("utf8");
+        if (old === undefined && isBlankVersion(file.path, file.raw)) continue;
+        const problem = old === undefined ? undefined : unreadable(file.path, old);
+        if (problem) throw new Refused(`Not saved. ${problem}`);
+        files.push(file);
+      }
+      // Photos first: the check reads them (a slot's photo must exist and be wide enough).
+      const added: string[] = [];
+      for (const photo of photos)
+        if ((await saveFile(root, photo.path, photo.data)) === undefined) added.push(photo.path);
       const before = new Map<string, string | undefined>();
       for (const file of files) before.set(file.path, await saveFile(root, file.path, file.raw));
       // What the form cannot say (an offer that does not exist, a key in only one language) is
@@ -172,11 +192,11 @@ async function act(
       const problems = await verify(files.map((file) => file.path));
       if (problems.length > 0) {
         for (const [file, old] of before) await restoreFile(root, file, old);
+        for (const photo of added) await removeInside(root, photo);
         log(`Web editor: not saved, ${problems.length === 1 ? "a problem" : `${problems.length} problems`}:`);
         for (const problem of problems) log(`  ${problem}`);
         throw new Refused(`Not saved. ${problems.join(" ")}`, { cause: "told" });
       }
-      for (const photo of photos) await saveFile(root, photo.path, photo.data);
       log(`Web editor saved ${files.map((file) => file.path).join(", ")}`);
       return { message: "entry persisted" };
     }
@@ -201,6 +221,8 @@ async function act(
         const relative = editablePath(file);
         return owned.media(relative) ? relative : ownEntry(owned, relative);
       });
+      const refusal = refusedDelete(files, required);
+      if (refusal) throw new Refused(refusal);
       for (const file of files) await removeInside(root, file);
       log(`Web editor deleted ${files.join(", ")}`);
       return { message: "deleted" };
@@ -224,6 +246,8 @@ export function answerAdminApi(
   log: (line: string) => void,
   owned: EditorFiles,
   verify: VerifySave = async () => [],
+  /** Files the site cannot be built without: never deleted (editor/guard.ts). */
+  required: ReadonlySet<string> = new Set(),
 ): boolean {
   const pathname = (request.url ?? "").split("?")[0];
   if (pathname !== `${basePath}${adminApiPath}`) return false;
@@ -261,7 +285,7 @@ export function answerAdminApi(
           params?: Record<string, unknown>;
         };
         action = String(body.action);
-        send(200, await act(root, action, body.params ?? {}, log, verify, owned));
+        send(200, await act(root, action, body.params ?? {}, log, verify, owned, required));
       } catch (error) {
         const refused = error instanceof Refused || error instanceof SyntaxError;
         const message = error instanceof Error ? error.message : String(error);

@@ -42,11 +42,14 @@ export interface ProjectDefaults {
   ports: { watch: number; serve: number };
   /** Quiet time after the last change before `watch` rebuilds. */
   debounceMs: number;
+  /** Where `watch` builds unless `--out` says otherwise: its own folder, never the output `build` makes for upload. */
+  watchOutDir: string;
 }
 
 /** Every default in one place: bin/, the loaders, the servers, tests and bench take them from here. */
 export const defaults = {
   outDir: "dist",
+  watchOutDir: ".ranch-site/watch",
   baseUrl: "",
   basePath: "/",
   locales: [

@@ -26,7 +26,10 @@ export function toJsonSchema(schema: Schema): JsonSchema {
       properties: Object.fromEntries(
         Object.entries(schema.fields).map(([key, field]) => {
           const hint = schema.hints?.[key];
-          return [key, hint ? { ...toJsonSchema(field), description: hint } : toJsonSchema(field)];
+          const set = schema.choices?.[key];
+          // A closed set the schema names itself; the offers and languages are the content's own.
+          const own = { ...toJsonSchema(field), ...(Array.isArray(set) ? { enum: [...set] } : {}) };
+          return [key, hint ? { ...own, description: hint } : own];
         }),
       ),
       ...(required.length > 0 ? { required } : {}),

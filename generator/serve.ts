@@ -52,7 +52,7 @@ export interface ServeOptions {
    * for the rewrite of that request's page: what it notes then (the build the page shows) is never newer
    * than the file that is sent.
    */
-  transformHtml?: () => (html: string) => string;
+  transformHtml?: (urlPath: string) => ((html: string) => string) | undefined;
   /** A page to answer with when the folder holds no site yet (watch after a failed first build). */
   fallback?: () => string | undefined;
   /** Where the server reports what the maintainer should know: refused hosts, its own failures. */
@@ -127,7 +127,7 @@ async function answer(
     response.writeHead(400, plainHeaders(options)).end("Bad request: the path is not a valid URL path.\n");
     return;
   }
-  const transform = options.transformHtml?.();
+  const transform = options.transformHtml?.(`/${target.segments.join("/")}`);
   // A build swaps dist/ by renaming folders: an answer found while the folder changed (or was
   // missing for that instant) may mix two builds, so it is looked up again in the new one.
   for (let attempt = 1; ; attempt++) {

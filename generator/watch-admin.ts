@@ -11,6 +11,8 @@ import type { SiteConfig } from "./config.ts";
 import { editorFiles, type EditorFiles } from "./editor/owned-paths.ts";
 import { linkLine, linksIn } from "./editor/safe-paths.ts";
 import { ContentError, ContentErrors } from "./errors.ts";
+import { requiredFiles } from "./editor/guard.ts";
+import { buildDay } from "./load/dates.ts";
 import { adminConfigText } from "./write/admin.ts";
 import { MemoryWriter } from "./write/writer.ts";
 
@@ -21,8 +23,11 @@ export function answerAdmin(
   response: ServerResponse,
   log: (line: string) => void,
 ): boolean {
+  const codes = config.locales.map((locale) => locale.code);
   const verify = (files: readonly string[]) => problemsIn(config, files);
-  if (answerAdminApi(config.root, config.basePath, request, response, log, ownedBy(config), verify)) return true;
+  const owned = ownedBy(config);
+  if (answerAdminApi(config.root, config.basePath, request, response, log, owned, verify, requiredFiles(codes)))
+    return true;
   const pathname = (request.url ?? "").split("?")[0];
   if (pathname !== `${config.basePath}admin/config.yml` || request.method !== "GET") return false;
   const origin = `http://${request.headers.host ?? "localhost"}`;
@@ -34,9 +39,14 @@ export function answerAdmin(
   )
     .then((content) => {
       const text = adminConfigText(
-        createCmsConfig(content),
+        createCmsConfig({ ...content, today: buildDay() }),
         { name: "proxy", proxy_url: api },
         {
+          // The editor speaks the owner's language when the browser asks for one of the site's (Decap ships them).
+          locale: interfaceLanguage(
+            request.headers["accept-language"],
+            config.locales.map((locale) => locale.code),
+          ),
           local_backend: { url: api, allowed_hosts: [hostname] },
           site_url: `${origin}${config.basePath}`,
           display_url: `${origin}${config.basePath}`,
@@ -80,4 +90,18 @@ async function problemsIn(config: SiteConfig, files: readonly string[]): Promise
       .filter((problem) => files.includes(problem.place.file))
       .map((problem) => (problem.hint ? `${problem.message} ${problem.hint}` : problem.message));
   }
+}
+
+/** The first language of the browser's list that the site has, by its primary tag (de-AT → de); else English. */
+export function interfaceLanguage(header: string | undefined, codes: readonly string[]): string {
+  const wanted = (header ?? "")
+    .split(",")
+    .map((part) => {
+      const [tag = "", ...parameters] = part.trim().split(";");
+      const quality = parameters.map((parameter) => /^\s*q=([\d.]+)/.exec(parameter)?.[1]).find(Boolean);
+      return { code: tag.split("-")[0]!.toLowerCase(), quality: quality === undefined ? 1 : Number(quality) };
+    })
+    .filter((entry) => entry.quality > 0)
+    .sort((a, b) => b.quality - a.quality);
+  return wanted.find((entry) => codes.includes(entry.code))?.code ?? "en";
 }

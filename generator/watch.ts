@@ -172,7 +172,10 @@ export async function watch(config: SiteConfig, options: WatchOptions) {
       request.on("close", () => clients.delete(response));
       return true;
     },
-    transformHtml: () => {
+    transformHtml: (urlPath) => {
+      // The web editor's page is left as it is: an overlay would cover its Publish button, and its
+      // policy has no hash for the live-reload script. It shows a refused save at the field itself.
+      if (siteConfig.admin && `${urlPath}/`.startsWith(`${siteConfig.basePath}admin/`)) return undefined;
       // The build the page shows, noted before its file is opened: an older note costs the tab one
       // reload it did not need, a newer one would hide the rebuild that wrote the file.
       const build = told.current;

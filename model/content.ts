@@ -135,6 +135,8 @@ export interface Site {
   factPlaces?: Record<string, { line: number; column: number }>;
   /** Only the dates that have not begun on the day of the build (SOURCE_DATE_EPOCH when set), by start. */
   dates: TrainingDate[];
+  /** Not shown: the dates of site.yaml that have begun by the day of the build, which `check` warns of. */
+  begun?: TrainingDate[];
   /**
    * Not in site.yaml: the moment of the build, `2026-11-25T13:00:00Z`: SOURCE_DATE_EPOCH when set, else the
    * start of the day (builds stay reproducible). Its day decides which dates are upcoming; the calendar files

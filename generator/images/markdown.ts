@@ -44,10 +44,16 @@ export function imageHandler(images: MarkdownImages, where: MarkdownPlace) {
         "Images from other sites are not allowed: loading one would contact a third party before consent",
         `Save the photo into ${imagesFolder}/ and write ${example}.`,
       );
-    const file = path.posix.normalize(path.posix.join(path.posix.dirname(where.file), safeDecode(node.url)));
-    const source = images.catalogue.sources.get(file);
     if (!node.alt?.trim())
       return problem("The image has no alternative text", `Say what the photo shows between the brackets: ${example}.`);
+    // `/favicon.svg` is the site's own file, served from public/ at the site's root: no photo of the page.
+    if (node.url.startsWith("/"))
+      return problem(
+        `${node.url} is public${safeDecode(node.url)}, a file of the site, not a photo from ${imagesFolder}/`,
+        `Put the photo into ${imagesFolder}/ and link it relative to this file: ${example}.`,
+      );
+    const file = path.posix.normalize(path.posix.join(path.posix.dirname(where.file), safeDecode(node.url)));
+    const source = images.catalogue.sources.get(file);
     if (!source)
       return problem(
         `${file} does not exist`,

@@ -202,7 +202,7 @@ export async function loadContent(config: SiteConfig, cache?: RenderCache): Prom
     ...testimonialFiles.problems,
     ...pageList.problems,
     ...pageFiles.problems,
-    ...requireEveryLocale(testimonialFiles.value, codes),
+    // A testimonial may start in one language: its missing versions are translations to do (check/testimonial-languages.ts).
     ...requireEveryLocale(pageFiles.value, codes),
     ...pagesMissing,
     ...imageList.problems,

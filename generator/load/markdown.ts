@@ -230,9 +230,13 @@ function pictureProcessor(images: MarkdownImages, place: MarkdownPlace, locale: 
     });
 }
 
-/** Every link, image and link definition of a markdown tree whose URL is root-relative, resolved. */
+/**
+ * Every link and link definition of a markdown tree whose URL is root-relative, resolved. Images keep
+ * the path as written: the image handler reads it as a file of the project (images/markdown.ts).
+ */
 function resolveLinks(node: MdastNode, linkTo: (path: string) => string) {
-  if (typeof node.url === "string" && node.url.startsWith("/") && !node.url.startsWith("//"))
+  const image = (node as { type?: string }).type === "image";
+  if (!image && typeof node.url === "string" && node.url.startsWith("/") && !node.url.startsWith("//"))
     node.url = linkTo(node.url);
   for (const child of node.children ?? []) resolveLinks(child as MdastNode, linkTo);
 }

@@ -27,6 +27,12 @@ export type Schema =
       located?: boolean;
       /** A short hint per field for editors: the JSON Schemas' descriptions and the web editor's field hints. */
       hints?: Record<string, string>;
+      /**
+       * Fields whose value is one of a closed set: the values themselves, or the set the content names
+       * (the offers of site.yaml, the site's languages). The web editor makes them select fields, the JSON
+       * Schemas an enum; the checks that refuse anything else stay where they are (load/dates.ts).
+       */
+      choices?: Record<string, readonly string[] | "offers" | "languages">;
     };
 
 export type { Located } from "../../model/content.ts";

@@ -8,7 +8,7 @@ import { buildInstant, checkDates, upcomingDates } from "./dates.ts";
 import { localeFacts } from "./figures.ts";
 import { checkYamlTexts, fillPlaceholders } from "./texts.ts";
 import { readWithSchema, type Schema } from "./schema.ts";
-import { readYaml, type YamlNode, type YamlReader } from "./yaml.ts";
+import { noKeys, readYaml, type YamlNode, type YamlReader } from "./yaml.ts";
 
 export type {
   FooterColumn,
@@ -136,6 +136,7 @@ export const siteSchema: Schema = {
           highlighted: "Sets this offer apart as the most booked one.",
           sizes: "For a group price: the group sizes to show the price per person for, such as [6, 8, 10, 12].",
         },
+        choices: { per: ["person", "group"] },
       },
     },
     dates: {
@@ -149,6 +150,7 @@ export const siteSchema: Schema = {
           offer: "An offer above: open, team or custom.",
           language: "The language it is taught in: de or en.",
         },
+        choices: { offer: "offers", language: "languages" },
       },
     },
     navigation: {
@@ -172,6 +174,7 @@ export const siteSchema: Schema = {
         repo: "The repository it commits to, such as owner/ranch-site.",
         branch: "The branch it commits to (main unless given).",
       },
+      choices: { backend: ["github", "gitlab", "git-gateway"] },
     },
   },
   optional: ["editor", "hosting", "booking"],
@@ -198,7 +201,7 @@ export async function loadSite(
   });
   if ("error" in read) return { value: none, problems: [read.error] };
   const { root: node, errors: problems } = yaml(read.text, siteFile);
-  if (!node) return { value: none, problems };
+  if (!node) return { value: none, problems: problems.length > 0 ? problems : [noKeys(siteFile)] };
   const schemaRead = readWithSchema(node, siteSchema, siteFile, "");
   problems.push(...schemaRead.problems);
   const parsed = schemaRead.value as Site | undefined;
@@ -220,7 +223,11 @@ export async function loadSite(
   problems.push(...checkDates(site, siteFile), ...checkContactForm(site, siteFile));
   site.builtAt = buildInstant();
   site.factPlaces = Object.fromEntries(places);
-  if (Array.isArray(site.dates)) site.dates = upcomingDates(site.dates, site.builtAt.slice(0, 10));
+  if (Array.isArray(site.dates)) {
+    const upcoming = upcomingDates(site.dates, site.builtAt.slice(0, 10));
+    site.begun = site.dates.filter((date) => date?.start && !upcoming.includes(date));
+    site.dates = upcoming;
+  }
   return { value: { site, factsFor }, problems };
 }
 

@@ -3,7 +3,7 @@ import { ContentError, type Loaded } from "../errors.ts";
 import { interpolate, type Dictionary, type Facts } from "../i18n.ts";
 import { readText } from "./files.ts";
 import { checkText } from "./texts.ts";
-import { describeKind, readYaml, type YamlNode, type YamlReader } from "./yaml.ts";
+import { describeKind, noKeys, readYaml, type YamlNode, type YamlReader } from "./yaml.ts";
 
 /** Where a locale's dictionary lives. */
 export const dictionaryFile = (locale: string) => `${defaults.folders.content}/i18n/${locale}.yaml`;
@@ -23,7 +23,7 @@ export async function loadDictionary(
   });
   if ("error" in read) return { value: dictionary, problems: [read.error] };
   const { root: node, errors: problems } = yaml(read.text, file);
-  if (!node) return { value: dictionary, problems };
+  if (!node) return { value: dictionary, problems: problems.length > 0 ? problems : [noKeys(file)] };
   if (node.kind !== "map") {
     problems.push(
       new ContentError(

@@ -1,4 +1,4 @@
-import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node } from "yaml";
+import { isMap, isScalar, isSeq, LineCounter, parseDocument, visit, type Node } from "yaml";
 import { ContentError } from "../errors.ts";
 import type { RenderCache } from "../render-cache.ts";
 
@@ -76,6 +76,18 @@ export function readYaml(
   const firstSyntaxError = doc.errors.find((error) => error.code !== "DUPLICATE_KEY");
   const rootErrors = doc.errors.filter((error) => error.code === "DUPLICATE_KEY" || error === firstSyntaxError);
   const errors = rootErrors.map((error) => {
+    // A value "with a nested key" is most often the next line indented too far: that line is the mistake.
+    const deeper = error.code === "BLOCK_AS_IMPLICIT_KEY" ? overIndentedLine(source, error.pos[0]) : undefined;
+    if (deeper !== undefined) {
+      const { line, column } = place(deeper.offset);
+      return new ContentError(
+        { file, line, column },
+        "YAML syntax error: This line is indented further than the key above it",
+        {
+          hint: `Line it up with its neighbours: ${deeper.indent} spaces before the key.`,
+        },
+      );
+    }
     const offset = openingQuote(source, error.message, error.pos[0]);
     const { line, column } = place(offset);
     const lineText = source.slice(source.lastIndexOf("\n", offset - 1) + 1).split("\n")[0]!;
@@ -90,6 +102,7 @@ export function readYaml(
     );
   });
   if (doc.errors.length === 0 && doc.contents) errors.push(...duplicateKeys(doc.contents as Node, place, file));
+  if (doc.errors.length === 0) errors.push(...aliases(doc, place, file));
   if (errors.length > 0) return { root: undefined, errors };
   return { root: doc.contents ? toNode(doc.contents as Node, place) : undefined, errors };
 }
@@ -119,6 +132,20 @@ function toNode(node: Node, place: (offset: number) => Position): YamlNode {
   return { kind: "scalar", value: value as string | number | boolean | null, at, quoted, source, comment };
 }
 
+/**
+ * For a file that must hold keys (site.yaml, a dictionary) and parsed to nothing: every line is a comment
+ * or blank. Said once, at its first line, instead of every key it lacks (images.yaml may be all comments).
+ */
+export function noKeys(file: string): ContentError {
+  return new ContentError(
+    { file, line: 1, column: 1 },
+    "Every line of this file is a comment or blank, so it holds no keys",
+    {
+      hint: "Remove the # at the start of the lines with keys and texts, or restore the file from git.",
+    },
+  );
+}
+
 /** Every key that repeats one before it in the same group, located at the repeat. */
 function duplicateKeys(node: Node, place: (offset: number) => Position, file: string): ContentError[] {
   const found: ContentError[] = [];
@@ -137,6 +164,41 @@ function duplicateKeys(node: Node, place: (offset: number) => Position, file: st
     } else if (isSeq(current)) current.items.forEach(visit);
   };
   visit(node);
+  return found;
+}
+
+/**
+ * Where the line after the one at `offset` starts, when it is indented further than that line's own key
+ * and is no comment: the line an editor indented too far. Undefined when the next line is not deeper.
+ */
+function overIndentedLine(source: string, offset: number): { offset: number; indent: number } | undefined {
+  const lineStart = source.lastIndexOf("\n", offset - 1) + 1;
+  const keyIndent = /^ */.exec(source.slice(lineStart))![0].length;
+  let next = source.indexOf("\n", offset);
+  while (next !== -1) {
+    const text = source.slice(next + 1).split("\n")[0]!;
+    if (text.trim() !== "" && !text.trim().startsWith("#")) {
+      const indent = /^ */.exec(text)![0].length;
+      return indent > keyIndent ? { offset: next + 1 + indent, indent: keyIndent } : undefined;
+    }
+    next = source.indexOf("\n", next + 1);
+  }
+  return undefined;
+}
+
+/** Every alias (`*name`): the texts are written out in full, and a stray `*` would otherwise read as "empty". */
+function aliases(doc: ReturnType<typeof parseDocument>, place: (offset: number) => Position, file: string) {
+  const found: ContentError[] = [];
+  visit(doc, {
+    Alias(_, node) {
+      const { line, column } = place(node.range?.[0] ?? 0);
+      found.push(
+        new ContentError({ file, line, column }, `YAML aliases such as *${node.source} are not allowed`, {
+          hint: `Write the text itself here; if it starts with *, put it in quotes: "*${node.source}".`,
+        }),
+      );
+    },
+  });
   return found;
 }
 
@@ -160,6 +222,10 @@ const friendly: Record<string, [string, string]> = {
   TAB_AS_INDENT: [
     "A tab is used for indentation",
     "Replace the tab at the start of this line with spaces: YAML indents with spaces only (two per level).",
+  ],
+  MULTIPLE_DOCS: [
+    "The line --- starts a second document, and a file holds one document",
+    "Delete the --- line: the keys after it belong to the same file as those before it.",
   ],
   BAD_INDENT: [
     "This line is not indented like its group",

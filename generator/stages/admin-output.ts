@@ -1,4 +1,4 @@
-import { createCmsConfig, type CmsContent } from "../cms-config.ts";
+import { createCmsConfig, multilineKeysOf, type CmsContent } from "../cms-config.ts";
 import type { SiteConfig } from "../config.ts";
 import type { Content } from "../load/content.ts";
 import { loadAdminBundle } from "../load/admin-bundle.ts";
@@ -10,7 +10,9 @@ export function cmsContentOf(content: Content): CmsContent {
   return {
     locales: content.locales.map((locale) => locale.locale),
     dictionaryKeys: [...(content.locales[0]?.dictionary.keys() ?? [])],
+    multilineKeys: multilineKeysOf(content.locales.map((locale) => locale.dictionary)),
     offerNames: Object.keys(content.site.offers ?? {}),
+    today: content.site.builtAt?.slice(0, 10),
   };
 }
 
@@ -27,5 +29,6 @@ export async function adminOutput(config: SiteConfig, content: Content): Promise
     : { name: "git-gateway", branch: "main" };
   // Each save becomes a pull request, which the deploy workflow checks before it can land on main.
   const cms = { publish_mode: "editorial_workflow", ...createCmsConfig(cmsContentOf(content)) };
-  return adminFiles(content.site.name, cms, backend, await loadAdminBundle());
+  // In `watch`, a refused save's notice stays on the page until fixed (editor/refusal-notice.ts).
+  return adminFiles(content.site.name, cms, backend, await loadAdminBundle(), config.mode === "watch");
 }

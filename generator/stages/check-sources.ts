@@ -1,11 +1,14 @@
 import { checkLinks, type FragmentLink } from "../check-links.ts";
 import { checkContent } from "../check.ts";
 import { checkSiteData } from "../check-site-data.ts";
+import { begunDates } from "../check/begun-dates.ts";
+import { missingTestimonialVersions } from "../check/testimonial-languages.ts";
 import { checkTranslations } from "../check/translations.ts";
 import { legalContradictions, missingOwnerFacts } from "../check/legal-facts.ts";
 import type { SiteConfig } from "../config.ts";
 import { failOn, type Loaded } from "../errors.ts";
 import type { Content } from "../load/content.ts";
+import { siteFile } from "../load/site.ts";
 import type { Templates } from "../load/templates.ts";
 import type { TranslationLock } from "../load/translation-lock.ts";
 import type { PageDefinition } from "../routes.ts";
@@ -41,5 +44,10 @@ export function checkSources(
     translations.errors,
     legalContradictions(content),
   );
-  return { fragments: links.fragments, warnings: [...translations.warnings, ...missingOwnerFacts(content.site)] };
+  const begun = begunDates(content.site, siteFile);
+  const untranslated = missingTestimonialVersions(content);
+  return {
+    fragments: links.fragments,
+    warnings: [...translations.warnings, ...begun, ...untranslated, ...missingOwnerFacts(content.site)],
+  };
 }

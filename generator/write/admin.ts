@@ -4,6 +4,7 @@
  * it saves to. Shipped by `build` only when asked for (`--admin`, or `editor:` in site.yaml).
  */
 import { stringify } from "yaml";
+import { refusalNoticeFile, refusalNoticeScript } from "../editor/refusal-notice.ts";
 import type { OutputFile } from "./writer.ts";
 
 /**
@@ -17,7 +18,8 @@ export const adminPolicy = [
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "font-src 'self' data:",
-  "connect-src 'self'",
+  // Decap reads an uploaded photo back from the blob: URL it made of it, before it is saved.
+  "connect-src 'self' blob: data:",
   "frame-src 'self' blob:",
   "form-action 'self'",
   "base-uri 'self'",
@@ -31,8 +33,8 @@ export const isAdminFile = (file: string) => file.replace(/^\/+/, "").startsWith
 /** Where the editor saves: a Git host for the published site, the watch server in local mode. */
 export type AdminBackend = Record<string, unknown>;
 
-/** The admin page: Decap reads config.yml from beside it. */
-export function adminPage(siteName: string): string {
+/** The admin page: Decap reads config.yml from beside it. In local mode a refused save's notice stays (editor/refusal-notice.ts). */
+export function adminPage(siteName: string, localMode = false): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -43,7 +45,7 @@ export function adminPage(siteName: string): string {
 <title>Edit the site · ${siteName.replace(/[&<>"]/g, (char) => `&#${char.charCodeAt(0)};`)}</title>
 </head>
 <body>
-<script src="decap-cms.js"></script>
+${localMode ? '<script src="refusal-notice.js"></script>\n' : ""}<script src="decap-cms.js"></script>
 </body>
 </html>
 `;
@@ -67,10 +69,12 @@ export function adminFiles(
   config: Record<string, unknown>,
   backend: AdminBackend,
   bundle: readonly OutputFile[],
+  localMode = false,
 ): OutputFile[] {
   return [
-    { path: "admin/index.html", contents: adminPage(siteName) },
+    { path: "admin/index.html", contents: adminPage(siteName, localMode) },
     { path: "admin/config.yml", contents: adminConfigText(config, backend) },
+    ...(localMode ? [{ path: refusalNoticeFile, contents: refusalNoticeScript }] : []),
     ...bundle,
   ];
 }

@@ -20,6 +20,13 @@ function isBlank(value: unknown): boolean {
   return false;
 }
 
+/** A value without the groups and fields the form sent empty: what an editor would have written. */
+function withoutBlanks(value: unknown): unknown {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return value;
+  const kept = Object.entries(value as Record<string, unknown>).filter(([, child]) => !isBlank(child));
+  return Object.fromEntries(kept.map(([key, child]) => [key, withoutBlanks(child)]));
+}
+
 /** The same value, where the form may have turned a number into its digits (a figure such as 3 in a text field). */
 function sameScalar(old: unknown, value: unknown): boolean {
   return old === value || (typeof old === "number" && typeof value === "string" && String(old) === value);
@@ -50,6 +57,13 @@ function compare(doc: Document, path: (string | number)[], value: unknown, splic
         if (isBlank(child)) continue;
         doc.setIn([...path, key], child);
         structural = true;
+      } else if (Array.isArray(child) && child.length === 0 && isSeq(node.get(key, true))) {
+        // A list emptied in the form stays a list, `dates: []`: "no dates planned" is a state of its own.
+        const list = node.get(key, true);
+        if (isSeq(list) && list.items.length > 0) {
+          doc.setIn([...path, key], doc.createNode([]));
+          structural = true;
+        }
       } else if (isBlank(child) && !isBlank(doc.getIn([...path, key]))) {
         doc.deleteIn([...path, key]);
         structural = true;
@@ -89,6 +103,9 @@ function compare(doc: Document, path: (string | number)[], value: unknown, splic
  */
 export function mergeYaml(old: string, edited: string): string {
   const doc = parseDocument(old);
+  // A file of comments only (images.yaml before its first photo): they stay, the new keys follow them.
+  if (doc.errors.length === 0 && doc.contents === null && isMap(parseDocument(edited).contents))
+    return `${old.trimEnd()}\n\n${stringify(withoutBlanks(parse(edited)), { lineWidth: 0 })}`;
   if (doc.errors.length > 0 || !isMap(doc.contents)) return edited;
   const value = parse(edited) as unknown;
   const splices: Splice[] = [];
@@ -109,8 +126,12 @@ export function mergeMarkdown(old: string, edited: string): string {
   const matter = mergeYaml(before[1] ?? "", after[1] ?? "");
   const oldBody = old.slice(before[0].length);
   const newBody = edited.slice(after[0].length);
-  // The editor trims the text and ends it its own way: an unchanged text keeps its old ending.
-  const body = oldBody.trim() === newBody.trim() ? oldBody : `${newBody.trim()}\n`;
+  // The editor trims the text and ends it its own way: the old text's blank lines before and after it
+  // stay, and a text with Windows line ends keeps them, so a changed word is a changed line.
+  const eol = /\r\n/.test(oldBody) ? "\r\n" : "\n";
+  const [, lead = "", , trail = ""] = /^(\s*)([\s\S]*?)(\s*)$/.exec(oldBody) ?? [];
+  const text = newBody.trim().replace(/\r?\n/g, eol);
+  const body = oldBody.trim() === newBody.trim() ? oldBody : `${lead}${text}${trail || eol}`;
   return `---\n${matter}---\n${body}`;
 }
 
@@ -120,4 +141,22 @@ export function mergeEdit(file: string, old: string | undefined, edited: string)
   if (/\.ya?ml$/.test(file)) return mergeYaml(old, edited);
   if (file.endsWith(".md")) return mergeMarkdown(old, edited);
   return edited;
+}
+
+/**
+ * Whether a markdown file the editor sent is a language version left untouched: every front matter value
+ * empty and no text. Decap sends one for each column of a new entry; an owner who wrote only the German
+ * testimonial has written no English one.
+ */
+export function isBlankVersion(file: string, edited: string): boolean {
+  if (!file.endsWith(".md")) return false;
+  const matter = frontMatter.exec(edited);
+  const body = matter ? edited.slice(matter[0].length) : edited;
+  let data: unknown;
+  try {
+    data = parse(matter?.[1] ?? "") as unknown;
+  } catch {
+    return false;
+  }
+  return isBlank(data) && body.trim() === "";
 }

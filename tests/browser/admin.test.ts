@@ -1,15 +1,19 @@
 /**
  * The web editor in local mode, as an editor uses it: `watch --admin` on a fresh copy of the project,
  * /admin/ in Chromium with every request to another origin blocked (and none attempted), the German
- * text of a testimonial and the seats of a date changed and saved. Exactly those lines change in the
- * files, and the rebuilt pages show them; a German "2.490" as a price is refused in the form.
+ * text of a testimonial, one word of a page in each language and the seats of a date changed and saved.
+ * Exactly those lines change in the files, and the rebuilt pages show them and nothing else new. Closed
+ * sets are choices; a German "2.490" as a price and a first day that has passed are refused in the form,
+ * a page cannot be deleted, and a failed build neither covers Publish nor opens an empty form.
  * `SCREENSHOTS=1` also writes the README's screenshots to docs/editor/.
  */
-import { readFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { check, resolveConfig } from "../../generator/index.ts";
 import { borrowChromium } from "../support/chromium.ts";
+import { makePhoto } from "../support/images.ts";
 import { copyProject } from "../support/project.ts";
 import { projectRoot } from "../support/site.ts";
 import { startWatch, type WatchProcess } from "../support/watch.ts";
@@ -81,8 +85,8 @@ describe("the web editor in local mode (watch --admin)", () => {
     const page = await editorPage();
     await openEntry(page, "collections/testimonials/entries/01-svenja-hollmann");
     await shot(page, "2-testimonial");
-    // The form shows both languages side by side, English first.
-    const german = page.getByLabel("Text", { exact: true }).last();
+    // The form shows both languages side by side, German first.
+    const german = page.getByLabel(/^Text/).first();
     const text = await german.inputValue();
     expect(text).toContain(oldSentence);
     await german.fill(text.replace(oldSentence, newSentence));
@@ -94,6 +98,72 @@ describe("the web editor in local mode (watch --admin)", () => {
     const site = await browser.newPage();
     await site.goto(`${watch.origin}/de/references/`);
     expect(await site.textContent("main")).toContain("erste halbe Stunde");
+    await site.close();
+    await page.close();
+  });
+
+  it("adds one word to a page's text in each language: one line changes in each file, the rest of the page stays", async () => {
+    const pageOf = (language: string) => `${watch.origin}${language === "de" ? "/de" : ""}/training-details/`;
+    const mainOf = async (language: string) => {
+      const site = await browser.newPage();
+      await site.goto(pageOf(language));
+      const html = await site.innerHTML("main");
+      await site.close();
+      return html;
+    };
+    const edits = [
+      { language: "en", line: "The training follows one thread", word: "Overview: " },
+      { language: "de", line: "Das Training folgt einem roten Faden", word: "Überblick: " },
+    ];
+    const before = new Map(
+      await Promise.all(edits.map(async (edit) => [edit.language, await mainOf(edit.language)] as const)),
+    );
+    const page = await editorPage();
+    await openEntry(page, "collections/pages/entries/training-details");
+    // The text is raw markdown, one editable line per line of the file: no rich-text mode rewrites it.
+    const bodies = page.locator("[contenteditable=true]");
+    await expect.poll(() => bodies.count()).toBe(2);
+    for (const [index, edit] of edits.entries()) {
+      const line = bodies.nth(index).getByText(edit.line);
+      await line.click({ position: { x: 1, y: 5 } });
+      await page.keyboard.press("Home");
+      await page.keyboard.type(edit.word);
+    }
+    await publish(page);
+    for (const edit of edits) {
+      const file = `content/pages/training-details.${edit.language}.md`;
+      const [[old, now]] = (await changedLines(file)) as [[string, string]];
+      expect(now, file).toBe(`${edit.word}${old}`);
+      // The page changes in that word alone: lists, emphasis and headings render as before.
+      const after = await mainOf(edit.language);
+      expect(after.replace(edit.word, "")).toBe(before.get(edit.language));
+    }
+    await page.close();
+  });
+
+  it("publishes a new testimonial in German only: one file, shown on the German pages, English a translation to do", async () => {
+    const page = await editorPage();
+    await openEntry(page, "collections/testimonials/new");
+    await page.getByLabel(/^Name/).first().fill("Maren Ketels");
+    await page.getByLabel(/^Role/).first().fill("Vertriebsleiterin, Nordwind Logistik");
+    await page
+      .getByLabel(/^Headline/)
+      .first()
+      .fill("Endlich ein Training, das hängen bleibt");
+    await page.getByLabel(/^Text/).first().fill("Nach drei Tagen auf dem Deich führen wir Gespräche anders.");
+    await publish(page);
+    const saved = await readFile(path.join(root, "content/testimonials/maren-ketels.de.md"), "utf8");
+    expect(saved).toContain("name: Maren Ketels");
+    await expect(readFile(path.join(root, "content/testimonials/maren-ketels.en.md"))).rejects.toThrow();
+    const checked = await check(resolveConfig({ root }));
+    expect(checked.contentWarnings.map((warning) => warning.reason)).toContain(
+      '"maren-ketels" has no English version yet: it shows on the German pages only',
+    );
+    const site = await browser.newPage();
+    await site.goto(`${watch.origin}/de/references/`);
+    expect(await site.textContent("main")).toContain("Endlich ein Training, das hängen bleibt");
+    await site.goto(`${watch.origin}/references/`);
+    expect(await site.textContent("main")).not.toContain("Maren Ketels");
     await site.close();
     await page.close();
   });
@@ -131,19 +201,174 @@ describe("the web editor in local mode (watch --admin)", () => {
     await page.close();
   });
 
+  it("offers the closed sets as choices: the language and offer of a date, the unit of a price", async () => {
+    const page = await editorPage();
+    await openEntry(page, "collections/site/entries/site");
+    const choices = async (label: string) => {
+      await page.getByLabel(label).first().click();
+      const options = await page.getByRole("option").allTextContents();
+      await page.keyboard.press("Escape");
+      return options;
+    };
+    expect(await choices("Language (optional)")).toEqual(["en", "de"]);
+    expect(await choices("Offer (optional)")).toEqual(["open", "team", "custom"]);
+    expect(await choices("Per")).toEqual(["person", "group"]);
+    await page.close();
+  });
+
+  it("refuses a first day that has passed in the form, and saves nothing", async () => {
+    const page = await editorPage();
+    await openEntry(page, "collections/site/entries/site");
+    await page.getByLabel("Start").first().fill("2020-01-06");
+    const from = watch.lines.length;
+    await page.getByRole("button", { name: "Publish" }).click();
+    await page.getByText("Publish now").click();
+    await expect
+      .poll(() => page.getByText(/Start didn't match the pattern: today \(\d{4}-\d\d-\d\d\) or later/).count())
+      .toBe(1);
+    expect(watch.lines.slice(from).filter((line) => line.startsWith("Web editor saved"))).toEqual([]);
+    expect(await changedLines("content/site.yaml")).toEqual([["    seatsLeft: 4", "    seatsLeft: 3"]]);
+    await page.close();
+  });
+
   it("refuses a save that check refuses, with its located line, and puts the file back", async () => {
     const page = await editorPage();
     await openEntry(page, "collections/site/entries/site");
-    // Any text fits the form; that no offer "teams" exists, only check knows.
-    await page.getByLabel("Offer (optional)").first().fill("teams");
+    // The form takes any day after today as the last; that it comes before the first, only check knows.
+    await page.getByLabel("End").first().fill("2027-03-10");
     const from = watch.lines.length;
     await page.getByRole("button", { name: "Publish" }).click();
     await page.getByText("Publish now").click();
     await watch.waitFor(/^Web editor: not saved/, from);
-    const notice = page.getByText(/content\/site\.yaml:\d+:\d+: .*teams/).first();
+    const notice = page.getByText(/content\/site\.yaml:\d+:\d+: The date ends \(2027-03-10\) before it starts/).first();
     await expect.poll(() => notice.isVisible()).toBe(true);
-    expect(watch.lines.slice(from).join("\n")).toMatch(/^ {2}content\/site\.yaml:\d+:\d+: .*"teams"/m);
+    expect(watch.lines.slice(from).join("\n")).toMatch(/^ {2}content\/site\.yaml:\d+:\d+: The date ends/m);
+    // Decap's toast goes after a few seconds; the refusal stays at the foot of the page, Publish free above it.
+    const kept = page.locator("[data-save-refused]");
+    expect(await kept.textContent()).toMatch(/Not saved.*The date ends \(2027-03-10\) before it starts/);
+    await page.getByRole("button", { name: "Publish" }).click({ trial: true, timeout: 5_000 });
     expect(await changedLines("content/site.yaml")).toEqual([["    seatsLeft: 4", "    seatsLeft: 3"]]);
+    await page.close();
+  });
+
+  it("offers no delete for a page, and the local mode refuses one before any file changes", async () => {
+    const page = await editorPage();
+    await openEntry(page, "collections/pages/entries/imprint");
+    await page.getByRole("button", { name: "Published" }).click();
+    expect(await page.getByRole("menuitem").allTextContents()).not.toContainEqual(expect.stringMatching(/delete/i));
+    const status = await page.evaluate(async () => {
+      const response = await fetch("/admin/api/v1", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({
+          action: "deleteFiles",
+          params: { paths: ["content/pages/imprint.en.md", "content/pages/imprint.de.md"] },
+        }),
+      });
+      return response.status;
+    });
+    expect(status).toBe(422);
+    expect(await changedLines("content/pages/imprint.en.md")).toEqual([]);
+    expect(await changedLines("content/pages/imprint.de.md")).toEqual([]);
+    await page.close();
+  });
+
+  it("stays usable while the build fails: no overlay over Publish, and no empty form over the broken file", async () => {
+    const file = path.join(root, "content/i18n/de.yaml");
+    const good = await readFile(file, "utf8");
+    const from = watch.lines.length;
+    await writeFile(file, good.replace(/^(\s+title: )"?([^"\n]*)"?$/m, '$1"$2'));
+    await watch.waitFor(/build failed/, from);
+    const page = await editorPage();
+    await openEntry(page, "collections/site/entries/site");
+    expect(await page.locator("[data-build-error]").count()).toBe(0);
+    // Publish is not covered: Playwright's trial click fails on an element another one hides.
+    await page.getByRole("button", { name: "Publish" }).click({ trial: true, timeout: 5_000 });
+    await shot(page, "6-build-failed");
+    const texts = await editorPage();
+    await texts.goto(`${watch.origin}/admin/#/collections/texts/entries/de`);
+    await texts.getByRole("button", { name: "Login" }).click();
+    await expect
+      .poll(() => texts.getByText(/content\/i18n\/de\.yaml:\d+:\d+: /).count(), { timeout: 20_000 })
+      .toBeGreaterThan(0);
+    await writeFile(file, good);
+    await watch.waitFor(/: rebuilt \d+ pages in \d+ ms$/, from);
+    await texts.close();
+    await page.close();
+  });
+
+  it("puts an uploaded photo into a slot with its alt text in both languages; a photo too small is refused", async () => {
+    const page = await editorPage();
+    await openEntry(page, "collections/photos/entries/photos");
+    const upload = async (slot: number, name: string, width: number) => {
+      await page.getByRole("button", { name: "Choose an image" }).nth(slot).click();
+      await page.locator("input[type=file]").setInputFiles({
+        name,
+        mimeType: "image/jpeg",
+        buffer: await makePhoto(width, Math.round(width * 0.8)),
+      });
+      await page.getByRole("button", { name: "Choose selected" }).click();
+    };
+    // The trainer's slot (the third) needs 960 px: 800 is refused by check, and nothing stays behind.
+    await upload(2, "small.jpg", 800);
+    await page.getByLabel("In English (optional)").nth(2).fill("Katrin at the paddock gate");
+    await page.getByLabel("In German (optional)").nth(2).fill("Katrin am Koppeltor");
+    let from = watch.lines.length;
+    await page.getByRole("button", { name: "Publish" }).click();
+    await page.getByText("Publish now").click();
+    await watch.waitFor(/^Web editor: not saved/, from);
+    expect(await page.locator("[data-save-refused]").textContent()).toMatch(/800 px wide/);
+    await expect(readFile(path.join(root, "content/images/small.jpg"))).rejects.toThrow();
+    expect(await changedLines("content/images/images.yaml")).toEqual([]);
+    await page.close();
+
+    const again = await editorPage();
+    await openEntry(again, "collections/photos/entries/photos");
+    const retry = async () => {
+      await again.getByRole("button", { name: "Choose an image" }).nth(2).click();
+      await again.locator("input[type=file]").setInputFiles({
+        name: "katrin.jpg",
+        mimeType: "image/jpeg",
+        buffer: await makePhoto(1000, 800),
+      });
+      await again.getByRole("button", { name: "Choose selected" }).click();
+    };
+    await retry();
+    await again.getByLabel("In English (optional)").nth(2).fill("Katrin at the paddock gate");
+    await again.getByLabel("In German (optional)").nth(2).fill("Katrin am Koppeltor");
+    from = watch.lines.length;
+    await publish(again);
+    const manifest = await readFile(path.join(root, "content/images/images.yaml"), "utf8");
+    // The comments stay; the slot follows them, named as images.yaml names photos.
+    expect(manifest.startsWith(await readFile(path.join(projectRoot, "content/images/images.yaml"), "utf8"))).toBe(
+      true,
+    );
+    expect(manifest).toContain(
+      "trainer:\n  file: katrin.jpg\n  alt:\n    en: Katrin at the paddock gate\n    de: Katrin am Koppeltor\n",
+    );
+    for (const [address, alt] of [
+      ["/about-me/", "Katrin at the paddock gate"],
+      ["/de/about-me/", "Katrin am Koppeltor"],
+    ] as const) {
+      const site = await browser.newPage();
+      await site.goto(`${watch.origin}${address}`);
+      expect(await site.locator(`picture img[alt="${alt}"]`).count(), address).toBe(1);
+      await site.close();
+    }
+    expect(watch.lines.slice(from).join("\n")).not.toMatch(/not saved/);
+    await again.close();
+  });
+
+  it("speaks German to a browser that asks for German, with the short texts labelled in words and their key", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, locale: "de-DE" });
+    await page.goto(`${watch.origin}/admin/#/collections/texts/entries/de`);
+    await page.getByRole("button").first().click();
+    await expect.poll(() => page.getByText("Änderungen gespeichert").count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    expect(await page.getByText("Live ansehen").count()).toBe(1);
+    // A one-line text in a one-line field, labelled "Skip link", its key below it.
+    const skip = page.getByLabel("Skip link");
+    expect(await skip.evaluate((field) => field.tagName)).toBe("INPUT");
+    expect(await skip.inputValue()).toBe("Zum Inhalt springen");
     await page.close();
   });
 

@@ -9,6 +9,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { answerAdminApi } from "../../generator/admin-backend.ts";
 import { editorFiles } from "../../generator/editor/owned-paths.ts";
+import { requiredFiles } from "../../generator/editor/guard.ts";
 
 let root: string;
 let server: Server;
@@ -30,6 +31,7 @@ beforeAll(async () => {
         () => {},
         editorFiles(["en", "de"]),
         async () => refuse,
+        requiredFiles(["en", "de"]),
       )
     )
       response.writeHead(404).end();
@@ -91,5 +93,44 @@ describe("the web editor's local mode", () => {
     expect(response.status).toBe(422);
     expect(((await response.json()) as { error: string }).error).toContain("content/site.yaml:2:7: Something is wrong");
     expect(await readFile(path.join(root, "content/site.yaml"), "utf8")).toBe("# Facts.\nname: Deichhof Ranch\n");
+  });
+
+  it("refuses to delete a page the site needs, before any file changes; an own page may go", async () => {
+    await mkdir(path.join(root, "content/pages"), { recursive: true });
+    for (const file of ["imprint.en.md", "imprint.de.md", "seminars.en.md"])
+      await writeFile(path.join(root, "content/pages", file), "---\ntitle: T\n---\nText\n");
+    const refused = await post({
+      action: "deleteFiles",
+      params: { paths: ["content/pages/imprint.en.md", "content/pages/imprint.de.md"] },
+    });
+    expect(refused.status).toBe(422);
+    expect(((await refused.json()) as { error: string }).error).toMatch(
+      /^Not deleted: the site needs content\/pages\/imprint\.en\.md/,
+    );
+    expect(await readFile(path.join(root, "content/pages/imprint.en.md"), "utf8")).toContain("title: T");
+    expect(await readFile(path.join(root, "content/pages/imprint.de.md"), "utf8")).toContain("title: T");
+    expect((await post({ action: "deleteFile", params: { path: "content/site.yaml" } })).status).toBe(422);
+    expect((await post({ action: "deleteFiles", params: { paths: ["content/pages/seminars.en.md"] } })).status).toBe(200);
+    await expect(readFile(path.join(root, "content/pages/seminars.en.md"))).rejects.toThrow();
+  });
+
+  it("opens no form over a file whose YAML does not parse, and saves nothing over it", async () => {
+    await mkdir(path.join(root, "content/i18n"), { recursive: true });
+    const broken = 'hero:\n  title: "Never closed\n';
+    await writeFile(path.join(root, "content/i18n/de.yaml"), broken);
+    const opened = await post({ action: "getEntry", params: { path: "content/i18n/de.yaml" } });
+    expect(opened.status).toBe(422);
+    expect(((await opened.json()) as { error: string }).error).toMatch(/^content\/i18n\/de\.yaml:2:10: /);
+    const saved = await post({
+      action: "persistEntry",
+      params: { entry: { path: "content/i18n/de.yaml", raw: "hero: {}\n" }, assets: [] },
+    });
+    expect(saved.status).toBe(422);
+    expect(await readFile(path.join(root, "content/i18n/de.yaml"), "utf8")).toBe(broken);
+    // A page whose front matter does not parse is refused the same way, at its line in the file.
+    await writeFile(path.join(root, "content/pages/imprint.de.md"), "---\ntitle: [Impressum\n---\nText\n");
+    const page = await post({ action: "getEntry", params: { path: "content/pages/imprint.de.md" } });
+    expect(page.status).toBe(422);
+    expect(((await page.json()) as { error: string }).error).toMatch(/^content\/pages\/imprint\.de\.md:2:/);
   });
 });

@@ -37,7 +37,13 @@ describe("build and the web editor", () => {
       collections: { name: string }[];
     };
     expect(config.backend).toEqual({ name: "git-gateway", branch: "main" });
-    expect(config.collections.map((collection) => collection.name)).toEqual(["site", "testimonials", "pages", "texts"]);
+    expect(config.collections.map((collection) => collection.name)).toEqual([
+      "site",
+      "photos",
+      "testimonials",
+      "pages",
+      "texts",
+    ]);
     expect(String(files.get("nginx.conf"))).toMatch(/location \/admin\/ \{[^}]*script-src 'self' 'unsafe-eval'/);
     expect(String(files.get("_headers"))).toMatch(/\/admin\/\*\n {2}! Content-Security-Policy\n/);
   });

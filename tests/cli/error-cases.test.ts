@@ -24,6 +24,8 @@ interface Case {
   replace?: string;
   with?: string;
   delete?: string[];
+  /** The folder the site is hosted under (`--base-path`), for mistakes that show only there. */
+  basePath?: string;
   /** The first line, for a quick read of case.yaml; stderr.txt holds the whole output. */
   expected?: string;
 }
@@ -41,8 +43,8 @@ async function brokenProject(name: string): Promise<string> {
 }
 
 /** What `ranch-site check` prints on stderr for this project. */
-async function checkOutput(root: string): Promise<string> {
-  const error = await check(resolveConfig({ root })).then(
+async function checkOutput(root: string, basePath?: string): Promise<string> {
+  const error = await check(resolveConfig({ root, basePath })).then(
     () => undefined,
     (thrown: unknown) => thrown,
   );
@@ -53,7 +55,7 @@ async function checkOutput(root: string): Promise<string> {
 describe("every editor mistake gives located lines, and nothing else", () => {
   it.concurrent.for(cases)("%s", async (name, { expect }) => {
     const spec = parse(await readFile(path.join(casesDir, name, "case.yaml"), "utf8")) as Case;
-    const stderr = await checkOutput(await brokenProject(name));
+    const stderr = await checkOutput(await brokenProject(name), spec.basePath);
     const lines = stderr.trimEnd().split("\n");
     await expect(stderr).toMatchFileSnapshot(path.join(casesDir, name, "stderr.txt"));
     if (spec.expected) expect(lines[0]).toBe(spec.expected);

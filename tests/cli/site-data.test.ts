@@ -20,14 +20,15 @@ async function buildCopy(edit: (root: string) => Promise<void>, env: Record<stri
   await edit(root);
   const out = path.join(root, "dist");
   for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value);
+  let report: Awaited<ReturnType<typeof build>>;
   try {
-    await build(resolveConfig({ root, outDir: out }));
+    report = await build(resolveConfig({ root, outDir: out }));
   } finally {
     vi.unstubAllEnvs();
   }
   const files = (await readdir(out, { recursive: true })).filter((file) => file.endsWith(".html")).sort();
   const pages = await Promise.all(files.map((file) => readPage(out, file)));
-  return { root, out, pages, page: (file: string) => pages.find((candidate) => candidate.file === file)! };
+  return { root, out, pages, report, page: (file: string) => pages.find((candidate) => candidate.file === file)! };
 }
 
 /** Every JSON-LD node of a page, nested ones included. */
@@ -146,7 +147,15 @@ describe("navigation from content", () => {
 describe("upcoming dates", () => {
   it("past dates drop out at build time, today taken from SOURCE_DATE_EPOCH; the rest show on home and pricing and in the JSON-LD", async () => {
     // On 2027-04-26 the April training begins: it is no longer bookable.
-    const { page } = await buildCopy(async () => {}, { SOURCE_DATE_EPOCH: epochOf("2027-04-26") });
+    const { page, report } = await buildCopy(async () => {}, { SOURCE_DATE_EPOCH: epochOf("2027-04-26") });
+    // A date that has begun is dropped without a word on the page, so check warns of it, at its line.
+    expect(report.contentWarnings.map((warning) => warning.message)).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^content\/site\.yaml:\d+:\d+: warning: The date starting 2027-03-15 has begun/),
+        expect.stringMatching(/^content\/site\.yaml:\d+:\d+: warning: The date starting 2027-04-26 has begun/),
+      ]),
+    );
+    expect(report.contentWarnings.filter((warning) => /has begun/.test(warning.reason))).toHaveLength(2);
     for (const file of ["index.html", "pricing/index.html", "de/index.html", "de/pricing/index.html"]) {
       const shown = page(file)
         .root.querySelectorAll(".date time")

@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { cmsConfigFile, cmsConfigText, createCmsConfig, loadCmsContent } from "../../generator/cms-config.ts";
 import { defaults } from "../../generator/config.ts";
+import { interfaceLanguage } from "../../generator/watch-admin.ts";
 import { projectRoot } from "../support/site.ts";
 
 const locales = defaults.locales.map((locale) => locale.code);
@@ -15,7 +16,7 @@ type Field = { name: string; widget: string; required?: boolean; pattern?: [stri
 type Collection = {
   name: string;
   folder?: string;
-  i18n?: boolean;
+  i18n?: boolean | { locales: string[]; default_locale: string };
   files?: { name: string; file: string; fields: Field[] }[];
   fields?: Field[];
 };
@@ -87,13 +88,17 @@ describe("the web editor's configuration", () => {
     };
     expect(config.i18n).toEqual({ structure: "multiple_files", locales: ["en", "de"], default_locale: "en" });
     const testimonials = config.collections.find((collection) => collection.name === "testimonials")!;
-    expect(testimonials).toMatchObject({ folder: "content/testimonials", i18n: true });
+    // German first, and a testimonial may start in either language: no column holds the form to it.
+    expect(testimonials).toMatchObject({
+      folder: "content/testimonials",
+      i18n: { locales: ["de", "en"], default_locale: "de" },
+    });
     expect(testimonials.fields!.map((field) => [field.name, field.required ?? true])).toEqual([
-      ["name", true],
-      ["role", true],
-      ["headline", true],
+      ["name", false],
+      ["role", false],
+      ["headline", false],
       ["linkedin", false],
-      ["body", true],
+      ["body", false],
     ]);
     const pages = config.collections.find((collection) => collection.name === "pages")!;
     expect(pages.folder).toBe("content/pages");
@@ -103,7 +108,42 @@ describe("the web editor's configuration", () => {
       string,
       Record<string, string>
     >;
-    expect(fieldAt(texts.files![1]!.fields, ["hero", "title"]).widget).toBe("text");
+    // One line for a text of one line, labelled in words, with the key that templates and `check` name.
+    expect(fieldAt(texts.files![1]!.fields, ["hero", "title"])).toMatchObject({
+      widget: "string",
+      label: "Title",
+      hint: "hero.title",
+    });
+    expect(fieldAt(texts.files![1]!.fields, ["skipLink"])).toMatchObject({ label: "Skip link", hint: "skipLink" });
     expect(texts.files![1]!.fields.map((field) => field.name)).toEqual(Object.keys(english));
+  });
+
+  it("offers closed sets as select fields, lets the dates be emptied, and refuses a first day that has passed", async () => {
+    const content = { ...(await loadCmsContent(projectRoot, locales)), today: "2027-04-26" };
+    const config = createCmsConfig(content) as { collections: Collection[] };
+    const siteFields = config.collections.find((collection) => collection.name === "site")!.files![0]!.fields;
+    const dates = fieldAt(siteFields, ["dates"]);
+    expect(fieldAt(dates.fields!, ["language"])).toMatchObject({ widget: "select", options: ["en", "de"] });
+    expect(fieldAt(dates.fields!, ["offer"])).toMatchObject({ widget: "select", options: ["open", "team", "custom"] });
+    expect(fieldAt(siteFields, ["offers", "team", "per"])).toMatchObject({
+      widget: "select",
+      options: ["person", "group"],
+    });
+    // "No dates planned" is a state of the site: the list may be emptied.
+    expect(dates.required).toBe(false);
+    const start = new RegExp(fieldAt(dates.fields!, ["start"]).pattern![0]);
+    for (const day of ["2027-04-25", "2026-12-31", "2027-03-30", "2020-01-06"])
+      expect(start.test(day), day).toBe(false);
+    for (const day of ["2027-04-26", "2027-04-27", "2027-05-01", "2028-01-01", "2031-12-31"])
+      expect(start.test(day), day).toBe(true);
+    // The last day is not bounded by itself: it is checked against the first by `check`.
+    expect(fieldAt(dates.fields!, ["end"]).pattern).toBeUndefined();
+  });
+
+  it("speaks the browser's language when the site has it, else English", () => {
+    expect(interfaceLanguage("de-DE,de;q=0.9,en;q=0.8", ["en", "de"])).toBe("de");
+    expect(interfaceLanguage("fr-FR,de;q=0.5,en;q=0.7", ["en", "de"])).toBe("en");
+    expect(interfaceLanguage("fr-FR,de;q=0.5", ["en", "de"])).toBe("de");
+    expect(interfaceLanguage(undefined, ["en", "de"])).toBe("en");
   });
 });

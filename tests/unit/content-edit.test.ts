@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { stringify } from "yaml";
-import { mergeMarkdown, mergeYaml } from "../../generator/write/content-edit.ts";
+import { isBlankVersion, mergeMarkdown, mergeYaml } from "../../generator/write/content-edit.ts";
 
 const site = `# Facts of the site.
 name: Deichhof Sales Ranch
@@ -97,5 +97,69 @@ describe("saving an edit into a markdown file", () => {
   it("leaves an unchanged text as it was, line ends and all", () => {
     const sent = "---\nname: Svenja Hollmann\nrole: Head of Sales\n---\nDas Pferd hat mich ignoriert.";
     expect(mergeMarkdown(testimonial, sent)).toBe(testimonial);
+  });
+});
+
+describe("saving the list of dates emptied", () => {
+  it('writes `dates: []`, the "no dates planned" state, and keeps the rest of the file', () => {
+    const merged = mergeYaml(
+      site,
+      asSent((data) => (data["dates"] = [])),
+    );
+    expect(merged).toContain("\ndates: []\n");
+    expect(merged.replace(/\ndates: \[\]\n$/, "")).toBe(site.replace(/\ndates:\n[\s\S]*$/, ""));
+  });
+});
+
+describe("saving a one-word edit of a page's body", () => {
+  const page = [
+    "---",
+    "title: Training details",
+    "---",
+    "",
+    "Three days on the dike:",
+    "",
+    "- *Day one*: the herd",
+    "  - leading, with **calm**",
+    "- Day two: the group",
+    "",
+    "<!-- keep -->",
+    "",
+  ].join("\n");
+
+  it("changes the one line in each language, keeping list markers, emphasis, spacing and comments", () => {
+    for (const [before, after] of [
+      ["the herd", "the whole herd"],
+      ["the group", "die Gruppe"],
+    ] as const) {
+      // Decap's raw mode sends the text as typed, trimmed, after its own front matter.
+      const sent = `---\ntitle: Training details\n---\n${page.split("---\n")[2]!.trim().replace(before, after)}`;
+      const merged = mergeMarkdown(page, sent);
+      expect(merged).toBe(page.replace(before, after));
+      const changed = merged.split("\n").filter((line, index) => line !== page.split("\n")[index]);
+      expect(changed).toHaveLength(1);
+    }
+  });
+});
+
+describe("saving the first photo into images.yaml, which holds only comments", () => {
+  it("keeps every comment and adds the slot the form filled, without the empty ones", () => {
+    const comments = "# The owner's photos.\n#\n# Example:\n# trainer:\n#   file: katrin-jessen.jpg\n";
+    const sent = stringify({
+      hero: { file: "", alt: { en: "", de: "" } },
+      trainer: { file: "katrin.jpg", alt: { en: "Katrin at the gate", de: "Katrin am Tor" } },
+    });
+    expect(mergeYaml(comments, sent)).toBe(
+      `${comments}\ntrainer:\n  file: katrin.jpg\n  alt:\n    en: Katrin at the gate\n    de: Katrin am Tor\n`,
+    );
+  });
+});
+
+describe("a language version of a new entry left empty", () => {
+  it("is recognised as blank, so the German-only testimonial writes no English file", () => {
+    expect(isBlankVersion("content/testimonials/x.en.md", '---\nname: ""\nrole: ""\nlinkedin: ""\n---\n')).toBe(true);
+    expect(isBlankVersion("content/testimonials/x.en.md", "---\nname: Maren\n---\n")).toBe(false);
+    expect(isBlankVersion("content/testimonials/x.en.md", "---\n---\nA text.\n")).toBe(false);
+    expect(isBlankVersion("content/site.yaml", "")).toBe(false);
   });
 });
