@@ -110,7 +110,9 @@ describe("the web editor's local mode", () => {
     expect(await readFile(path.join(root, "content/pages/imprint.en.md"), "utf8")).toContain("title: T");
     expect(await readFile(path.join(root, "content/pages/imprint.de.md"), "utf8")).toContain("title: T");
     expect((await post({ action: "deleteFile", params: { path: "content/site.yaml" } })).status).toBe(422);
-    expect((await post({ action: "deleteFiles", params: { paths: ["content/pages/seminars.en.md"] } })).status).toBe(200);
+    expect((await post({ action: "deleteFiles", params: { paths: ["content/pages/seminars.en.md"] } })).status).toBe(
+      200,
+    );
     await expect(readFile(path.join(root, "content/pages/seminars.en.md"))).rejects.toThrow();
   });
 
