@@ -74,8 +74,8 @@ export function sitePages(
   const extra = Object.keys(content.locales[0]?.pages ?? {})
     .filter((name) => !known.has(name))
     .sort();
-  const form = content.site?.contact?.form;
-  const sent = form?.endpoint || form?.netlify ? [contactSentPage] : [];
+  const mode = content.site?.contact?.form?.kind ?? "mailto";
+  const sent = mode === "mailto" ? [] : [contactSentPage];
   return [...fixedPages, ...sent, ...extra.map((name) => markdownPage(name as PageId))];
 }
 

@@ -11,7 +11,7 @@ import { allowedHostNames, movedPortLine, networkLines, serverUrls, type ServerO
 import { errorPageStyle } from "./render.ts";
 import { fixedPages } from "./routes.ts";
 import { startServer } from "./serve.ts";
-import { headerRules, headersFor, type HeaderRules, type HostConfigInput } from "./write/host-config.ts";
+import { formSources, headerRules, headersFor, type HeaderRules, type HostConfigInput } from "./write/host-config.ts";
 import { IncrementalWriter } from "./write/incremental-writer.ts";
 import { SavedFiles } from "./watch-saves.ts";
 import { answerAdmin } from "./watch-admin.ts";
@@ -292,7 +292,7 @@ function watchRules(config: SiteConfig, hostConfig: HostConfigInput | undefined)
     scriptHashes: [],
     fontsOrigin: "",
     fontFilesOrigin: "",
-    formAction: "mailto:",
+    ...formSources({ kind: "mailto" }),
     files: [],
   };
   return headerRules({

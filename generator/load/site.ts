@@ -1,3 +1,4 @@
+import { formMode, type ContactFormSettings } from "../../model/contact.ts";
 import type { Site } from "../../model/content.ts";
 import { defaults } from "../config.ts";
 import { ContentError, type Loaded } from "../errors.ts";
@@ -172,15 +173,17 @@ export async function loadSite(
   const facts = factsFor(defaults.locales[0]!.code);
   problems.push(...checkYamlTexts(node, facts, siteFile));
   const site = fillPlaceholders(parsed ?? {}, facts) as Site;
-  problems.push(...checkDates(site, siteFile), ...checkContactForm(site, siteFile));
+  // As written, `contact.form` holds the settings; from here on, the one mode they name.
+  const form = (site.contact as unknown as { form?: ContactFormSettings } | undefined)?.form;
+  problems.push(...checkDates(site, siteFile), ...checkContactForm(form, siteFile));
+  if (site.contact) site.contact.form = formMode(form);
   site.builtAt = buildInstant();
   if (Array.isArray(site.dates)) site.dates = upcomingDates(site.dates, site.builtAt.slice(0, 10));
   return { value: { site, factsFor }, problems };
 }
 
 /** `contact.form` names one way to send: an endpoint, or Netlify Forms. */
-function checkContactForm(site: Site, file: string): ContentError[] {
-  const form = site.contact?.form;
+function checkContactForm(form: ContactFormSettings | undefined, file: string): ContentError[] {
   if (!form?.at) return [];
   const [first] = Object.values(form.at);
   if (form.endpoint !== undefined && form.netlify)

@@ -3,6 +3,7 @@
  * Netlify and Cloudflare Pages (`_headers`, `_redirects`) and for nginx (`nginx.conf`), so that
  * every host serves the same cache and security headers and the locale's own 404 page.
  */
+import type { FormMode } from "../../model/contact.ts";
 import { adminPolicy, isAdminFile } from "./admin.ts";
 import { outputMarker } from "./out-dir.ts";
 import type { OutputFile } from "./writer.ts";
@@ -454,4 +455,19 @@ const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"
 function quoteHash(hash: string): string {
   const bare = hash.replace(/^'|'$/g, "");
   return `'${bare}'`;
+}
+
+/**
+ * Where the contact form may send (CSP form-action, and connect-src for its script): the endpoint's origin,
+ * the site itself for Netlify Forms, or the visitor's mail program for the `mailto:` form (design.md §6).
+ */
+export function formSources(form: FormMode): Pick<HostConfigInput, "formAction" | "formConnect"> {
+  switch (form.kind) {
+    case "endpoint":
+      return { formAction: form.origin, formConnect: form.origin };
+    case "netlify":
+      return { formAction: "" };
+    case "mailto":
+      return { formAction: "mailto:" };
+  }
 }

@@ -1,9 +1,9 @@
-import type { ContactFormSettings, Content } from "../../model/content.ts";
+import type { Content } from "../../model/content.ts";
 import type { SiteConfig } from "../config.ts";
 import type { Links, Route } from "../routes.ts";
 import type { Assets } from "./assets.ts";
 import { createCalendars } from "./calendar.ts";
-import { createHostConfigs, type HostConfigInput } from "./host-config.ts";
+import { createHostConfigs, formSources, type HostConfigInput } from "./host-config.ts";
 import { createRobots, createSitemap } from "./sitemap.ts";
 import type { OutputFile } from "./writer.ts";
 
@@ -41,16 +41,4 @@ export function siteFiles(
   };
   const hostFiles = createHostConfigs(hostConfig);
   return { files: [...files, ...hostFiles], generated: [...images, ...made, ...hostFiles], hostConfig };
-}
-
-/**
- * Where the contact form may send (CSP form-action, and connect-src for its script): the endpoint's origin,
- * the site itself for Netlify Forms, or the visitor's mail program for the `mailto:` form (design.md §6).
- */
-function formSources(form: ContactFormSettings | undefined): Pick<HostConfigInput, "formAction" | "formConnect"> {
-  if (form?.endpoint) {
-    const origin = new URL(form.endpoint).origin;
-    return { formAction: origin, formConnect: origin };
-  }
-  return { formAction: form?.netlify ? "" : "mailto:" };
 }
