@@ -6,9 +6,10 @@
  */
 import { parse } from "node-html-parser";
 import type { Locale } from "./config.ts";
-import { ContentError, type Place } from "./errors.ts";
+import { ContentError } from "./errors.ts";
+import type { Place } from "../model/problem.ts";
 import type { Content, MarkdownOrigin } from "./load/content.ts";
-import type { PageDefinition } from "./routes.ts";
+import type { PageDefinition } from "../model/route.ts";
 
 /** A link whose #fragment can only be checked against the rendered target page. */
 export interface FragmentLink {

@@ -1,5 +1,6 @@
 import type { SiteConfig } from "./config.ts";
-import { ContentError, ContentErrors, type Place } from "./errors.ts";
+import { ContentError, ContentErrors } from "./errors.ts";
+import type { Place } from "../model/problem.ts";
 import type { Rendered } from "./render.ts";
 
 /**

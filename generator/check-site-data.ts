@@ -6,7 +6,7 @@
 import { ContentError } from "./errors.ts";
 import type { Content } from "./load/content.ts";
 import { siteFile, type Navigation, type NavigationLink } from "./load/site.ts";
-import type { PageDefinition } from "./routes.ts";
+import type { PageDefinition } from "../model/route.ts";
 
 const blocks = ["about", "contact", "social"];
 

@@ -3,7 +3,8 @@ import { ContentError, placeAt } from "./errors.ts";
 import type { Entry } from "./i18n.ts";
 import type { Content, MarkdownOrigin } from "./load/content.ts";
 import { findLeftovers } from "./load/texts.ts";
-import { fixedPages, type PageDefinition } from "./routes.ts";
+import { fixedPages } from "./routes.ts";
+import type { PageDefinition } from "../model/route.ts";
 
 /** Checks across files: key parity between locales, leftover placeholders, links between pages. */
 export function checkContent(

@@ -5,15 +5,9 @@
  * ($GITHUB_STEP_SUMMARY) as markdown.
  * https://docs.github.com/actions/reference/workflow-commands-for-github-actions
  */
+import type { Problem } from "../model/problem.ts";
 import { appendFile } from "node:fs/promises";
-import type { Place } from "./errors.ts";
-
-/** An error or a warning, as both are shaped: a place, what happened, what to do. */
-export interface Problem {
-  place: Place;
-  reason: string;
-  hint?: string;
-}
+import type { Place } from "../model/problem.ts";
 
 /** The data of a workflow command: `%`, CR and LF escaped, as GitHub's runner unescapes them. */
 export function escapeData(text: string): string {

@@ -22,9 +22,11 @@ import { loadTemplates } from "./load/templates.ts";
 import { RenderCache } from "./render-cache.ts";
 import { renderRoutes, type MissingKey, type RenderImages } from "./render.ts";
 import { SharedParts } from "./render-shared.ts";
-import type { Links, Route } from "./routes.ts";
-import { bundleAssets, type Assets } from "./write/assets.ts";
-import type { OutputFile } from "./write/writer.ts";
+import type { Links } from "../model/route.ts";
+import type { Route } from "../model/route.ts";
+import { bundleAssets } from "./write/assets.ts";
+import type { Assets } from "../model/output.ts";
+import type { OutputFile } from "../model/output.ts";
 import type { RenderError } from "./errors.ts";
 
 type Templates = Awaited<ReturnType<typeof loadTemplates>>;

@@ -19,7 +19,8 @@ export { writeJsonSchemas } from "./json-schemas.ts";
 export { writeCmsConfig } from "./cms-config.ts";
 export { markTranslationsReviewed } from "./translations-reviewed.ts";
 export { movedPortLine, networkLines, type ServerOptions } from "./listen.ts";
-export { MemoryWriter, DiskWriter, type OutputFile, type Writer } from "./write/writer.ts";
+export { MemoryWriter, DiskWriter, type Writer } from "./write/writer.ts";
+export type { OutputFile } from "../model/output.ts";
 
 /** Every check a build makes, rendering included, with nothing written. */
 export function check(config: SiteConfig): Promise<BuildReport> {

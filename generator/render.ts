@@ -2,7 +2,7 @@ import { createRequire } from "node:module";
 import type { PictureImage } from "../model/image.ts";
 import type { LocaleProps, PageAssets, TemplateModule } from "../model/page.ts";
 import type { ImageSlot } from "./images/slots.ts";
-import type { Assets } from "./write/assets.ts";
+import type { Assets } from "../model/output.ts";
 import { defaults } from "./config.ts";
 import { RenderError, messageOf } from "./errors.ts";
 import { createTranslator } from "./i18n.ts";
@@ -10,8 +10,9 @@ import { SharedParts, sharedPartsOf } from "./render-shared.ts";
 import { recordingThrowSites, throwSite } from "./throw-site.ts";
 import { bindFiguresInPage } from "./typeset-page.ts";
 import type { Content } from "./load/content.ts";
-import type { Links, Route } from "./routes.ts";
-import type { OutputFile } from "./write/writer.ts";
+import type { Links } from "../model/route.ts";
+import type { Route } from "../model/route.ts";
+import type { OutputFile } from "../model/output.ts";
 
 // React through require: importing CommonJS from an ES module makes Node lex each of React's files
 // for its export names first, 30–40 ms of CPU a build. It is the same instance the templates require.

@@ -1,7 +1,7 @@
 import { findSourceMap } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import type { Place } from "./errors.ts";
+import type { Place } from "../model/problem.ts";
 
 const callSites = new WeakMap<object, readonly NodeJS.CallSite[]>();
 

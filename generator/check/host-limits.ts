@@ -11,7 +11,8 @@
  * file: it advises wildcards past 10,000 redirects and says a deploy whose serialized rules are too
  * large may fail. Cloudflare's limits are the tighter ones, so they are the ones checked.
  */
-import { ContentError, type Place } from "../errors.ts";
+import { ContentError } from "../errors.ts";
+import type { Place } from "../../model/problem.ts";
 import { cloudflareLimits, type HeaderBlock, type RedirectRule } from "../write/host-config.ts";
 
 export { cloudflareLimits };

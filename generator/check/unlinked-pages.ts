@@ -5,7 +5,8 @@
  * those written in markdown texts.
  */
 import type { Content } from "../load/content.ts";
-import type { Links, Route } from "../routes.ts";
+import type { Links } from "../../model/route.ts";
+import type { Route } from "../../model/route.ts";
 import { ContentWarning } from "../warnings.ts";
 
 /** The same links, noting every page path the templates ask for (fragments dropped). */

@@ -8,7 +8,8 @@ import type { TemplateModule } from "../../model/page.ts";
 import { cachedBundle } from "../bundle-cache.ts";
 import { cacheDir, cannotWrite, ensureCacheFolder, noteUnusableCache } from "../cache.ts";
 import { defaults } from "../config.ts";
-import { ContentError, displayPath, placeAt, UsageError, type Place } from "../errors.ts";
+import { ContentError, displayPath, placeAt, UsageError } from "../errors.ts";
+import type { Place } from "../../model/problem.ts";
 
 const require = createRequire(import.meta.url);
 /**

@@ -3,7 +3,7 @@ import type { SiteConfig } from "../config.ts";
 import type { Content } from "../load/content.ts";
 import { loadAdminBundle } from "../load/admin-bundle.ts";
 import { adminFiles, type AdminBackend } from "../write/admin.ts";
-import type { OutputFile } from "../write/writer.ts";
+import type { OutputFile } from "../../model/output.ts";
 
 /** What the web editor's configuration needs of the loaded content. */
 export function cmsContentOf(content: Content): CmsContent {

@@ -2,12 +2,13 @@ import { checkFragments, fragmentIds, type FragmentLink } from "../check-links.t
 import { checkRendered } from "../check-rendered.ts";
 import { findUnlinkedPages } from "../check/unlinked-pages.ts";
 import type { SiteConfig } from "../config.ts";
-import { failOn, type Place, type RenderError } from "../errors.ts";
+import { failOn, type RenderError } from "../errors.ts";
+import type { Place } from "../../model/problem.ts";
 import type { Content } from "../load/content.ts";
 import type { MissingKey } from "../render.ts";
-import type { Route } from "../routes.ts";
+import type { Route } from "../../model/route.ts";
 import type { ContentWarning } from "../warnings.ts";
-import type { OutputFile } from "../write/writer.ts";
+import type { OutputFile } from "../../model/output.ts";
 import type { RenderedSite } from "./render-site.ts";
 
 /** What the checks of the rendered pages found: problems `watch` shows, and pages nothing links to. */

@@ -7,7 +7,7 @@ import { failOn, type Loaded } from "../errors.ts";
 import type { Content } from "../load/content.ts";
 import type { Templates } from "../load/templates.ts";
 import type { TranslationLock } from "../load/translation-lock.ts";
-import type { PageDefinition } from "../routes.ts";
+import type { PageDefinition } from "../../model/route.ts";
 import type { ContentWarning } from "../warnings.ts";
 
 /** What the sources leave for later stages once they pass: links into pages not yet rendered, and warnings. */

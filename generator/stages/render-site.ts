@@ -3,8 +3,9 @@ import type { SiteConfig } from "../config.ts";
 import type { Rendered, Stages } from "../incremental.ts";
 import type { Content } from "../load/content.ts";
 import type { Templates } from "../load/templates.ts";
-import type { Links, Route } from "../routes.ts";
-import type { Assets } from "../write/assets.ts";
+import type { Links } from "../../model/route.ts";
+import type { Route } from "../../model/route.ts";
+import type { Assets } from "../../model/output.ts";
 import type { SiteImages } from "./site-images.ts";
 
 /** The pages of the site, rendered batch by batch as they are asked for. */

@@ -2,8 +2,8 @@ import type { TemplateModule } from "../../model/page.ts";
 import type { SiteConfig } from "../config.ts";
 import { encodeImages, planImages, type ImagePlan } from "../images/pipeline.ts";
 import type { Content } from "../load/content.ts";
-import type { Links } from "../routes.ts";
-import type { OutputFile } from "../write/writer.ts";
+import type { Links } from "../../model/route.ts";
+import type { OutputFile } from "../../model/output.ts";
 
 /** Every image of the site: what the pages show (the plan) and the encoded files. */
 export interface SiteImages {

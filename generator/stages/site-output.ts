@@ -1,15 +1,16 @@
 import type { SiteConfig } from "../config.ts";
 import { failOn } from "../errors.ts";
 import type { Content } from "../load/content.ts";
-import type { Links, Route } from "../routes.ts";
-import type { Assets } from "../write/assets.ts";
+import type { Links } from "../../model/route.ts";
+import type { Route } from "../../model/route.ts";
+import type { Assets } from "../../model/output.ts";
 import { claimOutputs, outputClaims } from "../write/claims.ts";
 import { compressedStore, precompress } from "../write/compress.ts";
 import { hostLimitProblems } from "../check/host-limits.ts";
 import { contentSecurityPolicy, headerBlocks, redirectRules, type HostConfigInput } from "../write/host-config.ts";
 import { addMetaCsp } from "../write/meta-csp.ts";
 import { siteFiles } from "../write/site-files.ts";
-import type { OutputFile } from "../write/writer.ts";
+import type { OutputFile } from "../../model/output.ts";
 import type { SiteImages } from "./site-images.ts";
 
 /** The output of the site as it is known before a page is rendered. */

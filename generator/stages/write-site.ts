@@ -1,4 +1,5 @@
-import type { OutputFile, Writer } from "../write/writer.ts";
+import type { Writer } from "../write/writer.ts";
+import type { OutputFile } from "../../model/output.ts";
 import type { SiteOutput } from "./site-output.ts";
 
 /**

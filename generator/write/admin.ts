@@ -4,7 +4,7 @@
  * it saves to. Shipped by `build` only when asked for (`--admin`, or `editor:` in site.yaml).
  */
 import { stringify } from "yaml";
-import type { OutputFile } from "./writer.ts";
+import type { OutputFile } from "../../model/output.ts";
 
 /**
  * The admin page's own policy, stricter than most CMS setups: scripts from the site only, no

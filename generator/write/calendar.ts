@@ -6,8 +6,8 @@
  */
 import { calendarFile, dateOffer, eventName } from "../../model/booking.ts";
 import type { LocaleContent, Site, TrainingDate } from "../../model/content.ts";
-import type { Links } from "../links.ts";
-import type { OutputFile } from "./writer.ts";
+import type { Links } from "../../model/route.ts";
+import type { OutputFile } from "../../model/output.ts";
 
 /** Every date's calendar file, in every language. */
 export function createCalendars(site: Site, locales: readonly LocaleContent[], links: Links): OutputFile[] {

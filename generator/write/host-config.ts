@@ -6,7 +6,7 @@
 import type { FormMode } from "../../model/contact.ts";
 import { adminPolicy, isAdminFile } from "./admin.ts";
 import { outputMarker } from "./out-dir.ts";
-import type { OutputFile } from "./writer.ts";
+import type { OutputFile } from "../../model/output.ts";
 
 /**
  * Cloudflare Pages' limits, as its own parser applies them (generator/check/host-limits.ts says where from):

@@ -1,7 +1,8 @@
 import { mkdir, rename, rm, rmdir, stat } from "node:fs/promises";
 import { writeFile } from "../many-files.ts";
 import path from "node:path";
-import { DiskWriter, type OutputFile, type Writer, type WriteSession } from "./writer.ts";
+import { DiskWriter, type Writer, type WriteSession } from "./writer.ts";
+import type { OutputFile } from "../../model/output.ts";
 
 /**
  * The writer of a `watch` session. The first build goes through the staging folder as every build

@@ -5,7 +5,7 @@
  * gives no clickjacking protection by policy, no violation reports, and no other headers at all
  * (HSTS, nosniff, Referrer-Policy, Permissions-Policy).
  */
-import type { OutputFile } from "./writer.ts";
+import type { OutputFile } from "../../model/output.ts";
 import { isAdminFile } from "./admin.ts";
 
 /** Directives a browser ignores when the policy comes from a meta element. */

@@ -1,11 +1,12 @@
 import type { Content } from "../../model/content.ts";
 import type { SiteConfig } from "../config.ts";
-import type { Links, Route } from "../routes.ts";
-import type { Assets } from "./assets.ts";
+import type { Links } from "../../model/route.ts";
+import type { Route } from "../../model/route.ts";
+import type { Assets } from "../../model/output.ts";
 import { createCalendars } from "./calendar.ts";
 import { createHostConfigs, formSources, type HostConfigInput } from "./host-config.ts";
 import { createRobots, createSitemap } from "./sitemap.ts";
-import type { OutputFile } from "./writer.ts";
+import type { OutputFile } from "../../model/output.ts";
 
 /**
  * Every file of the built site but the pages, which are rendered later and stream past: the bundled

@@ -1,15 +1,10 @@
+import type { OutputFile } from "../../model/output.ts";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { mkdir, mkdtemp, rename, rm, rmdir } from "node:fs/promises";
 import path from "node:path";
 import { displayPath, UsageError } from "../errors.ts";
 import { guardStaging } from "./interrupt.ts";
 import { checkOutDir, outputMarker, outputMarkerText } from "./out-dir.ts";
-
-/** A file of the built site, relative to the output folder. */
-export interface OutputFile {
-  path: string;
-  contents: string | Uint8Array;
-}
 
 /** Where a build puts its files: the disk, or memory for tests and `check`. */
 export interface Writer {
