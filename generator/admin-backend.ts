@@ -6,7 +6,8 @@
  * public/media/ can be read or written; a save changes only the values that changed (write/content-edit.ts).
  */
 import { createHash } from "node:crypto";
-import { mkdir, readFile, readdir, rename, unlink, writeFile } from "node:fs/promises";
+import { mkdir, readFile, readdir, unlink } from "node:fs/promises";
+import { replaceFile } from "./write/atomic.ts";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import { mergeEdit } from "./write/content-edit.ts";
@@ -65,8 +66,7 @@ async function saveFile(root: string, file: string, contents: string | Buffer): 
   const old = await readFile(absolute, "utf8").catch(() => undefined);
   const text = typeof contents === "string" ? mergeEdit(file, old, contents) : contents;
   if (typeof text === "string" && text === old) return old;
-  await writeFile(`${absolute}.saving`, text);
-  await rename(`${absolute}.saving`, absolute);
+  await replaceFile(absolute, text);
   return old;
 }
 
@@ -74,8 +74,7 @@ async function saveFile(root: string, file: string, contents: string | Buffer): 
 async function restoreFile(root: string, file: string, old: string | undefined) {
   const absolute = resolveEditable(root, file);
   if (old === undefined) return void (await unlink(absolute).catch(() => undefined));
-  await writeFile(`${absolute}.saving`, old);
-  await rename(`${absolute}.saving`, absolute);
+  await replaceFile(absolute, old);
 }
 
 /** What `check` finds wrong in the files just saved, one located line each; none when they are fine. */

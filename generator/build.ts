@@ -1,4 +1,4 @@
-import { takeCacheWarnings } from "./cache.ts";
+import { refuseLinkedCache, takeCacheWarnings } from "./cache.ts";
 import type { SiteConfig } from "./config.ts";
 import type { HostConfigInput } from "./write/host-config.ts";
 import { freshStages, type Stages } from "./incremental.ts";
@@ -45,6 +45,7 @@ export async function build(
 ): Promise<BuildReport> {
   const started = performance.now();
   await writer.prepare?.();
+  await refuseLinkedCache(config.root);
   const cache = await stages.cache(config);
   const content = await loadContent(config, cache);
   const lock = await loadTranslationLock(config.root, cachedYaml(cache));

@@ -25,7 +25,8 @@ import { open, readdir, readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
 import type { BuildOptions, BuildResult, OutputFile } from "esbuild";
-import { cannotWrite, ensureCacheFolder, noteUnusableCache, writeAtomically } from "./cache.ts";
+import { cannotWrite, ensureCacheFolder, noteUnusableCache } from "./cache.ts";
+import { replaceFile } from "./write/atomic.ts";
 
 const format = "ranch-site-bundle-cache/1";
 
@@ -79,7 +80,7 @@ export async function cachedBundle(
   const entry = await entryOf(key, root, bundle, fresh.externals ?? {});
   // A cache that cannot be written costs the next build an esbuild run, nothing else.
   if (entry)
-    await writeAtomically(file, [Buffer.from(entry)]).catch((error: unknown) => {
+    await replaceFile(file, entry).catch((error: unknown) => {
       if (cannotWrite(error)) noteUnusableCache(path.dirname(folder), error);
     });
   return bundle;

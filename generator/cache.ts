@@ -3,8 +3,7 @@
  * ESLint and Vite keep theirs. Never a shared system folder: two users, two checkouts and two
  * parallel builds each stay in their own files.
  */
-import { constants } from "node:fs";
-import { lstat, mkdir, open, rename, rm } from "node:fs/promises";
+import { lstat, mkdir } from "node:fs/promises";
 import path from "node:path";
 import { UsageError } from "./errors.ts";
 
@@ -12,6 +11,21 @@ import { UsageError } from "./errors.ts";
 export function cacheDir(root: string): string {
   return path.join(root, "node_modules", ".cache", "ranch-site");
 }
+
+/**
+ * Refuses a symbolic link (or a file) in place of the project's cache folder, before a build reads or
+ * writes anything in it: through a link, its files would land wherever the link points.
+ */
+export async function refuseLinkedCache(root: string): Promise<void> {
+  const base = cacheDir(root);
+  const entry = await lstat(base).catch(() => undefined);
+  if (entry && (entry.isSymbolicLink() || !entry.isDirectory())) throw notPlainFolder(base);
+}
+
+const notPlainFolder = (folder: string) =>
+  new UsageError(`${folder}: ranch-site's cache folder is not a plain folder`, {
+    hint: "Delete it; the next build makes a new one.",
+  });
 
 /**
  * Creates `cacheDir(root)/<part>` for this user only and returns it, or undefined when it cannot be made (a
@@ -22,6 +36,14 @@ export function cacheDir(root: string): string {
 export async function ensureCacheFolder(root: string, part: string): Promise<string | undefined> {
   const base = cacheDir(root);
   const folder = path.join(base, part);
+  // Before mkdir, which would make `part` wherever a link in place of `base` points.
+  const refuse = async () => {
+    for (const own of [base, folder]) {
+      const entry = await lstat(own).catch(() => undefined);
+      if (entry && (entry.isSymbolicLink() || !entry.isDirectory())) throw notPlainFolder(own);
+    }
+  };
+  await refuse();
   try {
     await mkdir(folder, { recursive: true, mode: 0o700 });
   } catch (error) {
@@ -29,13 +51,8 @@ export async function ensureCacheFolder(root: string, part: string): Promise<str
     noteUnusableCache(base, error);
     return undefined;
   }
-  for (const own of [base, folder]) {
-    const entry = await lstat(own);
-    if (entry.isSymbolicLink() || !entry.isDirectory())
-      throw new UsageError(`${own}: ranch-site's cache folder is not a plain folder`, {
-        hint: "Delete it; the next build makes a new one.",
-      });
-  }
+  // Once more: a link put in place between the check and the mkdir.
+  await refuse();
   return folder;
 }
 
@@ -69,30 +86,4 @@ export function takeCacheWarnings(): string[] {
   const lines = unshown;
   unshown = [];
   return lines;
-}
-
-/**
- * Writes a cache file whole or not at all: a temporary file created exclusively beside it (never
- * through an existing name or link), then renamed over the old one, so a build beside this one reads
- * the old file or the new one, never half.
- */
-export async function writeAtomically(file: string, parts: readonly Uint8Array[]): Promise<void> {
-  const random = Math.random().toString(36).slice(2);
-  const temporary = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${random}.tmp`);
-  const handle = await open(
-    temporary,
-    constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW,
-    0o600,
-  );
-  try {
-    try {
-      await handle.writev(parts as Uint8Array[]);
-    } finally {
-      await handle.close();
-    }
-    await rename(temporary, file);
-  } catch (error) {
-    await rm(temporary, { force: true });
-    throw error;
-  }
 }

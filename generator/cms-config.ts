@@ -5,7 +5,8 @@
  * hints as field hints. `ranch-site schemas` writes it to content/schemas/cms-config.yml; a test fails
  * when that file differs from what this module makes.
  */
-import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import { mkdir, readFile } from "node:fs/promises";
+import { replaceFile } from "./write/atomic.ts";
 import path from "node:path";
 import { stringify } from "yaml";
 import { pageSchema, testimonialSchema } from "./load/content.ts";
@@ -266,7 +267,6 @@ export async function writeCmsConfig(root: string, locales: readonly string[]): 
   const contents = cmsConfigText(createCmsConfig(await loadCmsContent(root, locales)));
   if ((await readFile(file, "utf8").catch(() => "")) === contents) return [];
   await mkdir(path.dirname(file), { recursive: true });
-  await writeFile(`${file}.tmp`, contents);
-  await rename(`${file}.tmp`, file);
+  await replaceFile(file, contents);
   return [cmsConfigFile];
 }

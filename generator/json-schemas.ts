@@ -4,7 +4,8 @@
  * while typing, before any build. `ranch-site schemas` writes them to content/schemas/; a test fails
  * when the committed files differ from what this module makes.
  */
-import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import { mkdir, readFile } from "node:fs/promises";
+import { replaceFile } from "./write/atomic.ts";
 import path from "node:path";
 import { pageSchema, testimonialSchema } from "./load/content.ts";
 import { emailPattern, type Schema, figurePattern } from "./load/schema.ts";
@@ -131,8 +132,7 @@ export async function writeJsonSchemas(root: string): Promise<string[]> {
     const file = path.join(folder, name);
     const contents = schemaText(schema);
     if ((await readFile(file, "utf8").catch(() => "")) === contents) continue;
-    await writeFile(`${file}.tmp`, contents);
-    await rename(`${file}.tmp`, file);
+    await replaceFile(file, contents);
     changed.push(path.posix.join(schemaFolder, name));
   }
   return changed;

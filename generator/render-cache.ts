@@ -11,7 +11,8 @@ import { lstat, mkdir, open } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { cacheDir, cannotWrite, noteUnusableCache, writeAtomically } from "./cache.ts";
+import { cacheDir, cannotWrite, noteUnusableCache } from "./cache.ts";
+import { replaceFile } from "./write/atomic.ts";
 
 const format = "ranch-site-render-cache/1";
 const fileName = "rendered.json";
@@ -207,7 +208,7 @@ async function readEntries(file: string, versions: string): Promise<Map<string, 
 async function writeCacheFile(folder: string, name: string, parts: readonly Buffer[]): Promise<void> {
   await mkdir(folder, { recursive: true });
   if (!(await lstat(folder)).isDirectory()) return;
-  await writeAtomically(path.join(folder, name), parts);
+  await replaceFile(path.join(folder, name), parts);
 }
 
 const sha256 = (text: string | Uint8Array) => createHash("sha256").update(text).digest("base64url");

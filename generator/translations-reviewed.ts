@@ -4,7 +4,7 @@
  * English text changes again. Names are dictionary keys (`hero.subtitle`) or markdown texts
  * (`pages/about-me`, `about-me`, `content/pages/about-me.de.md`).
  */
-import { rename, writeFile } from "node:fs/promises";
+import { replaceFile } from "./write/atomic.ts";
 import path from "node:path";
 import { currentLock, markdownTexts } from "./check/translation-sources.ts";
 import type { SiteConfig } from "./config.ts";
@@ -49,9 +49,7 @@ export async function markTranslationsReviewed(
     next.set(translation.locale, { keys, pages });
   }
   const file = path.join(config.root, translationLockFile);
-  const staging = `${file}.${process.pid}.tmp`;
-  await writeFile(staging, serialise(next));
-  await rename(staging, file);
+  await replaceFile(file, serialise(next));
   return { file: translationLockFile, marked: wanted };
 }
 
