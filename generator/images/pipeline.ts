@@ -4,7 +4,7 @@
  */
 import type { SiteConfig } from "../config.ts";
 import type { Content } from "../load/content.ts";
-import { renderHeroArt, renderOpenGraphSvgs, type MissingKey, type SlotPictures } from "../render.ts";
+import { renderHeroArt, renderOpenGraphSvgs, type MissingKey, type SlotPictures } from "../render/pages.ts";
 import type { Links } from "../../model/route.ts";
 import type { TemplateModule } from "../../model/page.ts";
 import { runEncodeJobs, variantJob, type EncodeJob, type EncodeResult } from "./encode.ts";

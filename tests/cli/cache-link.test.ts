@@ -6,7 +6,7 @@ import { mkdir, mkdtemp, readdir, rm, symlink } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cacheDir } from "../../generator/cache.ts";
+import { cacheDir } from "../../generator/cache/folder.ts";
 import { build } from "../../generator/build.ts";
 import { resolveConfig } from "../../generator/config.ts";
 import { copyProject } from "../support/project.ts";

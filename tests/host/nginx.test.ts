@@ -13,7 +13,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse as parseYaml } from "yaml";
 import { defaults } from "../../generator/config.ts";
-import { createHostConfigs, type HostConfigInput } from "../../generator/write/host-config.ts";
+import { createHostConfigs, type HostConfigInput } from "../../generator/hosts/host-config.ts";
 import { inlineScriptHashes } from "../support/html.ts";
 import { launchChromium } from "../support/chromium.ts";
 import { startNginx, type Nginx } from "../support/nginx.ts";

@@ -4,7 +4,7 @@ import path from "node:path";
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { inject } from "vitest";
-import { cacheDir } from "../../generator/cache.ts";
+import { cacheDir } from "../../generator/cache/folder.ts";
 import { defaults } from "../../generator/index.ts";
 import { projectRoot } from "./site.ts";
 

@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Site } from "../../generator/load/site.ts";
-import { bundleAssets } from "../../generator/write/assets.ts";
+import { bundleAssets } from "../../generator/bundle/assets.ts";
 import { projectRoot } from "../support/site.ts";
 
 const site = {} as Site;

@@ -6,7 +6,7 @@ import {
   createHostConfigs,
   responseHeaders,
   type HostConfigInput,
-} from "../../generator/write/host-config.ts";
+} from "../../generator/hosts/host-config.ts";
 
 const hashes = [
   "sha256-HeadScriptHash0000000000000000000000000000=",

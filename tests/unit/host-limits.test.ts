@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { cloudflareLimits, hostLimitProblems } from "../../generator/check/host-limits.ts";
-import type { HeaderBlock, RedirectRule } from "../../generator/write/host-config.ts";
+import { cloudflareLimits, hostLimitProblems } from "../../generator/hosts/limits.ts";
+import type { HeaderBlock, RedirectRule } from "../../generator/hosts/host-config.ts";
 
 const short = { "cache-control": "max-age=300" };
 const block = (source: string): HeaderBlock => ({ pattern: `/${source}`, headers: short, source });
