@@ -66,7 +66,7 @@ export async function freshBundle({ log = (line) => console.error(line) } = {}) 
 /**
  * The cache folder and its cli/ folder must be plain folders: through a symbolic link the launcher would
  * run a bundle from, and write its files into, wherever the link points. Checked before anything in it is
- * read or written; the generator checks its own parts the same way (generator/cache.ts).
+ * read or written; the generator checks its own parts the same way (generator/cache/folder.ts).
  */
 function refuseLinkedCache() {
   for (const folder of [cacheFolder, outDir]) {

@@ -1,7 +1,7 @@
 import { refuseLinkedCache, takeCacheWarnings } from "./cache/folder.ts";
 import type { SiteConfig } from "./config.ts";
 import type { HostConfigInput } from "./hosts/host-config.ts";
-import { freshStages, type Stages } from "./cache/memo.ts";
+import { noMemo, type BuildMemo } from "./cache/memo.ts";
 import { loadContent } from "./load/content.ts";
 import { loadTranslationLock } from "./load/translation-lock.ts";
 import { cachedYaml } from "./load/yaml.ts";
@@ -41,7 +41,7 @@ export interface BuildReport {
 export async function build(
   config: SiteConfig,
   writer: Writer = new DiskWriter(config.outDir, { root: config.root }),
-  stages: Stages = freshStages,
+  stages: BuildMemo = noMemo,
 ): Promise<BuildReport> {
   const started = performance.now();
   await writer.prepare?.();

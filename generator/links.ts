@@ -17,3 +17,15 @@ export function createHref(config: Pick<SiteConfig, "basePath" | "locales">, bas
   const assetUrl = (file: string) => baseUrl + asset(file);
   return { href, url, asset, assetUrl };
 }
+
+/** The same links, noting every page path the templates ask for (fragments dropped). */
+export function recordLinks(links: Links, linked: Set<string>): Links {
+  return {
+    ...links,
+    href: (locale, path) => {
+      const target = links.href(locale, path);
+      linked.add(target.replace(/#.*$/, ""));
+      return target;
+    },
+  };
+}

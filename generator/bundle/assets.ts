@@ -97,7 +97,7 @@ export async function bundleAssets(
   };
 }
 
-/** One esbuild build, or its result from the cache while none of its inputs changed (generator/bundle-cache.ts). */
+/** One esbuild build, or its result from the cache while none of its inputs changed (generator/cache/bundle.ts). */
 function bundle(
   name: string,
   cache: boolean,

@@ -1,6 +1,6 @@
 /**
  * The stages of a build that `watch` keeps between saves. A one-off build runs every stage afresh
- * (`freshStages`); a `BuildSession` remembers each stage's result with the inputs it came from and
+ * (`noMemo`); a `BuildSession` remembers each stage's result with the inputs it came from and
  * redoes only what a save changed:
  *  - content: each file is read again (cheap) but parsed and rendered again only if its text changed;
  *  - templates and the CSS/client bundles: compiled again only when a file of theirs changed;
@@ -32,8 +32,11 @@ import type { RenderError } from "../errors.ts";
 type Templates = Awaited<ReturnType<typeof loadTemplates>>;
 export type Rendered = ReturnType<typeof renderRoutes>;
 
-/** The expensive stages of build(), each replaceable by a remembering one. */
-export interface Stages {
+/**
+ * The expensive steps of build(), each replaceable by a remembering one: `noMemo` for a one-off build,
+ * a BuildSession for `watch`. (Not a stage: the stages are the folders load/ … write/.)
+ */
+export interface BuildMemo {
   /** Routes per `render` call: a build streams small batches to the writer (see pageBatch). */
   readonly renderBatch: number;
   cache(config: SiteConfig): Promise<RenderCache>;
@@ -61,7 +64,7 @@ export interface Stages {
 export const pageBatch = 16;
 
 /** Every stage afresh: what `build` and `check` run. */
-export const freshStages: Stages = {
+export const noMemo: BuildMemo = {
   renderBatch: pageBatch,
   cache: (config) => RenderCache.open(config.root, config.cache),
   templates: (root, templateFiles, cache) => loadTemplates(root, templateFiles, { cache }),
@@ -82,7 +85,7 @@ interface RouteMemo {
 }
 
 /** The stages of a `watch` session: each remembers its last result and the inputs it came from. */
-export class BuildSession implements Stages {
+export class BuildSession implements BuildMemo {
   /** A session remembers each route's page from one build to the next: it renders the whole table in one call. */
   readonly renderBatch = Infinity;
   private openCache: Promise<RenderCache> | undefined;
@@ -128,7 +131,7 @@ export class BuildSession implements Stages {
   }
 
   async assets(root: string, site: Site, basePath: string, cache: boolean): Promise<Assets> {
-    // The favicon goes into the pages as a data: URL (generator/write/assets.ts).
+    // The favicon goes into the pages as a data: URL (generator/bundle/assets.ts).
     const files =
       (this.informed && this.assetsSeen) ||
       (this.assetsSeen = [

@@ -18,7 +18,7 @@ export interface TranslationFindings {
   warnings: ContentWarning[];
 }
 
-/** Keys the generator itself reads, besides the templates: the language switch (generator/render.ts). */
+/** Keys the generator itself reads, besides the templates: the language switch (generator/render/pages.ts). */
 const generatorKeys = ["lang.name", "lang.switchTip"];
 
 /** A comment after a translated value that says it is meant to equal the English one: `# same`, `# same: brand name`. */

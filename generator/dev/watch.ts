@@ -268,7 +268,7 @@ export function pagesOfFile(config: SiteConfig, file: string): [string, string][
   return byPrefix.map((locale) => [localeBase(locale.prefix), localeBase(locale.prefix) + pages[0]!.path]);
 }
 
-/** The live-reload client (generator/live-reload.ts); allowed by its hash, nothing broader. */
+/** The live-reload client (generator/dev/live-reload.ts); allowed by its hash, nothing broader. */
 const liveReloadScript = liveReloadClient(eventsPath);
 /** The client, with the rebuild the served page shows: its stream asks for what came after. */
 const liveReload = (build: string) => `<script data-build="${build}">${liveReloadScript}</script>`;

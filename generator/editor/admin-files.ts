@@ -1,6 +1,6 @@
 /**
  * The web editor's page at /admin/ (Decap CMS): its HTML, which loads the bundle from beside itself,
- * and its configuration, generated from the loaders' schemas (generator/cms-config.ts) with the place
+ * and its configuration, generated from the loaders' schemas (generator/editor/cms-config.ts) with the place
  * it saves to. Shipped by `build` only when asked for (`--admin`, or `editor:` in site.yaml).
  */
 import { stringify } from "yaml";

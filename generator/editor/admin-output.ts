@@ -17,7 +17,7 @@ export function cmsContentOf(content: Content): CmsContent {
 /**
  * The web editor at /admin/, when the maintainer asks for it (`--admin`, or `editor:` in site.yaml):
  * its page, its configuration with the Git host it saves to, and Decap CMS's bundle. In `watch`, the
- * same files; the watch server answers config.yml itself, with its local mode (generator/watch-admin.ts).
+ * same files; the watch server answers config.yml itself, with its local mode (generator/editor/watch-admin.ts).
  */
 export async function adminOutput(config: SiteConfig, content: Content): Promise<OutputFile[]> {
   const editor = content.site.editor;

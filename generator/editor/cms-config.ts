@@ -1,6 +1,6 @@
 /**
  * The web editor's configuration (Decap CMS), made from the loaders' own schemas like the JSON Schemas
- * beside it (generator/json-schemas.ts), so the form accepts what the build accepts: dates as dates,
+ * beside it (generator/editor/json-schemas.ts), so the form accepts what the build accepts: dates as dates,
  * prices and seats as whole numbers, required fields required, the schemas' patterns, and the schema
  * hints as field hints. `ranch-site schemas` writes it to content/schemas/cms-config.yml; a test fails
  * when that file differs from what this module makes.

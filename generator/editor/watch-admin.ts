@@ -1,6 +1,6 @@
 /**
  * What `watch --admin` adds to the watch server: the web editor's local mode (its save protocol,
- * generator/admin-backend.ts) and its configuration, answered per request because Decap needs the
+ * generator/editor/local-backend.ts) and its configuration, answered per request because Decap needs the
  * absolute address of the local mode, which only the request's Host names.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";

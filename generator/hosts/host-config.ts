@@ -9,7 +9,7 @@ import { outputMarker } from "../write/out-dir.ts";
 import type { OutputFile } from "../../model/output.ts";
 
 /**
- * Cloudflare Pages' limits, as its own parser applies them (generator/check/host-limits.ts says where from):
+ * Cloudflare Pages' limits, as its own parser applies them (generator/hosts/limits.ts says where from):
  * the header rules are written to stay inside them, and check fails where the content would cross one.
  */
 export const cloudflareLimits = { headerRules: 100, staticRedirects: 2000, dynamicRedirects: 100, lineLength: 2000 };
@@ -30,7 +30,7 @@ export interface HostConfigInput {
   /** The form endpoint's origin, which the form's script posts to with fetch (connect-src); none without one. */
   formConnect?: string;
   /**
-   * `'sha256-…'` sources of inline `<style>` elements: each page's stylesheet (generator/write/assets.ts),
+   * `'sha256-…'` sources of inline `<style>` elements: each page's stylesheet (generator/bundle/assets.ts),
    * and in `watch` also the styles of its error overlay and error page.
    */
   styleHashes?: string[];
@@ -188,7 +188,7 @@ export interface HeaderBlock {
  *  - the short Cache-Control comes from one block per top-level entry of the output besides assets/:
  *    `/` for the home page, `/about-me/*` for a folder (its page and all below it), `/robots.txt` for a file.
  * So the count grows with the top level of public/, not with its files: Cloudflare Pages reads 100 rules and
- * ignores the rest, and `check` refuses a site that would cross that (generator/check/host-limits.ts).
+ * ignores the rest, and `check` refuses a site that would cross that (generator/hosts/limits.ts).
  * Responses for unknown paths carry the security headers and the host's default cache.
  */
 export function headerBlocks(input: HostConfigInput): HeaderBlock[] {
@@ -280,7 +280,7 @@ function headersFile(input: HostConfigInput): string {
       ...Object.entries(headers).map(([name, value]) => `  ${displayName(name)}: ${value}`),
     ].join("\n")}\n`;
   return [
-    "# Netlify and Cloudflare Pages headers, written by ranch-site build. Generated: edit generator/write/host-config.ts.",
+    "# Netlify and Cloudflare Pages headers, written by ranch-site build. Generated: edit generator/hosts/host-config.ts.",
     "# No header is set by two blocks that match the same path: both hosts would join the values.",
     "",
     headerBlocks(input).map(block).join("\n"),
@@ -324,7 +324,7 @@ export const absentPath = ".ranch-site-absent";
 
 function redirectsFile(input: HostConfigInput): string {
   return [
-    "# Written by ranch-site build. Generated: edit generator/write/host-config.ts.",
+    "# Written by ranch-site build. Generated: edit generator/hosts/host-config.ts.",
     "# The host files and the build's marker are not part of the site: Netlify answers them 404 (the forced",
     "# 404! lines); Cloudflare Pages skips those lines with a warning and takes the 200 lines after them, which",
     "# rewrite to a path that does not exist, so it answers 404 with its not-found page.",
@@ -392,7 +392,7 @@ ${page}
 }`,
   );
   const hidden = hostConfigFiles.map((file) => `location = ${base}${file} { return 404; }`).join("\n");
-  return `# nginx snippet for the site, written by ranch-site build. Generated: edit generator/write/host-config.ts.
+  return `# nginx snippet for the site, written by ranch-site build. Generated: edit generator/hosts/host-config.ts.
 # Include it inside a server block whose root serves the site:
 #   server { listen 80; root /srv/ranch-site/dist; include /srv/ranch-site/dist/nginx.conf; }
 # It sets charset, gzip, absolute_redirect, error_page and the locations below: leave those out of that block.

@@ -23,7 +23,7 @@ const cloudflareStatuses = new Set(["200", "301", "302", "303", "307", "308"]);
 /** Where a rule comes from: a top-level entry of public/ is the editor's to move, anything else is the site's own. */
 function placeOf(source: string | undefined, publicTops: ReadonlySet<string>): Place {
   if (source && publicTops.has(source)) return { file: `public/${source}` };
-  return { file: "generator/write/host-config.ts" };
+  return { file: "generator/hosts/host-config.ts" };
 }
 
 /**

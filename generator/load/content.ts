@@ -66,7 +66,7 @@ export const offerSchema: Schema = {
   optional: ["priceNote", "perPerson"],
   located: true,
 };
-/** Front matter shapes, also published as JSON Schemas (generator/json-schemas.ts). */
+/** Front matter shapes, also published as JSON Schemas (generator/editor/json-schemas.ts). */
 export const pageSchema: Schema = {
   fields: {
     title: "text",

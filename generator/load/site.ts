@@ -32,7 +32,7 @@ const linkSchema: Schema = {
 
 const texts = (...keys: string[]) => ({ fields: Object.fromEntries(keys.map((key) => [key, "text" as const])) });
 
-/** The shape of content/site.yaml, also published as a JSON Schema (generator/json-schemas.ts). */
+/** The shape of content/site.yaml, also published as a JSON Schema (generator/editor/json-schemas.ts). */
 export const siteSchema: Schema = {
   fields: {
     name: "text",

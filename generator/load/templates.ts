@@ -64,7 +64,7 @@ export async function loadTemplates(
     metafile: true,
     logLevel: "silent",
   } as const;
-  // Unchanged templates come from the cache: no esbuild run (generator/bundle-cache.ts).
+  // Unchanged templates come from the cache: no esbuild run (generator/cache/bundle.ts).
   const result = await cachedBundle(
     { name: "templates", options, pluginsKey: externalsKey, resolve: (specifier) => require.resolve(specifier) },
     cache,

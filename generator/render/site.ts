@@ -1,6 +1,6 @@
-import { recordLinks } from "../check/unlinked-pages.ts";
+import { recordLinks } from "../links.ts";
 import type { SiteConfig } from "../config.ts";
-import type { Rendered, Stages } from "../cache/memo.ts";
+import type { Rendered, BuildMemo } from "../cache/memo.ts";
 import type { Content } from "../load/content.ts";
 import type { Templates } from "../load/templates.ts";
 import type { Links } from "../../model/route.ts";
@@ -25,7 +25,7 @@ export function renderSite(
   templates: Templates,
   assets: Assets,
   images: SiteImages,
-  stages: Stages,
+  stages: BuildMemo,
 ): RenderedSite {
   const linked = new Set<string>();
   const recorded = recordLinks(links, linked);

@@ -1,6 +1,6 @@
 /**
  * The one typography rule that templates can undo: a figure and the word it counts ("3 Tage", "4 Plätze frei",
- * "25+ Tiere") never part at a line break. The loaders set every text they hand over (generator/typography.ts),
+ * "25+ Tiere") never part at a line break. The loaders set every text they hand over (generator/load/typography.ts),
  * but a template also prints figures of its own beside a translated word (`${seatsLeft} ${t("dates.seats")}`),
  * and a dictionary value may be a figure alone. So the render stage runs this rule once more over each page, on
  * what a reader sees: text between tags and the attributes that are read out or shown (alt, title, placeholder,

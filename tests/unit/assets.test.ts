@@ -1,5 +1,5 @@
 /**
- * What every page carries inline (generator/write/assets.ts): the browser script as a module, allowed by its
+ * What every page carries inline (generator/bundle/assets.ts): the browser script as a module, allowed by its
  * hash, and a small favicon as a data: URL; a large favicon stays a file the pages link.
  */
 import { createHash } from "node:crypto";

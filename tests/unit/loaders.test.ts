@@ -145,7 +145,7 @@ describe("loadContent() on a small fixture project (tests/fixtures/small-site)",
       open: {
         name: "Offenes Training",
         unit: "pro Person",
-        summary: "Ein Platz für drei Tage" /* the fact, then German typography (generator/typography.ts) */,
+        summary: "Ein Platz für drei Tage" /* the fact, then German typography (generator/load/typography.ts) */,
         features: ["Verpflegung"],
         cta: "Anfragen",
         at: expect.any(Object),

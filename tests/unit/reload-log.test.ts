@@ -1,5 +1,5 @@
 /**
- * What a `watch` tab hears when its live-reload stream connects (generator/live-reload.ts): the
+ * What a `watch` tab hears when its live-reload stream connects (generator/dev/live-reload.ts): the
  * rebuilds since the page it shows, so a save between its load and its connection is not lost.
  */
 import { describe, expect, it } from "vitest";
