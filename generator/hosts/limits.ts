@@ -13,7 +13,9 @@
  */
 import { ContentError } from "../errors.ts";
 import type { Place } from "../../model/problem.ts";
-import { cloudflareLimits, type HeaderBlock, type RedirectRule } from "./host-config.ts";
+import { cloudflareLimits } from "./host-config.ts";
+import { type HeaderBlock } from "./headers-file.ts";
+import { type RedirectRule } from "./redirects-file.ts";
 
 export { cloudflareLimits };
 

@@ -4,7 +4,8 @@ import type { Links } from "../../model/route.ts";
 import type { Route } from "../../model/route.ts";
 import type { Assets } from "../../model/output.ts";
 import { createCalendars } from "./calendar.ts";
-import { createHostConfigs, formSources, type HostConfigInput } from "../hosts/host-config.ts";
+import { formSources, type HostConfigInput } from "../hosts/host-config.ts";
+import { createHostConfigs } from "../hosts/files.ts";
 import { createRobots, createSitemap } from "./sitemap.ts";
 import type { OutputFile } from "../../model/output.ts";
 

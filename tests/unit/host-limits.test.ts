@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { cloudflareLimits, hostLimitProblems } from "../../generator/hosts/limits.ts";
-import type { HeaderBlock, RedirectRule } from "../../generator/hosts/host-config.ts";
+import type { HeaderBlock } from "../../generator/hosts/headers-file.ts";
+import type { RedirectRule } from "../../generator/hosts/redirects-file.ts";
 
 const short = { "cache-control": "max-age=300" };
 const block = (source: string): HeaderBlock => ({ pattern: `/${source}`, headers: short, source });
