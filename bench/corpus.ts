@@ -37,9 +37,9 @@ ${paragraph.repeat(6)}`;
 
 const pageName = (index: number) => `bench-${String(index).padStart(4, "0")}`;
 
-/** The real project (content/, templates/, public/) plus N markdown pages per locale in content/pages/. */
+/** The real project (content/, templates/, public/ and the model/ templates import) plus N markdown pages per locale in content/pages/. */
 export async function ranchSiteProject(projectRoot: string, root: string, pages: number): Promise<string> {
-  for (const folder of ["content", "templates", "public"])
+  for (const folder of ["content", "templates", "public", "model"])
     await cp(path.join(projectRoot, folder), path.join(root, folder), { recursive: true });
   await Promise.all(
     locales.flatMap((locale) =>

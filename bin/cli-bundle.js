@@ -8,13 +8,14 @@
  *
  * Plain JavaScript on purpose: it runs before anything is compiled.
  */
-import { readFileSync, statSync } from "node:fs";
+import { lstatSync, readFileSync, statSync } from "node:fs";
 import { mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const packageRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const outDir = path.join(packageRoot, "node_modules/.cache/ranch-site/cli");
+const cacheFolder = path.join(packageRoot, "node_modules/.cache/ranch-site");
+const outDir = path.join(cacheFolder, "cli");
 const bundleFile = path.join(outDir, "ranch-site.cjs");
 const manifestFile = path.join(outDir, "inputs.json");
 /** Bump when the bundle's options change, so old bundles are rebuilt. */
@@ -43,6 +44,7 @@ const refuseEsprima = `require = ((load) => Object.assign((id) => {
 
 /** The bundle's path, rebuilt first if any of its sources changed (or it does not exist yet). */
 export async function freshBundle({ log = (line) => console.error(line) } = {}) {
+  refuseLinkedCache();
   const stale = staleReason();
   if (stale) {
     const started = performance.now();
@@ -59,6 +61,21 @@ export async function freshBundle({ log = (line) => console.error(line) } = {}) 
       log(`ranch-site: ${stale} changed, recompiled the CLI in ${Math.round(performance.now() - started)} ms`);
   }
   return bundleFile;
+}
+
+/**
+ * The cache folder and its cli/ folder must be plain folders: through a symbolic link the launcher would
+ * run a bundle from, and write its files into, wherever the link points. Checked before anything in it is
+ * read or written; the generator checks its own parts the same way (generator/cache/folder.ts).
+ */
+function refuseLinkedCache() {
+  for (const folder of [cacheFolder, outDir]) {
+    const entry = lstatSync(folder, { throwIfNoEntry: false });
+    if (entry && (entry.isSymbolicLink() || !entry.isDirectory()))
+      throw new CompileError(
+        `${folder}: ranch-site's cache folder is not a plain folder\n  hint: Delete it; the next run makes a new one.`,
+      );
+  }
 }
 
 /** The CLI's own sources do not compile: one line, no stack. */

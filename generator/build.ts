@@ -1,18 +1,19 @@
-import { takeCacheWarnings } from "./cache.ts";
+import { refuseLinkedCache, takeCacheWarnings } from "./cache/folder.ts";
 import type { SiteConfig } from "./config.ts";
-import type { HostConfigInput } from "./write/host-config.ts";
-import { freshStages, type Stages } from "./incremental.ts";
+import type { HostConfigInput } from "./hosts/host-config.ts";
+import { noMemo, type BuildMemo } from "./cache/memo.ts";
 import { loadContent } from "./load/content.ts";
 import { loadTranslationLock } from "./load/translation-lock.ts";
 import { cachedYaml } from "./load/yaml.ts";
-import { routeSite, sitePages, templateFiles, type Route } from "./routes.ts";
-import { adminOutput } from "./stages/admin-output.ts";
-import { checkOutput, type OutputFindings } from "./stages/check-output.ts";
-import { checkSources, type CheckedSources } from "./stages/check-sources.ts";
-import { renderSite } from "./stages/render-site.ts";
-import { siteImages } from "./stages/site-images.ts";
-import { siteOutput, type SiteOutput } from "./stages/site-output.ts";
-import { writeSite } from "./stages/write-site.ts";
+import { routeSite, sitePages, templateFiles } from "./routes.ts";
+import type { Route } from "../model/route.ts";
+import { adminOutput } from "./editor/admin-output.ts";
+import { checkOutput, type OutputFindings } from "./check/output.ts";
+import { checkSources, type CheckedSources } from "./check/sources.ts";
+import { renderSite } from "./render/site.ts";
+import { siteImages } from "./images/site-images.ts";
+import { siteOutput, type SiteOutput } from "./write/site-output.ts";
+import { writeSite } from "./write/site.ts";
 import { sortWarnings, type ContentWarning } from "./warnings.ts";
 import { DiskWriter, MemoryWriter, type Writer } from "./write/writer.ts";
 
@@ -40,10 +41,11 @@ export interface BuildReport {
 export async function build(
   config: SiteConfig,
   writer: Writer = new DiskWriter(config.outDir, { root: config.root }),
-  stages: Stages = freshStages,
+  stages: BuildMemo = noMemo,
 ): Promise<BuildReport> {
   const started = performance.now();
   await writer.prepare?.();
+  await refuseLinkedCache(config.root);
   const cache = await stages.cache(config);
   const content = await loadContent(config, cache);
   const lock = await loadTranslationLock(config.root, cachedYaml(cache));

@@ -1,3 +1,4 @@
+import type { Place } from "../model/problem.ts";
 import path from "node:path";
 
 /** A folder as a terminal shows it: relative to the working folder when inside it, else absolute. */
@@ -5,13 +6,6 @@ export function displayPath(folder: string): string {
   const relative = path.relative(process.cwd(), folder);
   if (relative === "") return ".";
   return relative.startsWith("..") || path.isAbsolute(relative) ? folder : relative;
-}
-
-/** Where a problem is: a file relative to the project root, and a 1-based line and column when known. */
-export interface Place {
-  file: string;
-  line?: number;
-  column?: number;
 }
 
 /** Line and column of an offset in a text, 1-based, counted from `start` (where the text begins in its file). */

@@ -3,23 +3,24 @@ import { stat } from "node:fs/promises";
 import { build, type BuildReport } from "./build.ts";
 import type { SiteConfig } from "./config.ts";
 import { UsageError } from "./errors.ts";
-import { allowedHostNames, serverUrls, type ServerOptions } from "./listen.ts";
-import { startServer } from "./serve.ts";
-import { headerRules, headersFor, type HeaderRules } from "./write/host-config.ts";
+import { allowedHostNames, serverUrls, type ServerOptions } from "./dev/listen.ts";
+import { startServer } from "./dev/serve.ts";
+import { headerRules, headersFor, type HeaderRules } from "./hosts/host-config.ts";
 import { MemoryWriter } from "./write/writer.ts";
 
 export { build, type BuildReport } from "./build.ts";
 export { resolveConfig, defaults, type ConfigInput, type SiteConfig } from "./config.ts";
 export { formatError, isUserError, ContentError, ContentErrors, RenderError } from "./errors.ts";
-export { watch, type WatchOptions } from "./watch.ts";
+export { watch, type WatchOptions } from "./dev/watch.ts";
 export { checkOutDir, outputMarker } from "./write/out-dir.ts";
 export { ContentWarning, countWarnings, formatWarnings } from "./warnings.ts";
-export { reportToGithub } from "./github-report.ts";
-export { writeJsonSchemas } from "./json-schemas.ts";
-export { writeCmsConfig } from "./cms-config.ts";
-export { markTranslationsReviewed } from "./translations-reviewed.ts";
-export { movedPortLine, networkLines, type ServerOptions } from "./listen.ts";
-export { MemoryWriter, DiskWriter, type OutputFile, type Writer } from "./write/writer.ts";
+export { reportToGithub } from "./check/github-report.ts";
+export { writeJsonSchemas } from "./editor/json-schemas.ts";
+export { writeCmsConfig } from "./editor/cms-config.ts";
+export { markTranslationsReviewed } from "./editor/translations-reviewed.ts";
+export { movedPortLine, networkLines, type ServerOptions } from "./dev/listen.ts";
+export { MemoryWriter, DiskWriter, type Writer } from "./write/writer.ts";
+export type { OutputFile } from "../model/output.ts";
 
 /** Every check a build makes, rendering included, with nothing written. */
 export function check(config: SiteConfig): Promise<BuildReport> {

@@ -1,7 +1,8 @@
+import type { Links } from "../model/route.ts";
 import type { SiteConfig } from "./config.ts";
 
 /** Builds links for one configuration: the one function every URL of the site goes through. */
-export function createHref(config: Pick<SiteConfig, "basePath" | "locales">, baseUrl: string) {
+export function createHref(config: Pick<SiteConfig, "basePath" | "locales">, baseUrl: string): Links {
   const prefixOf = (locale: string) => config.locales.find((candidate) => candidate.code === locale)?.prefix ?? "";
   /** Root-relative link to `path` (below the locale prefix) in `locale`; `#fragment`s pass through. */
   const href = (locale: string, path = "") => {
@@ -17,4 +18,14 @@ export function createHref(config: Pick<SiteConfig, "basePath" | "locales">, bas
   return { href, url, asset, assetUrl };
 }
 
-export type Links = ReturnType<typeof createHref>;
+/** The same links, noting every page path the templates ask for (fragments dropped). */
+export function recordLinks(links: Links, linked: Set<string>): Links {
+  return {
+    ...links,
+    href: (locale, path) => {
+      const target = links.href(locale, path);
+      linked.add(target.replace(/#.*$/, ""));
+      return target;
+    },
+  };
+}

@@ -1,22 +1,10 @@
+import type { PageDefinition, Route } from "../model/route.ts";
 import type { Content } from "../model/content.ts";
 import type { Locale, SiteConfig } from "./config.ts";
-import { createHref, type Links } from "./links.ts";
+import { createHref } from "./links.ts";
+import type { Links } from "../model/route.ts";
 
-export { createHref, type Links } from "./links.ts";
-
-/** One page of the site, before locales: its path below the locale prefix and the template that renders it. */
-export interface PageDefinition {
-  /** One of the fixed pages, or the name of an editor's own markdown page (`content/pages/faq.en.md` → `faq`). */
-  id: string;
-  /** Path below the locale prefix, with trailing slash; the not-found page has a file name instead. */
-  path: string;
-  /** Template file under templates/, named in render errors. */
-  template: string;
-  /** Markdown page in content/pages/ that holds its text, if any. */
-  markdown?: string;
-  /** In the sitemap, with a canonical and hreflang alternates; false for the not-found page. */
-  indexable: boolean;
-}
+export { createHref } from "./links.ts";
 
 export type PageId =
   | "home"
@@ -79,8 +67,8 @@ export function sitePages(
   const extra = Object.keys(content.locales[0]?.pages ?? {})
     .filter((name) => !known.has(name))
     .sort();
-  const form = content.site?.contact?.form;
-  const sent = form?.endpoint || form?.netlify ? [contactSentPage] : [];
+  const mode = content.site?.contact?.form?.kind ?? "mailto";
+  const sent = mode === "mailto" ? [] : [contactSentPage];
   return [...fixedPages, ...sent, ...extra.map((name) => markdownPage(name as PageId))];
 }
 
@@ -98,29 +86,6 @@ export const templateFiles = (pages: readonly PageDefinition[]) => [
  */
 export function resolveBaseUrl(config: Pick<SiteConfig, "baseUrl">, site: Pick<Content["site"], "baseUrl">): string {
   return (config.baseUrl || site.baseUrl || "").replace(/\/+$/, "");
-}
-
-/** A link to the same page in one language. */
-export interface Alternate {
-  locale: string;
-  /** Root-relative link, base path included. */
-  href: string;
-  /** Absolute URL, for hreflang and the sitemap. */
-  url: string;
-}
-
-/** One page in one locale: what to render and where to write it. */
-export interface Route {
-  page: PageDefinition;
-  locale: string;
-  /** Root-relative link to this page, base path included: `/de/about-me/`. */
-  href: string;
-  /** Absolute URL of this page. */
-  url: string;
-  /** Output file relative to the output folder: `de/about-me/index.html`. */
-  file: string;
-  /** This page in every locale, this one included, in locale order; for the not-found page, each locale's home. */
-  alternates: Alternate[];
 }
 
 /** The route × locale table. */

@@ -3,7 +3,8 @@
  * page nothing links to). They never stop `build`; `check --strict` fails on them. Printed like errors,
  * with "warning:" after the place, so an editor's terminal and editor both recognise them.
  */
-import { formatPlace, type Place, type ProblemOptions } from "./errors.ts";
+import { formatPlace, type ProblemOptions } from "./errors.ts";
+import type { Place } from "../model/problem.ts";
 
 /** A problem worth a look that does not stop the build. */
 export class ContentWarning {

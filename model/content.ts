@@ -2,6 +2,7 @@
  * The site's data model: what the loaders produce and the templates read. It sits below both
  * generator/ and templates/ and imports neither, so data flows one way: content → generator → templates.
  */
+import type { FormMode } from "./contact.ts";
 
 /** One translated text and where it was written. */
 export interface Entry {
@@ -79,29 +80,12 @@ export interface Navigation {
   footer: FooterColumn[];
 }
 
-/**
- * Where the contact form sends a message (site.yaml `contact.form`): a form endpoint, any URL that takes a
- * standard form POST (Formspree, Basin, the owner's own script), or Netlify Forms. Without it the form opens
- * the visitor's mail program (`mailto:`, design.md §6).
- */
-export interface ContactFormSettings extends Located {
-  /** https URL the form posts to; http only on this computer (localhost, 127.0.0.1), for tests and local scripts. */
-  endpoint?: string;
-  /** Netlify Forms: the host collects the form's posts, found by its `data-netlify` attribute. */
-  netlify?: boolean;
-  /** The form service of the endpoint, with its address, as the privacy policy names it. */
-  service?: string;
-  /** Its basis for receiving data outside the EU. */
-  transfer?: string;
-  /** Days after which the service deletes a message. */
-  retentionDays?: number;
-}
-
 /** The facts and settings of content/site.yaml, the same in every language. */
 export interface Site {
   name: string;
   baseUrl: string;
-  contact: { email: string; phone: string; form?: ContactFormSettings };
+  /** `form`: how the contact form sends, decided from `contact.form` when site.yaml is loaded. */
+  contact: { email: string; phone: string; form: FormMode };
   social: { linkedin: string; instagram: string; youtube: string };
   legal: {
     owner: string;

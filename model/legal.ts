@@ -4,16 +4,7 @@
  * these values (generator/load/variants.ts), and `check` asks for the owner facts each one quotes
  * (generator/check/legal-facts.ts). Templates, loaders and checks read the rules from here.
  */
-import type { ContactFormSettings } from "./content.ts";
-
-/** How the contact form sends: the visitor's mail program, the owner's form service, or Netlify Forms. */
-export type FormMode = "mailto" | "endpoint" | "netlify";
-
-export function formMode(form: ContactFormSettings | undefined): FormMode {
-  if (form?.endpoint) return "endpoint";
-  if (form?.netlify) return "netlify";
-  return "mailto";
-}
+import type { FormMode } from "./contact.ts";
 
 /** site.yaml `hosting.provider`: who delivers the pages, and so who sees every request. */
 export const hostingProviders = {
@@ -47,7 +38,7 @@ export interface OwnerFact {
 /** What decides which owner facts and which blocks a legal text needs. */
 export interface LegalSettings {
   hosting: string | undefined;
-  form: FormMode;
+  form: FormMode["kind"];
   /** legal.company, whose legal form says whether there is a register entry. */
   company: string | undefined;
 }

@@ -7,7 +7,6 @@
 import {
   falseClaims,
   formerBannerLabels,
-  formMode,
   hostNames,
   isHostingProvider,
   legalPages,
@@ -23,7 +22,7 @@ import { ContentWarning } from "../warnings.ts";
 
 const settingsOf = (site: Site): LegalSettings => ({
   hosting: site.hosting?.provider,
-  form: formMode(site.contact?.form),
+  form: site.contact?.form?.kind ?? "mailto",
   company: site.legal?.company,
 });
 

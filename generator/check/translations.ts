@@ -19,7 +19,7 @@ export interface TranslationFindings {
 }
 
 /**
- * Keys the generator itself reads, besides the templates: the language switch (generator/render.ts) and the
+ * Keys the generator itself reads, besides the templates: the language switch (generator/render/pages.ts) and the
  * calendar files' note that a date is pencilled in, not booked (generator/write/calendar.ts).
  */
 const generatorKeys = ["lang.name", "lang.switchTip", "dates.calendarNote"];

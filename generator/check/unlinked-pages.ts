@@ -5,20 +5,8 @@
  * those written in markdown texts.
  */
 import type { Content } from "../load/content.ts";
-import type { Links, Route } from "../routes.ts";
+import type { Route } from "../../model/route.ts";
 import { ContentWarning } from "../warnings.ts";
-
-/** The same links, noting every page path the templates ask for (fragments dropped). */
-export function recordLinks(links: Links, linked: Set<string>): Links {
-  return {
-    ...links,
-    href: (locale, path) => {
-      const target = links.href(locale, path);
-      linked.add(target.replace(/#.*$/, ""));
-      return target;
-    },
-  };
-}
 
 /** A warning for every indexable page in every locale that no template and no markdown text links to. */
 export function findUnlinkedPages(

@@ -6,7 +6,7 @@
  * that would be published on the owner's domain, a file in a folder no collection has) is refused.
  */
 import path from "node:path";
-import { createCmsConfig } from "../cms-config.ts";
+import { createCmsConfig } from "./cms-config.ts";
 import { loadSharp } from "../images/sharp.ts";
 import { originalExtensions } from "../images/slots.ts";
 

@@ -13,15 +13,9 @@
  * Apache 2.4, which every maintained host runs.
  */
 import { outputMarker } from "../write/out-dir.ts";
-import {
-  extraContentTypes,
-  headerRules,
-  headersFor,
-  hostConfigFiles,
-  type HostConfigInput,
-} from "../write/host-config.ts";
-import { isAdminFile } from "../write/admin.ts";
-import type { OutputFile } from "../write/writer.ts";
+import { extraContentTypes, headerRules, headersFor, hostConfigFiles, type HostConfigInput } from "./host-config.ts";
+import { isAdminFile } from "./admin-policy.ts";
+import type { OutputFile } from "../../model/output.ts";
 
 /** The file's name, in the output folder's root. */
 export const htaccessFile = ".htaccess";

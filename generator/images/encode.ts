@@ -1,7 +1,7 @@
 /** The write side of images: encodes every planned file through the shared cache; only files it returns are written. */
 import { availableParallelism } from "node:os";
 import { loadSharp } from "./sharp.ts";
-import type { OutputFile } from "../write/writer.ts";
+import type { OutputFile } from "../../model/output.ts";
 import type { ImageStore } from "./store.ts";
 import { encoderOptions, type Variant } from "./variants.ts";
 

@@ -1,4 +1,4 @@
-import type { OutputFile } from "../write/writer.ts";
+import type { OutputFile } from "../../model/output.ts";
 import { digest } from "./store.ts";
 
 /**

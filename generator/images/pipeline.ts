@@ -4,13 +4,13 @@
  */
 import type { SiteConfig } from "../config.ts";
 import type { Content } from "../load/content.ts";
-import { renderHeroArt, renderOpenGraphSvgs, type MissingKey, type SlotPictures } from "../render.ts";
-import type { Links } from "../routes.ts";
+import { renderHeroArt, renderOpenGraphSvgs, type MissingKey, type SlotPictures } from "../render/pages.ts";
+import type { Links } from "../../model/route.ts";
 import type { TemplateModule } from "../../model/page.ts";
 import { runEncodeJobs, variantJob, type EncodeJob, type EncodeResult } from "./encode.ts";
 import { heroArtFile } from "./hero-art.ts";
 import { openGraphJob } from "./og-image.ts";
-import type { OutputFile } from "../write/writer.ts";
+import type { OutputFile } from "../../model/output.ts";
 import { formatsFor, imageSlots, type ImageSlot } from "./slots.ts";
 import { imageStore } from "./store.ts";
 import { planImage } from "./variants.ts";

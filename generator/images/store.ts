@@ -1,8 +1,9 @@
-import { createHash, randomBytes } from "node:crypto";
-import { mkdir, rename, rm } from "node:fs/promises";
-import { readFile, writeFile } from "../many-files.ts";
+import { createHash } from "node:crypto";
+import { lstat, mkdir } from "node:fs/promises";
+import { replaceFile } from "../write/atomic.ts";
+import { readFile } from "../load/many-files.ts";
 import path from "node:path";
-import { cacheDir } from "../cache.ts";
+import { cacheDir } from "../cache/folder.ts";
 
 const magic = Buffer.from("ranch-site image cache 1\n");
 const digestLength = 32;
@@ -33,14 +34,14 @@ export class ImageStore {
   /** Stores bytes under a key atomically; a failure to write (read-only disk, full disk) is not an error. */
   async put(key: string, bytes: Uint8Array): Promise<void> {
     const target = this.file(key);
-    const temporary = `${target}.${process.pid}-${randomBytes(4).toString("hex")}.tmp`;
     try {
       await mkdir(this.dir, { recursive: true });
+      // Never into a link in place of the store's folder: the entry would land wherever it points.
+      if (!(await lstat(this.dir)).isDirectory()) return;
       const digest = createHash("sha256").update(bytes).digest();
-      await writeFile(temporary, Buffer.concat([magic, digest, bytes]));
-      await rename(temporary, target);
+      await replaceFile(target, [magic, digest, bytes]);
     } catch {
-      await rm(temporary, { force: true }).catch(() => undefined);
+      // The cache only saves time.
     }
   }
 

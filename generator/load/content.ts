@@ -1,6 +1,6 @@
 import path from "node:path";
 import { stat } from "node:fs/promises";
-import { readFile } from "../many-files.ts";
+import { readFile } from "./many-files.ts";
 import type {
   LocaleContent,
   MarkdownOrigin,
@@ -17,9 +17,9 @@ import { formatsFor } from "../images/slots.ts";
 import { imageStore } from "../images/store.ts";
 import type { Variant } from "../images/variants.ts";
 import { createHref } from "../links.ts";
-import { typeset } from "../typography.ts";
+import { typeset } from "./typography.ts";
 import { listFiles, listTree, readText, unreadable } from "./files.ts";
-import type { RenderCache } from "../render-cache.ts";
+import type { RenderCache } from "../cache/render.ts";
 import {
   linkProblems,
   linkScanOptions,
@@ -67,7 +67,7 @@ export const offerSchema: Schema = {
   optional: ["priceNote", "perPerson"],
   located: true,
 };
-/** Front matter shapes, also published as JSON Schemas (generator/json-schemas.ts). */
+/** Front matter shapes, also published as JSON Schemas (generator/editor/json-schemas.ts). */
 export const pageSchema: Schema = {
   fields: {
     title: "text",

@@ -1,5 +1,5 @@
 import { readdir } from "node:fs/promises";
-import { readFile } from "../many-files.ts";
+import { readFile } from "./many-files.ts";
 import path from "node:path";
 import { ContentError, type Loaded } from "../errors.ts";
 

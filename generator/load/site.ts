@@ -1,8 +1,9 @@
+import { formMode, type ContactFormSettings } from "../../model/contact.ts";
 import type { Site } from "../../model/content.ts";
 import { defaults } from "../config.ts";
 import { ContentError, type Loaded } from "../errors.ts";
 import { Facts, interpolate } from "../i18n.ts";
-import { formMode, hostingProviders, ownerFacts } from "../../model/legal.ts";
+import { hostingProviders, ownerFacts } from "../../model/legal.ts";
 import { readText } from "./files.ts";
 import { buildInstant, checkDates, upcomingDates } from "./dates.ts";
 import { localeFacts } from "./figures.ts";
@@ -32,7 +33,7 @@ const linkSchema: Schema = {
 
 const texts = (...keys: string[]) => ({ fields: Object.fromEntries(keys.map((key) => [key, "text" as const])) });
 
-/** The shape of content/site.yaml, also published as a JSON Schema (generator/json-schemas.ts). */
+/** The shape of content/site.yaml, also published as a JSON Schema (generator/editor/json-schemas.ts). */
 export const siteSchema: Schema = {
   fields: {
     name: "text",
@@ -208,7 +209,8 @@ export async function loadSite(
   const places = new Map<string, { line: number; column: number }>();
   const values = flattenFacts(node, "", new Map(), places);
   // How the form sends chooses the privacy policy's form paragraph (generator/load/variants.ts).
-  values.set("contact.form.mode", formMode(parsed?.contact?.form));
+  const formSettings = (parsed?.contact as unknown as { form?: ContactFormSettings } | undefined)?.form;
+  values.set("contact.form.mode", formMode(formSettings).kind);
   // An owner fact a legal text quotes, while missing, is a warning of `check` (check/legal-facts.ts), not an unknown placeholder.
   const unreadable = [...unreadableGroups(siteSchema, parsed), ...ownerFacts.map((fact) => fact.name)];
   const byLocale = new Map<string, Facts>();
@@ -220,7 +222,10 @@ export async function loadSite(
   const facts = factsFor(defaults.locales[0]!.code);
   problems.push(...checkYamlTexts(node, facts, siteFile));
   const site = fillPlaceholders(parsed ?? {}, facts) as Site;
-  problems.push(...checkDates(site, siteFile), ...checkContactForm(site, siteFile));
+  // As written, `contact.form` holds the settings; from here on, the one mode they name.
+  const form = (site.contact as unknown as { form?: ContactFormSettings } | undefined)?.form;
+  problems.push(...checkDates(site, siteFile), ...checkContactForm(form, siteFile));
+  if (site.contact) site.contact.form = formMode(form);
   site.builtAt = buildInstant();
   site.factPlaces = Object.fromEntries(places);
   if (Array.isArray(site.dates)) {
@@ -232,8 +237,7 @@ export async function loadSite(
 }
 
 /** `contact.form` names one way to send: an endpoint, or Netlify Forms. */
-function checkContactForm(site: Site, file: string): ContentError[] {
-  const form = site.contact?.form;
+function checkContactForm(form: ContactFormSettings | undefined, file: string): ContentError[] {
   if (!form?.at) return [];
   const [first] = Object.values(form.at);
   if (form.endpoint !== undefined && form.netlify)

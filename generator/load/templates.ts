@@ -5,10 +5,11 @@ import os from "node:os";
 import path from "node:path";
 import type { Message, Plugin } from "esbuild";
 import type { TemplateModule } from "../../model/page.ts";
-import { cachedBundle } from "../bundle-cache.ts";
-import { cacheDir, cannotWrite, ensureCacheFolder, noteUnusableCache } from "../cache.ts";
+import { cachedBundle } from "../cache/bundle.ts";
+import { cacheDir, cannotWrite, ensureCacheFolder, noteUnusableCache } from "../cache/folder.ts";
 import { defaults } from "../config.ts";
-import { ContentError, displayPath, placeAt, UsageError, type Place } from "../errors.ts";
+import { ContentError, displayPath, placeAt, UsageError } from "../errors.ts";
+import type { Place } from "../../model/problem.ts";
 
 const require = createRequire(import.meta.url);
 /**
@@ -63,7 +64,7 @@ export async function loadTemplates(
     metafile: true,
     logLevel: "silent",
   } as const;
-  // Unchanged templates come from the cache: no esbuild run (generator/bundle-cache.ts).
+  // Unchanged templates come from the cache: no esbuild run (generator/cache/bundle.ts).
   const result = await cachedBundle(
     { name: "templates", options, pluginsKey: externalsKey, resolve: (specifier) => require.resolve(specifier) },
     cache,

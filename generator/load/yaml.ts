@@ -1,6 +1,6 @@
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, visit, type Node } from "yaml";
 import { ContentError } from "../errors.ts";
-import type { RenderCache } from "../render-cache.ts";
+import type { RenderCache } from "../cache/render.ts";
 
 /** A place in a file, 1-based. */
 export interface Position {

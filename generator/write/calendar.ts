@@ -4,30 +4,17 @@
  * content knows no hours. The UID is the same in every language (a visitor who imports both gets one
  * event), and DTSTAMP is the build's moment, SOURCE_DATE_EPOCH when set, so builds stay reproducible.
  */
+import { calendarFile, dateOffer, eventName, hasCalendarFile } from "../../model/booking.ts";
 import type { LocaleContent, Site, TrainingDate } from "../../model/content.ts";
-import type { Links } from "../links.ts";
-import type { OutputFile } from "./writer.ts";
-
-/**
- * The output path of a date's calendar file in one language: `calendar/2027-03-15.en.ics`. The date cards
- * link it by the same rule (templates/components/calendar.ts, which cannot import this: templates run in
- * the editor's project); tests/quality/structured-data.test.ts follows each card's link to its file.
- */
-export const calendarFile = (start: string, locale: string) => `calendar/${start}.${locale}.ics`;
-
-/**
- * "Open Training: 3-Day Sales Training on the Ranch": the offer's name, then the course's. The JSON-LD
- * names the event the same way (templates/components/calendar.ts); the quality test compares the two.
- */
-const eventName = (offerName: string | undefined, courseName: string) =>
-  offerName ? `${offerName}: ${courseName}` : courseName;
+import type { Links } from "../../model/route.ts";
+import type { OutputFile } from "../../model/output.ts";
 
 /**
  * Every date's calendar file, in every language; a fully booked date has none (its card offers the waiting
  * list instead, templates/components/calendar.ts, by the same rule).
  */
 export function createCalendars(site: Site, locales: readonly LocaleContent[], links: Links): OutputFile[] {
-  const open = site.dates.filter((date) => date.seatsLeft > 0);
+  const open = site.dates.filter(hasCalendarFile);
   return locales.flatMap((locale) =>
     open.map((date) => ({
       path: calendarFile(date.start, locale.locale),
@@ -39,8 +26,7 @@ export function createCalendars(site: Site, locales: readonly LocaleContent[], l
 /** The VCALENDAR with one VEVENT, as content lines (unfolded, unescaped where they are TEXT already). */
 function eventLines(site: Site, locale: LocaleContent, links: Links, date: TrainingDate): string[] {
   const text = (key: string) => locale.dictionary.get(key)?.text ?? key;
-  const offer = date.offer ? locale.pages["pricing"]?.offers?.[date.offer] : undefined;
-  const price = date.offer ? locale.facts.get(`offers.${date.offer}.price`) : undefined;
+  const { wording: offer, price } = dateOffer(site, locale, date) ?? {};
   const page = links.url(locale.locale, "pricing/#dates");
   const { legal } = site;
   const country = new Intl.DisplayNames([locale.locale], { type: "region" }).of(legal.countryCode) ?? legal.country;

@@ -5,10 +5,11 @@
  */
 import { htaccessFile } from "../hosts/htaccess.ts";
 import path from "node:path";
-import { ContentError, type Place } from "../errors.ts";
+import { ContentError } from "../errors.ts";
+import type { Place } from "../../model/problem.ts";
 import { outputMarker } from "./out-dir.ts";
-import type { Route } from "../routes.ts";
-import type { OutputFile } from "./writer.ts";
+import type { Route } from "../../model/route.ts";
+import type { OutputFile } from "../../model/output.ts";
 
 /** Who writes an output file, in words, and the source file to point at when it clashes. */
 export interface Owner {

@@ -15,8 +15,8 @@ import os from "node:os";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip as gzipAsync } from "node:zlib";
 import { digest, projectStore, type ImageStore } from "../images/store.ts";
-import { mapLimited } from "../many-files.ts";
-import type { OutputFile } from "./writer.ts";
+import { mapLimited } from "../load/many-files.ts";
+import type { OutputFile } from "../../model/output.ts";
 
 /** Files below this size gain less than the extra request headers cost: left as they are. */
 export const compressThreshold = 1024;

@@ -1,7 +1,8 @@
-import { mkdir, rename, rm, rmdir, stat } from "node:fs/promises";
-import { writeFile } from "../many-files.ts";
+import { mkdir, rm, rmdir, stat } from "node:fs/promises";
+import { replaceFile } from "./atomic.ts";
 import path from "node:path";
-import { DiskWriter, type OutputFile, type Writer, type WriteSession } from "./writer.ts";
+import { DiskWriter, type Writer, type WriteSession } from "./writer.ts";
+import type { OutputFile } from "../../model/output.ts";
 
 /**
  * The writer of a `watch` session. The first build goes through the staging folder as every build
@@ -67,14 +68,11 @@ export class IncrementalWriter implements Writer {
   private async replace(file: OutputFile, existed: boolean) {
     const target = path.join(this.outDir, file.path);
     if (!existed) await mkdir(path.dirname(target), { recursive: true });
-    const temporary = path.join(path.dirname(target), `.${path.basename(target)}.${process.pid}.tmp`);
-    await writeFile(temporary, file.contents, { flag: "wx" }).catch(async () => {
-      // A folder removed since, or a temporary file left by an earlier process of the same id.
+    await replaceFile(target, file.contents).catch(async () => {
+      // A folder removed since.
       await mkdir(path.dirname(target), { recursive: true });
-      await rm(temporary, { force: true });
-      await writeFile(temporary, file.contents, { flag: "wx" });
+      await replaceFile(target, file.contents);
     });
-    await rename(temporary, target);
   }
 
   private async remove(file: string) {

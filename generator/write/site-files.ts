@@ -1,12 +1,14 @@
-import type { ContactFormSettings, Content } from "../../model/content.ts";
+import type { Content } from "../../model/content.ts";
 import type { SiteConfig } from "../config.ts";
-import type { Links, Route } from "../routes.ts";
-import type { Assets } from "./assets.ts";
+import type { Links } from "../../model/route.ts";
+import type { Route } from "../../model/route.ts";
+import type { Assets } from "../../model/output.ts";
 import { createCalendars } from "./calendar.ts";
-import { createHostConfigs, type HostConfigInput } from "./host-config.ts";
+import { formSources, type HostConfigInput } from "../hosts/host-config.ts";
+import { createHostConfigs } from "../hosts/files.ts";
 import { createHtaccess } from "../hosts/htaccess.ts";
 import { createRobots, createSitemap } from "./sitemap.ts";
-import type { OutputFile } from "./writer.ts";
+import type { OutputFile } from "../../model/output.ts";
 
 /**
  * Every file of the built site but the pages, which are rendered later and stream past: the bundled
@@ -42,16 +44,4 @@ export function siteFiles(
   };
   const hostFiles = [...createHostConfigs(hostConfig), createHtaccess(hostConfig)];
   return { files: [...files, ...hostFiles], generated: [...images, ...made, ...hostFiles], hostConfig };
-}
-
-/**
- * Where the contact form may send (CSP form-action, and connect-src for its script): the endpoint's origin,
- * the site itself for Netlify Forms, or the visitor's mail program for the `mailto:` form (design.md §6).
- */
-function formSources(form: ContactFormSettings | undefined): Pick<HostConfigInput, "formAction" | "formConnect"> {
-  if (form?.endpoint) {
-    const origin = new URL(form.endpoint).origin;
-    return { formAction: origin, formConnect: origin };
-  }
-  return { formAction: form?.netlify ? "" : "mailto:" };
 }

@@ -1,5 +1,5 @@
-import type { Route } from "../routes.ts";
-import type { OutputFile } from "./writer.ts";
+import type { Route } from "../../model/route.ts";
+import type { OutputFile } from "../../model/output.ts";
 
 const escapeXml = (value: string) => value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/"/g, "&quot;");
 

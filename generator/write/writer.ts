@@ -1,15 +1,11 @@
+import type { OutputFile } from "../../model/output.ts";
+import { randomBytes } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
-import { mkdir, mkdtemp, rename, rm, rmdir } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rename, rm, rmdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { displayPath, UsageError } from "../errors.ts";
 import { guardStaging } from "./interrupt.ts";
 import { checkOutDir, outputMarker, outputMarkerText } from "./out-dir.ts";
-
-/** A file of the built site, relative to the output folder. */
-export interface OutputFile {
-  path: string;
-  contents: string | Uint8Array;
-}
 
 /** Where a build puts its files: the disk, or memory for tests and `check`. */
 export interface Writer {
@@ -105,7 +101,7 @@ export class DiskWriter implements Writer {
     const parent = path.dirname(this.outDir);
     const name = path.basename(this.outDir);
     await mkdir(parent, { recursive: true }).catch((error) => this.fail(error));
-    const staging = await mkdtemp(path.join(parent, `${name}.staging-`)).catch((error) => this.fail(error));
+    const staging = await newFolder(path.join(parent, `${name}.staging-`)).catch((error) => this.fail(error));
     const guard = guardStaging(staging);
     const folders = new Set<string>([staging]);
     let state: "open" | "closed" | "committed" = "open";
@@ -151,8 +147,16 @@ export class DiskWriter implements Writer {
           await rm(staging, { recursive: true, force: true });
           return this.fail(error, outputMarker);
         });
+        const unlock = await this.lock(parent, name).catch(async (error) => {
+          await rm(staging, { recursive: true, force: true });
+          throw error;
+        });
         guard.swapping();
-        await this.swap(staging, parent, name);
+        try {
+          await this.swap(staging, parent, name);
+        } finally {
+          await unlock();
+        }
       } finally {
         guard.settle();
       }
@@ -191,6 +195,35 @@ export class DiskWriter implements Writer {
     if (hadOutput) await rm(previous, { recursive: true, force: true });
   }
 
+  /**
+   * Two builds into one folder (`watch` beside a manual build, two CI steps) take turns at the swap: each
+   * holds `<name>.staging-lock` beside the output folder while it renames, so the output folder is always
+   * one build's whole site. A lock left by a build that died is taken over; one held for a minute is
+   * reported in one line.
+   */
+  private async lock(parent: string, name: string): Promise<() => Promise<void>> {
+    const file = path.join(parent, `${name}.staging-lock`);
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      const taken = await writeFile(file, `${process.pid}\n`, { flag: "wx" }).then(
+        () => true,
+        (error: NodeJS.ErrnoException) => (error.code === "EEXIST" ? false : this.fail(error)),
+      );
+      if (taken) return () => rm(file, { force: true });
+      const holder = Number.parseInt(await readFile(file, "utf8").catch(() => ""), 10);
+      if (holder > 0 && !running(holder)) {
+        await rm(file, { force: true });
+        continue;
+      }
+      if (Date.now() > deadline)
+        throw new UsageError(
+          `--out ${displayPath(this.outDir)}: another build is writing there${holder > 0 ? ` (process ${holder})` : ""}`,
+          { hint: `Wait for it to finish and build again; if no build is running, delete ${displayPath(file)}.` },
+        );
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
   /** A file system failure as one line that names the folder (and the file being written) and what to do. */
   private fail(error: unknown, file?: string): never {
     const code = (error as NodeJS.ErrnoException | undefined)?.code;
@@ -218,6 +251,35 @@ const reasons: Record<string, [string, string]> = {
   ENOTDIR: ["a part of the path is a file, not a folder", "Give a path made of folders."],
   EIO: ["the disk reported an input/output error", "Check the disk, then build again."],
 };
+
+/**
+ * A new, empty folder named `prefix` and a random tail. Made by a plain mkdir, so it gets the mode every
+ * folder of the user gets (0777 less the umask): the staging folder becomes the output folder, which a
+ * web server's own user must be able to read. mkdtemp's 0700 would travel with it.
+ */
+async function newFolder(prefix: string): Promise<string> {
+  for (;;) {
+    const folder = prefix + randomBytes(4).toString("hex");
+    const made = await mkdir(folder).then(
+      () => true,
+      (error: NodeJS.ErrnoException) => {
+        if (error.code === "EEXIST") return false;
+        throw error;
+      },
+    );
+    if (made) return folder;
+  }
+}
+
+/** Whether a process of this id runs (or runs as another user). */
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
 
 /** The absolute path of an output file; a path that leaves the folder is a bug upstream (routes and claims refuse it). */
 function inside(folder: string, file: string): string {

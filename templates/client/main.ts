@@ -1,6 +1,6 @@
 /**
  * The browser script (design.md §3–6): one small module per behaviour, no dependencies. The contact form's
- * script is inlined on its own, only on the pages that have the form (generator/write/assets.ts).
+ * script is inlined on its own, only on the pages that have the form (generator/bundle/assets.ts).
  */
 import "./consent.ts";
 import "./header-space.ts";

@@ -8,19 +8,20 @@ import type { PageProps } from "../types.ts";
  * see and bots fill in.
  */
 export function formEndpoint({ t, href, url, locale, site }: PageProps) {
-  const settings = site.contact.form;
-  if (!settings?.endpoint && !settings?.netlify) return undefined;
+  const mode = site.contact.form;
+  if (mode.kind === "mailto") return undefined;
   const sentPage = href("contact/sent/");
-  const attributes = settings.endpoint
-    ? { action: settings.endpoint, method: "post" }
-    : // Netlify finds the form by its attribute when it deploys, and answers a post with the page it names.
-      { action: sentPage, method: "post", name: "contact", "data-netlify": "true", "netlify-honeypot": "_gotcha" };
+  const attributes =
+    mode.kind === "endpoint"
+      ? { action: mode.url, method: "post" }
+      : // Netlify finds the form by its attribute when it deploys, and answers a post with the page it names.
+        { action: sentPage, method: "post", name: "contact", "data-netlify": "true", "netlify-honeypot": "_gotcha" };
   const hidden = (
     <>
-      {settings.netlify && <input type="hidden" name="form-name" value="contact" />}
+      {mode.kind === "netlify" && <input type="hidden" name="form-name" value="contact" />}
       <input type="hidden" name="_subject" value={t("contact.form.mailSubject")} data-subject-field="" />
       <input type="hidden" name="language" value={locale} />
-      {settings.endpoint && <input type="hidden" name="_next" value={url("contact/sent/")} />}
+      {mode.kind === "endpoint" && <input type="hidden" name="_next" value={url("contact/sent/")} />}
       {/* Off screen rather than display:none, which many bots skip; no person and no screen reader meets it. */}
       <div className="form-trap" aria-hidden="true">
         <label htmlFor="field-trap">{t("contact.form.trap")}</label>

@@ -1,4 +1,5 @@
-import type { Site, TrainingDate } from "../../model/content.ts";
+import { availability } from "../../model/booking.ts";
+import type { Site } from "../../model/content.ts";
 import type { PageProps } from "../types.ts";
 import { netPriceTerms } from "./netPrice.ts";
 
@@ -114,14 +115,4 @@ export function placeData(site: Site) {
       addressCountry: site.legal.countryCode,
     },
   } as const;
-}
-
-/** At most this many seats left, a date shows as LimitedAvailability to search engines. */
-export const fewSeats = 3;
-
-/** A date's schema.org availability, from its seats left: sold out at 0, limited at `fewSeats` or fewer. */
-export function availability(date: TrainingDate) {
-  if (date.seatsLeft === 0) return "https://schema.org/SoldOut" as const;
-  if (date.seatsLeft <= fewSeats) return "https://schema.org/LimitedAvailability" as const;
-  return "https://schema.org/InStock" as const;
 }

@@ -1,12 +1,10 @@
+import { dateOffer, seatsState, type Seats } from "../../model/booking.ts";
 import type { TrainingDate } from "../../model/content.ts";
 import type { PageProps } from "../types.ts";
 import { calendarHref } from "./calendar.ts";
 import { contactHref, dateEnquiry, formatDays, mailtoHref, offerName } from "./enquiry.ts";
 import { Icon } from "./Icon.tsx";
 import { Reassurance } from "./Reassurance.tsx";
-
-/** At most this many seats left, a date is shown as nearly full. */
-export const fewSeats = 3;
 
 /**
  * The training dates of content/site.yaml that have not begun yet. Each card says what a buyer decides on:
@@ -49,12 +47,11 @@ export function UpcomingDates(props: PageProps & { id: string; netPricesNote?: b
 }
 
 function DateCard(props: PageProps & { date: TrainingDate }) {
-  const { t, locale, date, content } = props;
+  const { t, locale, date, content, site } = props;
   const enquiry = dateEnquiry(props, date);
   const calendarFile = calendarHref(props, date);
-  const seats = seatsState(date, Number(props.site.claims.groupSize));
-  const offer = date.offer ? content.pages["pricing"]?.offers?.[date.offer] : undefined;
-  const price = date.offer ? content.facts.get(`offers.${date.offer}.price`) : undefined;
+  const seats = seatsState(date, Number(site.claims.groupSize));
+  const { wording: offer, price } = dateOffer(site, content, date) ?? {};
   return (
     <li className={`date date-${seats}`}>
       <p className="date-days">
@@ -106,15 +103,6 @@ function DateCard(props: PageProps & { date: TrainingDate }) {
       </p>
     </li>
   );
-}
-
-/** How full a date is: all seats free, some taken, only a few left, or none. */
-type Seats = "open" | "some" | "few" | "full";
-
-function seatsState(date: TrainingDate, groupSize: number): Seats {
-  if (date.seatsLeft === 0) return "full";
-  if (date.seatsLeft <= fewSeats) return "few";
-  return date.seatsLeft >= groupSize ? "open" : "some";
 }
 
 /** "4 seats left"; with every seat free "Booking open", since "12 of 12 free" says nobody has booked yet. */

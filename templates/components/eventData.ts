@@ -1,9 +1,9 @@
 import type { EducationEvent, WithContext } from "schema-dts";
 import type { PageProps } from "../types.ts";
 import { netPriceTerms } from "./netPrice.ts";
-import { eventName } from "./calendar.ts";
+import { availability, dateOffer, eventName } from "../../model/booking.ts";
 import { offerName } from "./enquiry.ts";
-import { availability, placeData } from "./StructuredData.tsx";
+import { placeData } from "./StructuredData.tsx";
 
 /**
  * Each upcoming date as a schema.org EducationEvent (issue 20), for Google's event results: Google retired
@@ -18,11 +18,11 @@ import { availability, placeData } from "./StructuredData.tsx";
  * is not on sale yet.
  */
 export function eventData(props: PageProps): WithContext<EducationEvent>[] {
-  const { site, t, url, locale, assets } = props;
+  const { site, t, url, locale, assets, content } = props;
   const home = url("");
   const pricing = url("pricing/");
   return site.dates.map((date): WithContext<EducationEvent> => {
-    const figures = date.offer ? site.offers[date.offer] : undefined;
+    const figures = dateOffer(site, content, date)?.figures;
     const name = offerName(props, date.offer);
     return {
       "@context": "https://schema.org",

@@ -13,7 +13,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createCmsConfig } from "../../generator/cms-config.ts";
+import { createCmsConfig } from "../../generator/editor/cms-config.ts";
 import { editorFiles, mediaLimitBytes } from "../../generator/editor/owned-paths.ts";
 import { startBin, type BinProcess } from "../support/bin-process.ts";
 import { projectRoot } from "../support/site.ts";

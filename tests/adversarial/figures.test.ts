@@ -7,7 +7,7 @@
 import { parse, type HTMLElement, type Node } from "node-html-parser";
 import { beforeAll, describe, expect, it } from "vitest";
 import { build, MemoryWriter, resolveConfig } from "../../generator/index.ts";
-import { bindFiguresInPage } from "../../generator/typeset-page.ts";
+import { bindFiguresInPage } from "../../generator/render/typeset-page.ts";
 import { projectRoot } from "../support/site.ts";
 
 /** A figure, then a breakable space, then a word. */

@@ -13,8 +13,8 @@ import path from "node:path";
 import { gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { build, resolveConfig } from "../../generator/index.ts";
-import { listen, movedPortLine } from "../../generator/listen.ts";
-import { startServer } from "../../generator/serve.ts";
+import { listen, movedPortLine } from "../../generator/dev/listen.ts";
+import { startServer } from "../../generator/dev/serve.ts";
 import { copyProject, editFile } from "../support/project.ts";
 import { rawRequest, startBin, portOf } from "../support/bin-process.ts";
 import { buildSite, builtSite, projectRoot } from "../support/site.ts";
@@ -450,7 +450,7 @@ describe("watch, attacked through its folders", () => {
     const { hostConfig } = await build(
       resolveConfig({ root, outDir: await mkdtemp(path.join(os.tmpdir(), "ranch-")) }),
     );
-    const { headerRules, headersFor } = await import("../../generator/write/host-config.ts");
+    const { headerRules, headersFor } = await import("../../generator/hosts/host-config.ts");
     const shipped = headersFor(headerRules(hostConfig), "de/index.html");
     const response = await fetch(`${watch.origin}/de/`);
     const html = await response.text();

@@ -24,7 +24,7 @@ const texts = {
     copyFailed: "Copying did not work. Please select the text and copy it yourself.",
     edit: "Edit Message",
   },
-  // The build keeps "E-" with "Mail" (a non-breaking hyphen, generator/typography.ts).
+  // The build keeps "E-" with "Mail" (a non-breaking hyphen, generator/load/typography.ts).
   de: {
     path: "/de/contact/",
     submit: "Anfrage senden",

@@ -50,7 +50,7 @@ it("puts the policy right after the charset of every page, without frame-ancesto
       /^<!doctype html>\n<html lang="\w+"><head><meta charSet="utf-8"\/><meta http-equiv="Content-Security-Policy" content="([^"]+)"\/>/.exec(
         html,
       )?.[1];
-    // By hash: the head script, the app script and the speculation rules (generator/write/assets.ts).
+    // By hash: the head script, the app script and the speculation rules (generator/bundle/assets.ts).
     expect(policy, file).toMatch(/^default-src 'self'; script-src 'self'( 'sha256-[^']+'){4};/);
     expect(policy, file).not.toMatch(/frame-ancestors|report-uri|sandbox/);
   }

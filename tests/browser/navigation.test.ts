@@ -112,7 +112,7 @@ describe("navigation", () => {
     await expect.poll(() => reports.length, { timeout: 900 }).toBe(1);
     expect(reports[0]).toEqual({
       after: expect.any(Number),
-      // The dictionary says "Wird geladen..."; the build sets the real ellipsis (generator/typography.ts).
+      // The dictionary says "Wird geladen..."; the build sets the real ellipsis (generator/load/typography.ts).
       text: "Wird geladen…",
       role: "status",
       coversViewport: true,

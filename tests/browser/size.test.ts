@@ -14,7 +14,7 @@ beforeAll(async () => {
 
 describe("shipped JavaScript", () => {
   it(`the inline scripts (head, app, and the form's on the contact pages) stay under ${budget / 1024} KB gzip on every page kind`, async () => {
-    // The bundle is inline in every page (generator/write/assets.ts): no script file ships besides it.
+    // The bundle is inline in every page (generator/bundle/assets.ts): no script file ships besides it.
     expect((await readdir(path.join(dir, "assets"))).filter((file) => /\.m?js$/.test(file))).toEqual([]);
     for (const page of ["index.html", "contact/index.html", "de/contact/index.html", "404.html"]) {
       const html = await readFile(path.join(dir, page), "utf8");

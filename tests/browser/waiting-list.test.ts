@@ -11,7 +11,7 @@ import type { AddressInfo } from "node:net";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { build, resolveConfig } from "../../generator/index.ts";
-import { startServer } from "../../generator/serve.ts";
+import { startServer } from "../../generator/dev/serve.ts";
 import { borrowChromium } from "../support/chromium.ts";
 import { copyProject, editFile } from "../support/project.ts";
 import { newContext, storeConsent } from "./support.ts";

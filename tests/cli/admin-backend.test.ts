@@ -7,7 +7,7 @@ import { mkdtemp, mkdir, readFile, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { answerAdminApi } from "../../generator/admin-backend.ts";
+import { answerAdminApi } from "../../generator/editor/local-backend.ts";
 import { editorFiles } from "../../generator/editor/owned-paths.ts";
 import { requiredFiles } from "../../generator/editor/guard.ts";
 

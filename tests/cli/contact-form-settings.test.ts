@@ -7,7 +7,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { build, resolveConfig } from "../../generator/index.ts";
-import { headerRules } from "../../generator/write/host-config.ts";
+import { headerRules } from "../../generator/hosts/host-config.ts";
 import { readPage } from "../support/html.ts";
 import { copyProject, editFile } from "../support/project.ts";
 

@@ -7,7 +7,7 @@ import { mkdtemp, readFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { annotation, escapeData, escapeProperty } from "../../generator/github-report.ts";
+import { annotation, escapeData, escapeProperty } from "../../generator/check/github-report.ts";
 import { copyProject, editFile } from "../support/project.ts";
 import { projectRoot } from "../support/site.ts";
 

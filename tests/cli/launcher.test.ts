@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { cp, mkdir, mkdtemp, readdir, readFile, symlink, writeFile } from "node:fs/promises";
+import { cp, mkdir, mkdtemp, readdir, readFile, rename, rm, symlink, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -142,6 +142,27 @@ describe("the precompiled CLI", () => {
       expect(await madeFrom()).not.toBe(before);
     } finally {
       await writeFile(file, source);
+    }
+  });
+
+  it("refuses a link in place of its cache folder before anything is read or written through it", async () => {
+    const cache = path.join(root, "node_modules/.cache/ranch-site");
+    const moved = `${cache}.moved`;
+    const elsewhere = await mkdtemp(path.join(os.tmpdir(), "ranch-elsewhere-"));
+    await rename(cache, moved);
+    await symlink(elsewhere, cache);
+    try {
+      const { code, stdout, stderr } = await run(root, ["build", "--out", path.join(root, "dist")]);
+      expect(code).toBe(1);
+      expect(stdout).toBe("");
+      expect(stderr).toBe(
+        `${cache}: ranch-site's cache folder is not a plain folder\n  hint: Delete it; the next run makes a new one.\n`,
+      );
+      expect(await readdir(elsewhere)).toEqual([]);
+    } finally {
+      await rm(cache);
+      await rename(moved, cache);
+      await rm(elsewhere, { recursive: true, force: true });
     }
   });
 

@@ -37,7 +37,7 @@ describe("ranch-site serve", () => {
 
   it("serves hashed assets as immutable", async () => {
     const html = await (await get("/")).text();
-    // The script is inline (generator/write/assets.ts); the stylesheet is the hashed asset every page loads.
+    // The script is inline (generator/bundle/assets.ts); the stylesheet is the hashed asset every page loads.
     const stylesheet = /<link rel="stylesheet" href="(\/assets\/[^"]+\.css)"/.exec(html)![1]!;
     expect((await get(stylesheet)).headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
   });

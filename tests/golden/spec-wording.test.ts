@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { parse, type HTMLElement } from "node-html-parser";
 import { build, MemoryWriter, resolveConfig } from "../../generator/index.ts";
-import { renderErrorPage } from "../../generator/render.ts";
+import { renderErrorPage } from "../../generator/render/pages.ts";
 import { projectRoot } from "../support/site.ts";
 
 /**

@@ -10,7 +10,7 @@ import { request } from "node:http";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { immutableCache, shortCache, unpublishedFiles } from "../../generator/write/host-config.ts";
+import { immutableCache, shortCache, unpublishedFiles } from "../../generator/hosts/host-config.ts";
 import { startApache, type Apache } from "../support/apache.ts";
 import { buildSite, builtSite } from "../support/site.ts";
 

@@ -9,7 +9,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { immutableCache, shortCache, unpublishedFiles } from "../../generator/write/host-config.ts";
+import { immutableCache, shortCache, unpublishedFiles } from "../../generator/hosts/host-config.ts";
 import { hostTools, request, startNetlify, startWrangler, type RealHost } from "../support/real-hosts.ts";
 import { builtSite } from "../support/site.ts";
 

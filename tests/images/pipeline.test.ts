@@ -17,7 +17,7 @@ import { planImage, usableWidths } from "../../generator/images/variants.ts";
 import { addImages, makePhoto } from "../support/images.ts";
 import { loadContent } from "../../generator/load/content.ts";
 import { loadTemplates } from "../../generator/load/templates.ts";
-import { renderOpenGraphSvgs } from "../../generator/render.ts";
+import { renderOpenGraphSvgs } from "../../generator/render/pages.ts";
 import { sitePages, templateFiles } from "../../generator/routes.ts";
 import { copyProject, editFile } from "../support/project.ts";
 import { projectRoot } from "../support/site.ts";

@@ -63,7 +63,7 @@ function mimeTypes(): string {
  * temp folder (pid, logs and temp files there too, so it runs without root and on a fresh
  * machine): one server whose root is `root`, including `include` (the site's nginx.conf).
  */
-export async function startNginx(options: { root: string; include: string }): Promise<Nginx> {
+export async function startNginx(options: NginxOptions): Promise<Nginx> {
   // The free port may be taken between asking and binding: try again on a fresh one.
   for (let attempt = 1; ; attempt++) {
     try {
@@ -74,15 +74,28 @@ export async function startNginx(options: { root: string; include: string }): Pr
   }
 }
 
-async function startOnce(options: { root: string; include: string }): Promise<Nginx> {
+/**
+ * `root` served with `include`. `user`: as a packaged nginx runs, a master as root whose workers switch to
+ * this unprivileged user (`nobody nogroup`), so they read only what the user's modes let everyone read.
+ */
+interface NginxOptions {
+  root: string;
+  include: string;
+  user?: string;
+}
+
+async function startOnce(options: NginxOptions): Promise<Nginx> {
   const binary = findNginx();
   const dir = await mkdtemp(path.join(os.tmpdir(), "ranch-nginx-"));
   const port = await freePort();
   const errorLog = path.join(dir, "error.log");
   const config = `# Test server for ranch-site (tests/support/nginx.ts).
 daemon off;
-# One process as the current user: workers switching to "nobody" could not read the temp folders.
-master_process off;
+${
+  options.user
+    ? `# As a packaged nginx runs: workers as an unprivileged user, who reads only what everyone may.\nuser ${options.user};`
+    : `# One process as the current user: workers switching to "nobody" could not read the temp folders.\nmaster_process off;`
+}
 pid ${dir}/nginx.pid;
 error_log ${errorLog} warn;
 events { worker_connections 64; }

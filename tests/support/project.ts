@@ -4,12 +4,12 @@ import path from "node:path";
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { inject } from "vitest";
-import { cacheDir } from "../../generator/cache.ts";
+import { cacheDir } from "../../generator/cache/folder.ts";
 import { defaults } from "../../generator/index.ts";
 import { projectRoot } from "./site.ts";
 
 /**
- * A copy of the project's content/, templates/ and public/ in a temp folder, for tests that break things.
+ * A copy of the project's content/, templates/, public/ and model/ in a temp folder, for tests that break things.
  * Its cache folder starts as the run's shared build left the project's (tests/support/shared-site.ts),
  * as an editor's checkout has one: a check then renders only what changed, in a fifth of the time.
  * Tests of the caches themselves ask for `{ cache: "empty" }`, and so get a first build's.
@@ -19,7 +19,8 @@ export async function copyProject({ cache = "warm" }: { cache?: "warm" | "empty"
   const warm = cache === "warm" ? inject("projectCache") : undefined;
   // The system's cp, two processes for the whole copy: node's fs.cp spends a tenth of a second of CPU on the
   // cache's 300 files, and copies of the project are made a hundred times a run.
-  const sources = Object.values(defaults.folders).map((folder) => path.join(projectRoot, folder));
+  // model/ too: the templates import the shared rules (model/booking.ts) as well as the types.
+  const sources = [...Object.values(defaults.folders), "model"].map((folder) => path.join(projectRoot, folder));
   await Promise.all([
     cp(["-R", ...sources, root]),
     warm

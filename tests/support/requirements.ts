@@ -10,7 +10,7 @@ import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { adminBundleDir } from "../../generator/load/admin-bundle.ts";
+import { adminBundleDir } from "../../generator/editor/admin-bundle.ts";
 
 /** A tool some tests need. */
 export interface Tool {

@@ -7,7 +7,7 @@
  */
 import { mkdir } from "node:fs/promises";
 import { resolveConfig } from "../../generator/config.ts";
-import { startServer } from "../../generator/serve.ts";
+import { startServer } from "../../generator/dev/serve.ts";
 import { launchChromium } from "./chromium.ts";
 import { serveLocalFonts } from "./local-fonts.ts";
 

@@ -15,7 +15,7 @@ import { cp, mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
-import { cacheDir } from "../../generator/cache.ts";
+import { cacheDir } from "../../generator/cache/folder.ts";
 import { build, resolveConfig } from "../../generator/index.ts";
 
 declare module "vitest" {

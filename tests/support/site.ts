@@ -4,7 +4,7 @@ import path from "node:path";
 import type { Server } from "node:http";
 import { inject } from "vitest";
 import { build, resolveConfig, type ConfigInput } from "../../generator/index.ts";
-import { startServer } from "../../generator/serve.ts";
+import { startServer } from "../../generator/dev/serve.ts";
 
 /** The repository root: tests build its real content. */
 export const projectRoot = path.resolve(import.meta.dirname, "../..");

@@ -18,6 +18,7 @@ if (!gc) throw new Error("run with node --expose-gc");
 
 await mkdir(scratch, { recursive: true });
 await cp(path.join(repo, "templates"), path.join(scratch, "templates"), { recursive: true });
+await cp(path.join(repo, "model"), path.join(scratch, "model"), { recursive: true });
 const edited = path.join(scratch, "templates", "Layout.tsx");
 const original = await readFile(edited, "utf8");
 const files = ["pages/Home.tsx", "pages/Contact.tsx"];

@@ -1,5 +1,5 @@
 /**
- * What every page carries inline (generator/write/assets.ts): the browser script as a module, allowed by its
+ * What every page carries inline (generator/bundle/assets.ts): the browser script as a module, allowed by its
  * hash, and a small favicon as a data: URL; a large favicon stays a file the pages link.
  */
 import { createHash } from "node:crypto";
@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Site } from "../../generator/load/site.ts";
-import { bundleAssets } from "../../generator/write/assets.ts";
+import { bundleAssets } from "../../generator/bundle/assets.ts";
 import { projectRoot } from "../support/site.ts";
 
 const site = {} as Site;

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import * as esbuild from "esbuild";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
-import { cachedBundle, type BundleRecipe } from "../../generator/bundle-cache.ts";
+import { cachedBundle, type BundleRecipe } from "../../generator/cache/bundle.ts";
 
 let root: string;
 let runs: number;

@@ -41,7 +41,7 @@ describe("iCalendar text", () => {
 const site = {
   name: "Deichhof Sales Ranch",
   baseUrl: "https://www.example.org",
-  contact: { email: "training@example.org", phone: "+49 4671 930 41 20" },
+  contact: { email: "training@example.org", phone: "+49 4671 930 41 20", form: { kind: "mailto" } },
   legal: {
     owner: "Katrin Jessen",
     company: "Deichhof Sales Ranch – Katrin Jessen",

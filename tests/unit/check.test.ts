@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkContent } from "../../generator/check.ts";
+import { checkContent } from "../../generator/check/across-files.ts";
 import { resolveConfig } from "../../generator/config.ts";
 import type { Entry } from "../../generator/i18n.ts";
 import type { Content } from "../../generator/load/content.ts";

@@ -6,9 +6,9 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { cmsConfigFile, cmsConfigText, createCmsConfig, loadCmsContent } from "../../generator/cms-config.ts";
+import { cmsConfigFile, cmsConfigText, createCmsConfig, loadCmsContent } from "../../generator/editor/cms-config.ts";
 import { defaults } from "../../generator/config.ts";
-import { interfaceLanguage } from "../../generator/watch-admin.ts";
+import { interfaceLanguage } from "../../generator/editor/watch-admin.ts";
 import { projectRoot } from "../support/site.ts";
 
 const locales = defaults.locales.map((locale) => locale.code);

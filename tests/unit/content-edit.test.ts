@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { stringify } from "yaml";
-import { isBlankVersion, mergeMarkdown, mergeYaml } from "../../generator/write/content-edit.ts";
+import { isBlankVersion, mergeMarkdown, mergeYaml } from "../../generator/editor/content-edit.ts";
 
 const site = `# Facts of the site.
 name: Deichhof Sales Ranch

@@ -1,12 +1,8 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { inlineScriptHashes } from "../support/html.ts";
-import {
-  contentSecurityPolicy,
-  createHostConfigs,
-  responseHeaders,
-  type HostConfigInput,
-} from "../../generator/write/host-config.ts";
+import { contentSecurityPolicy, responseHeaders, type HostConfigInput } from "../../generator/hosts/host-config.ts";
+import { createHostConfigs } from "../../generator/hosts/files.ts";
 
 const hashes = [
   "sha256-HeadScriptHash0000000000000000000000000000=",

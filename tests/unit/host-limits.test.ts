@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { cloudflareLimits, hostLimitProblems } from "../../generator/check/host-limits.ts";
-import type { HeaderBlock, RedirectRule } from "../../generator/write/host-config.ts";
+import { cloudflareLimits, hostLimitProblems } from "../../generator/hosts/limits.ts";
+import type { HeaderBlock } from "../../generator/hosts/headers-file.ts";
+import type { RedirectRule } from "../../generator/hosts/redirects-file.ts";
 
 const short = { "cache-control": "max-age=300" };
 const block = (source: string): HeaderBlock => ({ pattern: `/${source}`, headers: short, source });
@@ -19,7 +20,7 @@ describe("hostLimitProblems: Cloudflare Pages' limits, before a rule is ignored"
 
   it("locates a rule of the site's own at the generator", () => {
     const blocks = Array.from({ length: 101 }, (_, index) => block(`page-${index}/`));
-    expect(hostLimitProblems(blocks, [], [])[0]!.place.file).toBe("generator/write/host-config.ts");
+    expect(hostLimitProblems(blocks, [], [])[0]!.place.file).toBe("generator/hosts/host-config.ts");
   });
 
   it("takes 2,000 static and 100 dynamic redirects, and refuses one more of either", () => {
@@ -27,10 +28,10 @@ describe("hostLimitProblems: Cloudflare Pages' limits, before a rule is ignored"
     const dynamic = Array.from({ length: cloudflareLimits.dynamicRedirects }, (_, index) => redirect(`/d${index}/*`));
     expect(hostLimitProblems([], [...statics, ...dynamic], [])).toEqual([]);
     expect(lines(hostLimitProblems([], [...statics, redirect("/one-more"), ...dynamic], []))).toEqual([
-      "generator/write/host-config.ts: _redirects would have 2001 static and 100 dynamic rules, and Cloudflare Pages reads at most 2000 static and 100 dynamic ones",
+      "generator/hosts/host-config.ts: _redirects would have 2001 static and 100 dynamic rules, and Cloudflare Pages reads at most 2000 static and 100 dynamic ones",
     ]);
     expect(lines(hostLimitProblems([], [...dynamic, redirect("/:placeholder/x")], []))).toEqual([
-      "generator/write/host-config.ts: _redirects would have 0 static and 101 dynamic rules, and Cloudflare Pages reads at most 2000 static and 100 dynamic ones",
+      "generator/hosts/host-config.ts: _redirects would have 0 static and 101 dynamic rules, and Cloudflare Pages reads at most 2000 static and 100 dynamic ones",
     ]);
   });
 
@@ -43,7 +44,7 @@ describe("hostLimitProblems: Cloudflare Pages' limits, before a rule is ignored"
   it("refuses a line over 2,000 characters, which Cloudflare skips", () => {
     const long: HeaderBlock = { pattern: "/*", headers: { "content-security-policy": "x".repeat(2000) } };
     expect(lines(hostLimitProblems([long], [], []))[0]).toMatch(
-      /^generator\/write\/host-config\.ts: A line of the host files would be 2027 characters long, and Cloudflare Pages skips lines over 2000/,
+      /^generator\/hosts\/host-config\.ts: A line of the host files would be 2027 characters long, and Cloudflare Pages skips lines over 2000/,
     );
   });
 });

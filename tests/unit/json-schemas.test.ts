@@ -8,7 +8,7 @@ import path from "node:path";
 import { Ajv, type ValidateFunction } from "ajv";
 import { beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { createJsonSchemas, schemaFolder, schemaText } from "../../generator/json-schemas.ts";
+import { createJsonSchemas, schemaFolder, schemaText } from "../../generator/editor/json-schemas.ts";
 import { projectRoot } from "../support/site.ts";
 
 const read = (file: string) => readFile(path.join(projectRoot, file), "utf8");

@@ -8,7 +8,7 @@ import { loadContent } from "../../generator/load/content.ts";
 import { parseMarkdown, renderMarkdown, renderTree, splitMarkdown } from "../../generator/load/markdown.ts";
 import { loadDictionary } from "../../generator/load/translations.ts";
 import { cachedYaml, readYaml } from "../../generator/load/yaml.ts";
-import { RenderCache } from "../../generator/render-cache.ts";
+import { RenderCache } from "../../generator/cache/render.ts";
 
 async function tree(files: Record<string, string>): Promise<string> {
   const root = await mkdtemp(path.join(os.tmpdir(), "ranch-loader-"));
@@ -145,7 +145,7 @@ describe("loadContent() on a small fixture project (tests/fixtures/small-site)",
       open: {
         name: "Offenes Training",
         unit: "pro Person",
-        summary: "Ein Platz für drei Tage" /* the fact, then German typography (generator/typography.ts) */,
+        summary: "Ein Platz für drei Tage" /* the fact, then German typography (generator/load/typography.ts) */,
         features: ["Verpflegung"],
         cta: "Anfragen",
         at: expect.any(Object),

@@ -1,9 +1,9 @@
 /**
- * What a `watch` tab hears when its live-reload stream connects (generator/live-reload.ts): the
+ * What a `watch` tab hears when its live-reload stream connects (generator/dev/live-reload.ts): the
  * rebuilds since the page it shows, so a save between its load and its connection is not lost.
  */
 import { describe, expect, it } from "vitest";
-import { ReloadLog } from "../../generator/live-reload.ts";
+import { ReloadLog } from "../../generator/dev/live-reload.ts";
 
 /** The message in a server-sent event. */
 const message = (event: string | undefined) => JSON.parse(/^data: (.*)$/m.exec(event ?? "")![1]!);

@@ -2,7 +2,7 @@ import { access, mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { RenderCache } from "../../generator/render-cache.ts";
+import { RenderCache } from "../../generator/cache/render.ts";
 
 const exists = (file: string) =>
   access(file).then(

@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import type { LocaleProps, SharedPart } from "../../model/page.ts";
 import { createTranslator, type Dictionary } from "../../generator/i18n.ts";
-import { SharedParts, sharedPartsOf } from "../../generator/render-shared.ts";
+import { SharedParts, sharedPartsOf } from "../../generator/render/shared.ts";
 
 const dictionaries: Record<string, Dictionary> = {
   en: new Map([["footer.about", { text: "A ranch & a training", file: "en.yaml", line: 1, column: 1 }]]),

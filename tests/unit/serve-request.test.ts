@@ -2,8 +2,8 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { resolveConfig } from "../../generator/config.ts";
-import { encodePath, isAllowedHost, isHiddenPath, parseTarget } from "../../generator/serve-request.ts";
-import { isBuildOutput, pagesOfFile } from "../../generator/watch.ts";
+import { encodePath, isAllowedHost, isHiddenPath, parseTarget } from "../../generator/dev/request.ts";
+import { isBuildOutput, pagesOfFile } from "../../generator/dev/watch.ts";
 
 describe("parseTarget", () => {
   it.each([

@@ -108,7 +108,7 @@ describe("upcoming dates", () => {
 
 describe("labels of the navigation", () => {
   it("lists every dictionary key site.yaml's header and footer use, once", async () => {
-    const { navigationLabels } = await import("../../generator/check-site-data.ts");
+    const { navigationLabels } = await import("../../generator/check/site-data.ts");
     const link = (page: string, label: string) => ({ page, label, at: {} });
     expect(
       navigationLabels({

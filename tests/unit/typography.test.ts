@@ -1,7 +1,7 @@
 /** The typography the build applies per locale (design.md §9; issue 13 item 7). */
 import { describe, expect, it } from "vitest";
 import { renderMarkdown } from "../../generator/load/markdown.ts";
-import { typeset } from "../../generator/typography.ts";
+import { typeset } from "../../generator/load/typography.ts";
 
 /** Non-breaking spaces shown as `~`, so expectations read like the typed text. */
 const shown = (text: string) => text.replaceAll("\u00a0", "~");

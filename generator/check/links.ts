@@ -1,0 +1,156 @@
+/**
+ * Links editors write in markdown, checked the way a visitor would follow them: root-relative,
+ * relative and reference-style links resolve against the page they stand on, must reach a page or a
+ * file of public/, stay in their language unless marked, and a #fragment must name an element of the
+ * rendered target page (checkFragments, after rendering). Images are the image pipeline's to check.
+ */
+import { parse } from "node-html-parser";
+import type { Locale } from "../config.ts";
+import { ContentError } from "../errors.ts";
+import type { Place } from "../../model/problem.ts";
+import type { Content, MarkdownOrigin } from "../load/content.ts";
+import type { PageDefinition } from "../../model/route.ts";
+
+/** A link whose #fragment can only be checked against the rendered target page. */
+export interface FragmentLink {
+  place: Place;
+  url: string;
+  /** The target page as linked (`/de/pricing/`) and the output file it is written to. */
+  page: string;
+  file: string;
+  fragment: string;
+}
+
+interface Target {
+  /** The language of a page; undefined for a file of public/, which every language shares. */
+  locale?: string;
+  page?: PageDefinition;
+  file?: string;
+}
+
+const origin = "https://site.invalid";
+const prefixed = (locale: Locale, path: string) => `/${locale.prefix ? `${locale.prefix}/` : ""}${path}`;
+
+/** Checks every markdown link and image of the content; returns the problems and the fragments left for later. */
+export function checkLinks(
+  content: Content,
+  pages: readonly PageDefinition[],
+  locales: readonly Locale[],
+): { problems: ContentError[]; fragments: FragmentLink[] } {
+  const targets = new Map<string, Target>();
+  for (const locale of locales)
+    // Every page at an address (a noindex one such as the programme sheet too), not the not-found file.
+    for (const page of pages.filter((candidate) => candidate.path === "" || candidate.path.endsWith("/")))
+      targets.set(prefixed(locale, page.path), {
+        locale: locale.code,
+        page,
+        file: `${locale.prefix ? `${locale.prefix}/` : ""}${page.path}index.html`,
+      });
+  for (const file of content.publicFiles) targets.set(`/${file.path}`, {});
+
+  const problems: ContentError[] = [];
+  const fragments: FragmentLink[] = [];
+  for (const localeContent of content.locales) {
+    const locale = locales.find((candidate) => candidate.code === localeContent.locale)!;
+    const sources: [MarkdownOrigin, string][] = [
+      ...Object.entries(localeContent.pages).map(([id, page]): [MarkdownOrigin, string] => [
+        page.origin,
+        prefixed(locale, pages.find((candidate) => candidate.markdown === id)?.path ?? ""),
+      ]),
+      // Testimonials show on the home and references pages: their relative links resolve from the home page.
+      ...localeContent.testimonials.map((testimonial): [MarkdownOrigin, string] => [
+        testimonial.origin,
+        prefixed(locale, ""),
+      ]),
+    ];
+    for (const [source, base] of sources)
+      for (const link of source.links) {
+        const place = { file: source.file, line: link.line, column: link.column };
+        const problem = checkLink(link, base, locale, targets, place, fragments);
+        if (problem) problems.push(problem);
+      }
+  }
+  return { problems, fragments };
+}
+
+function checkLink(
+  link: MarkdownOrigin["links"][number],
+  base: string,
+  locale: Locale,
+  targets: Map<string, Target>,
+  place: Place,
+  fragments: FragmentLink[],
+): ContentError | undefined {
+  // Other sites, mailto: and tel: are not ours to check.
+  if (/^[a-z][a-z0-9+.-]*:/i.test(link.url) || link.url.startsWith("//")) return undefined;
+  const resolved = new URL(link.url, origin + base);
+  let path: string;
+  let fragment: string;
+  try {
+    path = decodeURI(resolved.pathname);
+    fragment = decodeURIComponent(resolved.hash.slice(1));
+  } catch {
+    return new ContentError(place, `The address "${link.url}" has a broken %-escape`, {
+      hint: "Write the address as it reads, or escape a % sign as %25.",
+    });
+  }
+  const written = link.url.replace(/#.*$/, "");
+  const shown = written === path || written === "" ? `"${link.url}"` : `"${link.url}" (${path})`;
+  const target = targets.get(path);
+  // Images go through the image pipeline, which checks them against content/images/ (images/markdown.ts).
+  if (link.kind === "image") return undefined;
+  if (!target) {
+    return new ContentError(place, `The link ${shown} leads to no page`, {
+      hint: targets.has(`${path}/`)
+        ? `Write "${path}/", with the trailing slash.`
+        : `Link to a page of the site, such as ${prefixed(locale, "pricing/")}, with the trailing slash.`,
+    });
+  }
+  if (target.locale && target.locale !== locale.code && link.hreflang !== target.locale) {
+    const own = prefixed(locale, target.page!.path);
+    return new ContentError(
+      place,
+      `The link ${shown} on this "${locale.code}" page leads to a page in "${target.locale}"`,
+      {
+        hint: `Link to ${own}; if the other language is meant, give the link its code as title: [text](${link.url} "${target.locale}").`,
+      },
+    );
+  }
+  if (fragment && target.file) fragments.push({ place, url: link.url, page: path, file: target.file, fragment });
+  return undefined;
+}
+
+/** The element ids of a rendered page that a #fragment may name: sections and headings first (the hint suggests them). */
+export function fragmentIds(html: string): string[] {
+  const elements = parse(html).querySelectorAll("[id]");
+  const landmarks = elements.filter((element) => /^(SECTION|ARTICLE|MAIN|H[1-6])$/.test(element.tagName));
+  return [...new Set([...landmarks, ...elements].map((element) => element.id))];
+}
+
+/**
+ * The "check rendered" step: every #fragment names an element id of its rendered target page.
+ * `pageIds` holds `fragmentIds` of each target page that was rendered.
+ */
+export function checkFragments(
+  fragments: readonly FragmentLink[],
+  pageIds: ReadonlyMap<string, readonly string[]>,
+): ContentError[] {
+  const idsOf = (file: string) => pageIds.get(file) ?? [];
+  return fragments
+    .filter((link) => !idsOf(link.file).includes(link.fragment))
+    .map(
+      (link) =>
+        new ContentError(
+          link.place,
+          `The link "${link.url}" leads to no element with id "${link.fragment}" on ${link.page}`,
+          {
+            hint: `Link to a part of that page that exists, such as ${
+              idsOf(link.file)
+                .slice(0, 3)
+                .map((id) => `#${id}`)
+                .join(", ") || "the page itself"
+            }, or leave out the #fragment.`,
+          },
+        ),
+    );
+}

@@ -1,0 +1,53 @@
+import { checkLinks, type FragmentLink } from "./links.ts";
+import { checkContent } from "./across-files.ts";
+import { checkSiteData } from "./site-data.ts";
+import { checkTranslations } from "./translations.ts";
+import { begunDates } from "./begun-dates.ts";
+import { missingTestimonialVersions } from "./testimonial-languages.ts";
+import { legalContradictions, missingOwnerFacts } from "./legal-facts.ts";
+import type { SiteConfig } from "../config.ts";
+import { failOn, type Loaded } from "../errors.ts";
+import type { Content } from "../load/content.ts";
+import { siteFile } from "../load/site.ts";
+import type { Templates } from "../load/templates.ts";
+import type { TranslationLock } from "../load/translation-lock.ts";
+import type { PageDefinition } from "../../model/route.ts";
+import type { ContentWarning } from "../warnings.ts";
+
+/** What the sources leave for later stages once they pass: links into pages not yet rendered, and warnings. */
+export interface CheckedSources {
+  /** Markdown links with a #fragment, checked against the rendered target page. */
+  fragments: FragmentLink[];
+  /** Stale or unreviewed translations: the build goes on; `check --strict` fails on them. */
+  warnings: ContentWarning[];
+}
+
+/**
+ * The check stage: every problem of loading, of the content against the templates' keys, of the site
+ * data, of markdown links and of the translations, reported together; then the build stops.
+ */
+export function checkSources(
+  config: SiteConfig,
+  content: Content,
+  lock: Loaded<TranslationLock>,
+  pages: readonly PageDefinition[],
+  templates: Templates,
+): CheckedSources {
+  const links = checkLinks(content, pages, config.locales);
+  const translations = checkTranslations(content, lock.value, templates);
+  failOn(
+    content.problems,
+    lock.problems,
+    checkContent(content, pages, config.locales, templates.keys),
+    checkSiteData(content, pages),
+    links.problems,
+    translations.errors,
+    legalContradictions(content),
+  );
+  const begun = begunDates(content.site, siteFile);
+  const untranslated = missingTestimonialVersions(content);
+  return {
+    fragments: links.fragments,
+    warnings: [...translations.warnings, ...begun, ...untranslated, ...missingOwnerFacts(content.site)],
+  };
+}

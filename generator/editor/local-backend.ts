@@ -1,0 +1,310 @@
+/**
+ * The web editor's local mode: `watch --admin` answers Decap CMS's proxy protocol (the one its
+ * `decap-server` speaks) at /admin/api/v1 on the watch server itself, so the editor edits the working
+ * tree with no account, from the same origin as the site (the admin page's policy allows
+ * `connect-src 'self'` only), and `watch` rebuilds after each save. Only files below content/ and
+ * public/media/ can be read, never through a link (editor/safe-paths.ts); only the collections' files
+ * and photos can be written (editor/owned-paths.ts), and nothing while content/ or public/ holds a
+ * link; a save changes only the values that changed (write/content-edit.ts).
+ */
+import { createHash } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import path from "node:path";
+import { refusedDelete, unreadable } from "./guard.ts";
+import { isPhotoOfItsKind, mediaLimitBytes, type EditorFiles } from "./owned-paths.ts";
+import {
+  editablePath,
+  linkLine,
+  linksIn,
+  listInside,
+  readInside,
+  Refused,
+  removeInside,
+  writeInside,
+} from "./safe-paths.ts";
+import { isBlankVersion, mergeEdit } from "./content-edit.ts";
+
+/** The path of the protocol below the base path. */
+export const adminApiPath = "admin/api/v1";
+
+/** The largest request the local mode reads: one photo at the limit, base64-encoded, and its JSON around it. */
+const bodyLimitBytes = Math.ceil((mediaLimitBytes * 4) / 3) + 1024 * 1024;
+
+const sha256 = (data: Buffer) => createHash("sha256").update(data).digest("hex");
+
+async function entryOf(root: string, file: string) {
+  const data = await readInside(root, file).catch((error: unknown) => {
+    if (error instanceof Refused) throw error;
+    return undefined;
+  });
+  if (data === undefined) return { data: null, file: { path: file, id: null } };
+  return { data: data.toString("utf8"), file: { path: file, id: sha256(data) } };
+}
+
+async function listFolder(root: string, folder: string, extension: string, depth: number): Promise<string[]> {
+  if (depth <= 0) return [];
+  const entries = await listInside(root, folder);
+  const found = await Promise.all(
+    entries.map((entry) => {
+      const child = path.posix.join(folder, entry.name);
+      if (entry.isFolder) return listFolder(root, child, extension, depth - 1);
+      return child.endsWith(extension) ? [child] : [];
+    }),
+  );
+  return found.flat().sort();
+}
+
+/**
+ * Refuses any write while content/ or public/ holds a symbolic link, as the build refuses it; asked
+ * again on each write, so removing the link makes saving work without a restart.
+ */
+async function refuseOverLinks(root: string) {
+  const links = await linksIn(root);
+  if (links.length > 0) throw new Refused(linkLine(links[0]!));
+}
+
+/** Refuses a file that is not one the collections save. */
+function ownEntry(files: EditorFiles, file: unknown): string {
+  const relative = editablePath(file);
+  if (!files.entry(relative))
+    throw new Refused(
+      `${relative}: the web editor saves only the files of its collections, and this is none of them (an entry's name is lowercase letters, digits and hyphens)`,
+    );
+  return relative;
+}
+
+/** Refuses a photo of another kind, size or name than the image pipeline takes. */
+async function ownMedia(files: EditorFiles, file: unknown, data: Buffer): Promise<string> {
+  const relative = editablePath(file);
+  const size = data.length;
+  if (!files.media(relative))
+    throw new Refused(
+      `${relative}: the web editor saves only photos (JPEG, PNG, WebP, AVIF or TIFF) named with letters, digits, - and _ in ${files.mediaFolders.join(", ")}/ (rename the photo on your computer, then upload it again)`,
+    );
+  if (size > mediaLimitBytes)
+    throw new Refused(
+      `${relative}: ${(size / 1024 / 1024).toFixed(1)} MB is more than the web editor takes (${mediaLimitBytes / 1024 / 1024} MB); save the photo smaller, then upload it again`,
+    );
+  if (!(await isPhotoOfItsKind(relative, data)))
+    throw new Refused(
+      `${relative}: this is no ${path.posix.extname(relative).slice(1).toUpperCase()} photo; upload the photo itself`,
+    );
+  return relative;
+}
+
+/**
+ * Writes a file as the editor saved it, merged into what was there; atomically, so `watch` never reads
+ * half of it. Returns what was there before, to put back if the save is refused.
+ */
+async function saveFile(root: string, file: string, contents: string | Buffer): Promise<string | undefined> {
+  const old = (await readInside(root, file))?.toString("utf8");
+  const text = typeof contents === "string" ? mergeEdit(file, old, contents) : contents;
+  if (typeof text === "string" && text === old) return old;
+  await writeInside(root, file, text);
+  return old;
+}
+
+/** Puts a file back as it was before a refused save. */
+async function restoreFile(root: string, file: string, old: string | undefined) {
+  if (old === undefined) return removeInside(root, file);
+  await writeInside(root, file, old);
+}
+
+/** What `check` finds wrong in the files just saved, one located line each; none when they are fine. */
+export type VerifySave = (files: readonly string[]) => Promise<string[]>;
+
+async function mediaFile(root: string, file: string) {
+  const data = await readInside(root, file);
+  if (data === undefined) throw new Refused(`no such file: ${file}`);
+  return {
+    id: sha256(data),
+    content: data.toString("base64"),
+    encoding: "base64",
+    path: file,
+    name: path.basename(file),
+  };
+}
+
+interface Asset {
+  path: string;
+  content: string;
+  encoding: BufferEncoding;
+}
+
+/** The actions that change files: refused while content/ or public/ holds a link. */
+const writes = new Set(["persistEntry", "persistMedia", "deleteFile", "deleteFiles"]);
+
+/** One action of the protocol: what decap-server's local file system mode answers. */
+async function act(
+  root: string,
+  action: string,
+  params: Record<string, unknown>,
+  log: (line: string) => void,
+  verify: VerifySave,
+  owned: EditorFiles,
+  required: ReadonlySet<string>,
+) {
+  if (writes.has(action)) await refuseOverLinks(root);
+  switch (action) {
+    case "info":
+      return { repo: path.basename(root), publish_modes: ["simple"], type: "local_fs" };
+    case "entriesByFolder": {
+      const { folder, extension, depth } = params as { folder: string; extension: string; depth: number };
+      const files = await listFolder(root, folder, extension ?? "", depth ?? 1);
+      return Promise.all(files.map((file) => entryOf(root, file)));
+    }
+    case "entriesByFiles":
+      return Promise.all((params["files"] as { path: string }[]).map((file) => entryOf(root, file.path)));
+    case "getEntry": {
+      // A form over a file that does not parse would load empty: the editor says why instead.
+      const entry = await entryOf(root, params["path"] as string);
+      const problem = entry.data === null ? undefined : unreadable(entry.file.path, entry.data);
+      if (problem) throw new Refused(problem);
+      return entry;
+    }
+    case "persistEntry": {
+      const { entry, dataFiles, assets } = params as {
+        entry?: { path: string; raw: string };
+        dataFiles?: { path: string; raw: string }[];
+        assets?: Asset[];
+      };
+      const sent = dataFiles ?? (entry ? [entry] : []);
+      for (const file of sent) file.path = ownEntry(owned, file.path);
+      const photos = (assets ?? []).map((asset) => ({ ...asset, data: Buffer.from(asset.content, asset.encoding) }));
+      for (const photo of photos) photo.path = await ownMedia(owned, photo.path, photo.data);
+      // A language version of a new entry the editor left empty is not written (a German-only testimonial).
+      const files: typeof sent = [];
+      for (const file of sent) {
+        const old = (await readInside(root, file.path))?.toString("utf8");
+        if (old === undefined && isBlankVersion(file.path, file.raw)) continue;
+        const problem = old === undefined ? undefined : unreadable(file.path, old);
+        if (problem) throw new Refused(`Not saved. ${problem}`);
+        files.push(file);
+      }
+      // Photos first: the check reads them (a slot's photo must exist and be wide enough).
+      const added: string[] = [];
+      for (const photo of photos)
+        if ((await saveFile(root, photo.path, photo.data)) === undefined) added.push(photo.path);
+      const before = new Map<string, string | undefined>();
+      for (const file of files) before.set(file.path, await saveFile(root, file.path, file.raw));
+      // What the form cannot say (an offer that does not exist, a key in only one language) is
+      // found by `check`; a save it refuses is put back, and the editor sees where and why.
+      const problems = await verify(files.map((file) => file.path));
+      if (problems.length > 0) {
+        for (const [file, old] of before) await restoreFile(root, file, old);
+        for (const photo of added) await removeInside(root, photo);
+        log(`Web editor: not saved, ${problems.length === 1 ? "a problem" : `${problems.length} problems`}:`);
+        for (const problem of problems) log(`  ${problem}`);
+        throw new Refused(`Not saved. ${problems.join(" ")}`, { cause: "told" });
+      }
+      log(`Web editor saved ${files.map((file) => file.path).join(", ")}`);
+      return { message: "entry persisted" };
+    }
+    case "getMedia": {
+      const files = await listFolder(root, params["mediaFolder"] as string, "", 1);
+      return Promise.all(files.map((file) => mediaFile(root, file)));
+    }
+    case "getMediaFile":
+      return mediaFile(root, params["path"] as string);
+    case "persistMedia": {
+      const asset = params["asset"] as Asset;
+      const data = Buffer.from(asset.content, asset.encoding);
+      const file = await ownMedia(owned, asset.path, data);
+      await saveFile(root, file, data);
+      log(`Web editor saved ${file}`);
+      return mediaFile(root, file);
+    }
+    case "deleteFile":
+    case "deleteFiles": {
+      const asked = action === "deleteFile" ? [params["path"] as string] : (params["paths"] as string[]);
+      const files = asked.map((file) => {
+        const relative = editablePath(file);
+        return owned.media(relative) ? relative : ownEntry(owned, relative);
+      });
+      const refusal = refusedDelete(files, required);
+      if (refusal) throw new Refused(refusal);
+      for (const file of files) await removeInside(root, file);
+      log(`Web editor deleted ${files.join(", ")}`);
+      return { message: "deleted" };
+    }
+    case "getDeployPreview":
+      return null;
+    default:
+      throw new Refused(`unknown action ${action}`);
+  }
+}
+
+/**
+ * Answers a request to the protocol's path; returns false for any other path. Only JSON POSTs from the
+ * same origin: a page of another site cannot send one without a preflight, which this never allows.
+ */
+export function answerAdminApi(
+  root: string,
+  basePath: string,
+  request: IncomingMessage,
+  response: ServerResponse,
+  log: (line: string) => void,
+  owned: EditorFiles,
+  verify: VerifySave = async () => [],
+  /** Files the site cannot be built without: never deleted (editor/guard.ts). */
+  required: ReadonlySet<string> = new Set(),
+): boolean {
+  const pathname = (request.url ?? "").split("?")[0];
+  if (pathname !== `${basePath}${adminApiPath}`) return false;
+  let answered = false;
+  const send = (status: number, body: unknown) => {
+    answered = true;
+    response
+      .writeHead(status, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" })
+      .end(JSON.stringify(body));
+  };
+  const origin = request.headers.origin;
+  const sameOrigin = origin === undefined || hostOf(origin) === request.headers.host;
+  if (request.method !== "POST" || !/^application\/json\b/.test(request.headers["content-type"] ?? "") || !sameOrigin) {
+    send(405, { error: "The web editor's local mode takes JSON POSTs from its own page only." });
+    return true;
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  request.on("data", (chunk: Buffer) => {
+    if (answered) return;
+    size += chunk.length;
+    if (size <= bodyLimitBytes) return void chunks.push(chunk);
+    // The rest of the request is read and dropped: the answer arrives, and nothing piles up in memory.
+    chunks.length = 0;
+    log(`Web editor refused a request of more than ${bodyLimitBytes / 1024 / 1024} MB`);
+    send(413, { error: `The web editor takes requests of up to ${bodyLimitBytes / 1024 / 1024} MB.` });
+  });
+  request.on("end", () => {
+    if (answered) return;
+    void (async () => {
+      let action = "";
+      try {
+        const body = (JSON.parse(Buffer.concat(chunks).toString("utf8")) ?? {}) as {
+          action?: unknown;
+          params?: Record<string, unknown>;
+        };
+        action = String(body.action);
+        send(200, await act(root, action, body.params ?? {}, log, verify, owned, required));
+      } catch (error) {
+        const refused = error instanceof Refused || error instanceof SyntaxError;
+        const message = error instanceof Error ? error.message : String(error);
+        // One line in the terminal for each refusal the editor shows (the check's own refusal has said more).
+        if (!refused) log(`Web editor: ${message}`);
+        else if (error instanceof Refused && error.cause !== "told")
+          log(`Web editor refused ${writes.has(action) ? "a save" : "a request"}: ${message}`);
+        send(refused ? 422 : 500, { error: message });
+      }
+    })();
+  });
+  return true;
+}
+
+/** The `host:port` of an Origin header; undefined for `null` or anything that is no URL. */
+function hostOf(origin: string): string | undefined {
+  try {
+    return new URL(origin).host;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,107 @@
+/**
+ * What `watch --admin` adds to the watch server: the web editor's local mode (its save protocol,
+ * generator/editor/local-backend.ts) and its configuration, answered per request because Decap needs the
+ * absolute address of the local mode, which only the request's Host names.
+ */
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { adminApiPath, answerAdminApi } from "./local-backend.ts";
+import { build } from "../build.ts";
+import { createCmsConfig, loadCmsContent } from "./cms-config.ts";
+import type { SiteConfig } from "../config.ts";
+import { editorFiles, type EditorFiles } from "./owned-paths.ts";
+import { linkLine, linksIn } from "./safe-paths.ts";
+import { ContentError, ContentErrors } from "../errors.ts";
+import { requiredFiles } from "./guard.ts";
+import { buildDay } from "../load/dates.ts";
+import { adminConfigText } from "./admin-files.ts";
+import { MemoryWriter } from "../write/writer.ts";
+
+/** Answers the local mode's requests and admin/config.yml; false for every other request. */
+export function answerAdmin(
+  config: SiteConfig,
+  request: IncomingMessage,
+  response: ServerResponse,
+  log: (line: string) => void,
+): boolean {
+  const codes = config.locales.map((locale) => locale.code);
+  const verify = (files: readonly string[]) => problemsIn(config, files);
+  const owned = ownedBy(config);
+  if (answerAdminApi(config.root, config.basePath, request, response, log, owned, verify, requiredFiles(codes)))
+    return true;
+  const pathname = (request.url ?? "").split("?")[0];
+  if (pathname !== `${config.basePath}admin/config.yml` || request.method !== "GET") return false;
+  const origin = `http://${request.headers.host ?? "localhost"}`;
+  const api = `${origin}${config.basePath}${adminApiPath}`;
+  const hostname = new URL(origin).hostname;
+  void loadCmsContent(
+    config.root,
+    config.locales.map((locale) => locale.code),
+  )
+    .then((content) => {
+      const text = adminConfigText(
+        createCmsConfig({ ...content, today: buildDay() }),
+        { name: "proxy", proxy_url: api },
+        {
+          // The editor speaks the owner's language when the browser asks for one of the site's (Decap ships them).
+          locale: interfaceLanguage(
+            request.headers["accept-language"],
+            config.locales.map((locale) => locale.code),
+          ),
+          local_backend: { url: api, allowed_hosts: [hostname] },
+          site_url: `${origin}${config.basePath}`,
+          display_url: `${origin}${config.basePath}`,
+        },
+      );
+      response.writeHead(200, { "content-type": "text/yaml; charset=utf-8", "cache-control": "no-store" }).end(text);
+    })
+    .catch((error: unknown) => {
+      log(`Web editor: cannot make its configuration: ${error instanceof Error ? error.message : String(error)}`);
+      response.writeHead(500, { "content-type": "text/plain; charset=utf-8" }).end("No configuration\n");
+    });
+  return true;
+}
+
+const owned = new WeakMap<SiteConfig, EditorFiles>();
+
+/** The files the editor may save in this project: its collections' files and photos (editor/owned-paths.ts). */
+function ownedBy(config: SiteConfig): EditorFiles {
+  let files = owned.get(config);
+  if (!files) owned.set(config, (files = editorFiles(config.locales.map((locale) => locale.code))));
+  return files;
+}
+
+/**
+ * What `watch --admin` says at start about the tree: one located line when content/ or public/ holds
+ * a symbolic link, for the editor saves nothing until it is gone (the build refuses such a tree too).
+ */
+export async function adminStartLines(config: SiteConfig): Promise<string[]> {
+  const links = await linksIn(config.root);
+  return links.length > 0 ? [linkLine(links[0]!)] : [];
+}
+
+/** `check` on the project as it is now: the located lines of its errors in the given files. */
+async function problemsIn(config: SiteConfig, files: readonly string[]): Promise<string[]> {
+  try {
+    await build({ ...config, mode: "build" }, new MemoryWriter());
+    return [];
+  } catch (error) {
+    const errors = error instanceof ContentErrors ? error.errors : error instanceof ContentError ? [error] : [];
+    return errors
+      .filter((problem) => files.includes(problem.place.file))
+      .map((problem) => (problem.hint ? `${problem.message} ${problem.hint}` : problem.message));
+  }
+}
+
+/** The first language of the browser's list that the site has, by its primary tag (de-AT → de); else English. */
+export function interfaceLanguage(header: string | undefined, codes: readonly string[]): string {
+  const wanted = (header ?? "")
+    .split(",")
+    .map((part) => {
+      const [tag = "", ...parameters] = part.trim().split(";");
+      const quality = parameters.map((parameter) => /^\s*q=([\d.]+)/.exec(parameter)?.[1]).find(Boolean);
+      return { code: tag.split("-")[0]!.toLowerCase(), quality: quality === undefined ? 1 : Number(quality) };
+    })
+    .filter((entry) => entry.quality > 0)
+    .sort((a, b) => b.quality - a.quality);
+  return wanted.find((entry) => codes.includes(entry.code))?.code ?? "en";
+}

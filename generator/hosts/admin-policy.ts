@@ -1,0 +1,27 @@
+/**
+ * The one path of the site with a policy of its own: the web editor's page at /admin/ (generator/editor/).
+ * Every host file gives it this policy in place of the site's, and the editor's page repeats it as a meta tag.
+ */
+
+/**
+ * The admin page's own policy, stricter than most CMS setups: scripts from the site only, no
+ * 'unsafe-eval'. Decap's styling library (emotion) writes `<style>` elements at run time, so styles
+ * need 'unsafe-inline'; previews of images it holds in memory need `blob:`.
+ */
+export const adminPolicy = [
+  "default-src 'self'",
+  "script-src 'self' 'unsafe-eval'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  // Decap reads an uploaded photo back from the blob: URL it made of it, before it is saved.
+  "connect-src 'self' blob: data:",
+  "frame-src 'self' blob:",
+  "form-action 'self'",
+  "base-uri 'self'",
+  "frame-ancestors 'none'",
+  "object-src 'none'",
+].join("; ");
+
+/** Whether an output-relative file belongs to the admin page, which has its own policy. */
+export const isAdminFile = (file: string) => file.replace(/^\/+/, "").startsWith("admin/");

@@ -1,0 +1,199 @@
+import { createRequire } from "node:module";
+import type { PictureImage } from "../../model/image.ts";
+import type { LocaleProps, PageAssets, TemplateModule } from "../../model/page.ts";
+import type { ImageSlot } from "../images/slots.ts";
+import type { Assets } from "../../model/output.ts";
+import { defaults } from "../config.ts";
+import { RenderError, messageOf } from "../errors.ts";
+import { createTranslator } from "../i18n.ts";
+import { SharedParts, sharedPartsOf } from "./shared.ts";
+import { recordingThrowSites, throwSite } from "./throw-site.ts";
+import { bindFiguresInPage } from "./typeset-page.ts";
+import type { Content } from "../load/content.ts";
+import type { Links } from "../../model/route.ts";
+import type { Route } from "../../model/route.ts";
+import type { OutputFile } from "../../model/output.ts";
+
+// React through require: importing CommonJS from an ES module makes Node lex each of React's files
+// for its export names first, 30–40 ms of CPU a build. It is the same instance the templates require.
+const require = createRequire(import.meta.url);
+const { createElement } = require("react") as typeof import("react");
+const { renderToStaticMarkup } = require("react-dom/server") as typeof import("react-dom/server");
+
+/** A translation key a template asked for that its locale does not define. */
+export interface MissingKey {
+  key: string;
+  locale: string;
+  template: string;
+}
+
+/** Renders one route to a complete HTML document: a pure function of its inputs. */
+export function renderRoute(
+  route: Route,
+  content: Content,
+  templates: TemplateModule,
+  assets: PageAssets,
+  links: Links,
+  onMissing: (key: string) => void,
+  images: SlotPictures = () => undefined,
+  parts: SharedParts = new SharedParts(),
+): string {
+  const locale = content.locales.find((candidate) => candidate.locale === route.locale)!;
+  const t = createTranslator(locale.dictionary, (key) => {
+    onMissing(key);
+    parts.noteMissing(key);
+  });
+  const alternates = route.alternates.map((alternate) => {
+    const dictionary = content.locales.find((candidate) => candidate.locale === alternate.locale)!.dictionary;
+    return {
+      ...alternate,
+      name: dictionary.get("lang.name")?.text ?? alternate.locale,
+      tip: dictionary.get("lang.switchTip")?.text ?? "",
+    };
+  });
+  const component = templates.templates[route.page.template]!;
+  const language: LocaleProps = {
+    t,
+    locale: route.locale,
+    href: (path: string) => links.href(route.locale, path),
+    url: (path: string) => links.url(route.locale, path),
+    asset: links.asset,
+    assetUrl: links.assetUrl,
+    site: content.site,
+    content: locale,
+    assets,
+  };
+  const quiet = () => ({ ...language, t: createTranslator(locale.dictionary, () => {}) });
+  const { shared, finish } = parts.page(route.locale, language, quiet, onMissing);
+  const element = createElement(component, {
+    ...language,
+    page: route.page.id,
+    canonical: route.url,
+    indexable: route.page.indexable,
+    alternates,
+    image: (slot: ImageSlot) => images(slot, route.locale),
+    shared,
+  });
+  // Figures the template printed beside a translated word are bound to it here (typeset-page.ts).
+  return flat(bindFiguresInPage(finish(`<!doctype html>\n${renderToStaticMarkup(element)}\n`)));
+}
+
+/**
+ * The same text as one flat string. React builds a page by concatenation, which V8 keeps as a rope of
+ * thousands of pieces, several times the size of the text; reading a character makes V8 flatten it.
+ * Held until the write stage, 2,000 pages took 167 MiB of heap as ropes and 83 MiB flat.
+ */
+function flat(text: string): string {
+  text.charCodeAt(0);
+  return text;
+}
+
+/** The rendered pages, with what went wrong on the way (see check-rendered.ts). */
+export interface Rendered {
+  files: OutputFile[];
+  missing: MissingKey[];
+  failures: RenderError[];
+}
+
+/** Renders every route; a template that throws names its route, locale and file. */
+export function renderRoutes(
+  root: string,
+  routes: Route[],
+  content: Content,
+  templates: TemplateModule,
+  bundled: Assets,
+  links: Links,
+  images: RenderImages = { picture: () => undefined, ogImages: {}, heroArt: "" },
+  parts: SharedParts = sharedPartsOf(content, templates, bundled, links, images.ogImages, images.heroArt),
+): Rendered {
+  const assets = pageAssets(bundled, links, images);
+  const missing: MissingKey[] = [...(images.missing ?? [])];
+  const failures: RenderError[] = [];
+  const files: OutputFile[] = [];
+  // Errors thrown while rendering keep their call sites, so a failure names the template line it came from.
+  recordingThrowSites(() => routes.forEach(renderOne));
+  return { files, missing, failures };
+
+  function renderOne(route: Route) {
+    const template = `${defaults.folders.templates}/${route.page.template}`;
+    try {
+      const html = renderRoute(
+        route,
+        content,
+        templates,
+        assets,
+        links,
+        (key) => missing.push({ key, locale: route.locale, template }),
+        images.picture,
+        parts,
+      );
+      files.push({ path: route.file, contents: html });
+    } catch (error) {
+      const place = throwSite(error, root, defaults.folders.templates) ?? { file: template };
+      failures.push(new RenderError(place, route.href, route.locale, error));
+      files.push({ path: route.file, contents: renderErrorPage(messageOf(error), route.locale) });
+    }
+  }
+}
+
+/** The stylesheet of the error page, inline: `watch` allows it by hash in its Content-Security-Policy. */
+export const errorPageStyle =
+  "body{font:16px/1.5 system-ui,sans-serif;margin:0;padding:2rem;background:#fdf6f3;color:#3b1d12}h1{font-size:1.5rem;margin:0 0 1rem}pre{white-space:pre-wrap;background:#fff;border:1px solid #e8c7ba;border-left:4px solid #b3401e;padding:1rem;border-radius:4px}";
+
+/** What the layout links to or inlines, as the pages' links name them. */
+function pageAssets(assets: Assets, links: Links, { ogImages, heroArt }: RenderImages): PageAssets {
+  return {
+    styles: { home: links.asset(assets.styles.home), pages: links.asset(assets.styles.pages) },
+    appScript: assets.appScript,
+    formScript: assets.formScript,
+    headScript: assets.headScript,
+    speculationRules: assets.speculationRules,
+    favicon: assets.faviconDataUrl ?? links.asset("favicon.svg"),
+    ogImages,
+    heroArt,
+  };
+}
+
+/** The page `watch` serves in place of one whose template threw (seed spec §8). */
+export function renderErrorPage(message: string, locale = "en"): string {
+  const escaped = message.replace(/[&<>"]/g, (char) => `&#${char.charCodeAt(0)};`);
+  return `<!doctype html>
+<html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>Unexpected Application Error!</title>
+<style>${errorPageStyle}</style>
+</head><body><main><h1>Unexpected Application Error!</h1><pre>${escaped}</pre></main></body></html>
+`;
+}
+
+/** The photo of a slot in a locale, if the slot has one. */
+export type SlotPictures = (slot: ImageSlot, locale: string) => PictureImage | undefined;
+
+/** What the image stage gives the pages: the slots' photos and each locale's Open Graph card (absolute URL). */
+export interface RenderImages {
+  picture: SlotPictures;
+  ogImages: Record<string, string>;
+  /** The hero illustration's file, as the pages link it. */
+  heroArt: string;
+  /** Keys the Open Graph cards asked for that their locale does not define: reported with the pages'. */
+  missing?: MissingKey[];
+}
+
+/** The hero illustration as an SVG document of its own, from the templates' `heroArt`. */
+export function renderHeroArt(templates: TemplateModule): string {
+  return renderToStaticMarkup(createElement(templates.heroArt, { standalone: true }));
+}
+
+/** The Open Graph card of each locale as an SVG document, from the templates' `openGraphImage`. */
+export function renderOpenGraphSvgs(
+  content: Content,
+  templates: TemplateModule,
+): { svgs: Map<string, string>; missing: MissingKey[] } {
+  const svgs = new Map<string, string>();
+  const missing: MissingKey[] = [];
+  for (const { locale, dictionary } of content.locales) {
+    const t = createTranslator(dictionary, (key) =>
+      missing.push({ key, locale, template: "templates/OpenGraphImage.tsx" }),
+    );
+    svgs.set(locale, renderToStaticMarkup(createElement(templates.openGraphImage, { t, site: content.site })));
+  }
+  return { svgs, missing };
+}

@@ -1,0 +1,49 @@
+import { recordLinks } from "../links.ts";
+import type { SiteConfig } from "../config.ts";
+import type { Rendered, BuildMemo } from "../cache/memo.ts";
+import type { Content } from "../load/content.ts";
+import type { Templates } from "../load/templates.ts";
+import type { Links } from "../../model/route.ts";
+import type { Route } from "../../model/route.ts";
+import type { Assets } from "../../model/output.ts";
+import type { SiteImages } from "../images/site-images.ts";
+
+/** The pages of the site, rendered batch by batch as they are asked for. */
+export interface RenderedSite {
+  /** Each batch: its pages in route order, the keys they missed, the templates that threw. */
+  batches: Iterable<Rendered>;
+  /** Every page path a template asked `href()` for, complete once every batch was rendered. */
+  linked: Set<string>;
+}
+
+/** The render stage, lazy: every route, `stages.renderBatch` at a time, as the later stages take them. */
+export function renderSite(
+  config: SiteConfig,
+  content: Content,
+  routes: readonly Route[],
+  links: Links,
+  templates: Templates,
+  assets: Assets,
+  images: SiteImages,
+  stages: BuildMemo,
+): RenderedSite {
+  const linked = new Set<string>();
+  const recorded = recordLinks(links, linked);
+  const size = Math.min(stages.renderBatch, Math.max(1, routes.length));
+  function* batches(): Iterable<Rendered> {
+    for (let start = 0; start < routes.length; start += size) {
+      // The Open Graph cards' missing keys are reported once, with the first batch.
+      const plan = start === 0 ? images.plan : { ...images.plan, missing: [] };
+      yield stages.render(
+        config.root,
+        routes.slice(start, start + size),
+        content,
+        templates.module,
+        assets,
+        recorded,
+        plan,
+      );
+    }
+  }
+  return { batches: batches(), linked };
+}

@@ -1,0 +1,51 @@
+/**
+ * How the contact form sends (site.yaml `contact.form`, design.md §6), decided once when site.yaml is
+ * loaded: the visitor's mail program (`mailto:`, the default), a form endpoint (any URL that takes a
+ * standard form POST: Formspree, Basin, the owner's own script), or Netlify Forms. Pages, routes, the
+ * Content-Security-Policy and the dev server switch on it; none of them looks at the settings again.
+ */
+/** `contact.form` as written in site.yaml: at most one of the two, which the loader checks. */
+export interface ContactFormSettings {
+  /** Where each value stands in site.yaml, by key (as `Located` of model/content.ts, which imports this file). */
+  at: Record<string, { line: number; column: number }>;
+  /** https URL the form posts to; http only on this computer (localhost, 127.0.0.1), for tests and local scripts. */
+  endpoint?: string;
+  /** Netlify Forms: the host collects the form's posts, found by its `data-netlify` attribute. */
+  netlify?: boolean;
+  /** The form service of the endpoint, with its address, as the privacy policy names it. */
+  service?: string;
+  /** Its basis for receiving data outside the EU. */
+  transfer?: string;
+  /** Days after which the service (or Netlify) deletes a message. */
+  retentionDays?: number;
+}
+
+/**
+ * The one way the contact form sends, with the owner facts the privacy policy quotes for it (named as in
+ * site.yaml, so `contact.form.service` reads the same in the file and in the loaded site).
+ */
+export type FormMode =
+  | { kind: "mailto" }
+  /** Posts to `url`; `origin` is what the CSP allows for it. */
+  | ({ kind: "endpoint"; url: string; origin: string } & Pick<
+      ContactFormSettings,
+      "service" | "transfer" | "retentionDays"
+    >)
+  | ({ kind: "netlify" } & Pick<ContactFormSettings, "retentionDays">);
+
+/** The mode the settings name; `mailto` without any. Call it on settings the loader has checked. */
+export function formMode(settings: ContactFormSettings | undefined): FormMode {
+  if (settings?.endpoint) {
+    const { service, transfer, retentionDays } = settings;
+    return {
+      kind: "endpoint",
+      url: settings.endpoint,
+      origin: new URL(settings.endpoint).origin,
+      service,
+      transfer,
+      retentionDays,
+    };
+  }
+  if (settings?.netlify) return { kind: "netlify", retentionDays: settings.retentionDays };
+  return { kind: "mailto" };
+}

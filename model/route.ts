@@ -1,0 +1,50 @@
+/** The pages of the site and their languages: what the generator renders, and where. */
+
+/** One page of the site, before locales: its path below the locale prefix and the template that renders it. */
+export interface PageDefinition {
+  /** One of the fixed pages, or the name of an editor's own markdown page (`content/pages/faq.en.md` → `faq`). */
+  id: string;
+  /** Path below the locale prefix, with trailing slash; the not-found page has a file name instead. */
+  path: string;
+  /** Template file under templates/, named in render errors. */
+  template: string;
+  /** Markdown page in content/pages/ that holds its text, if any. */
+  markdown?: string;
+  /** In the sitemap, with a canonical and hreflang alternates; false for the not-found page. */
+  indexable: boolean;
+}
+
+/** A link to the same page in one language. */
+export interface Alternate {
+  locale: string;
+  /** Root-relative link, base path included. */
+  href: string;
+  /** Absolute URL, for hreflang and the sitemap. */
+  url: string;
+}
+
+/** One page in one locale: what to render and where to write it. */
+export interface Route {
+  page: PageDefinition;
+  locale: string;
+  /** Root-relative link to this page, base path included: `/de/about-me/`. */
+  href: string;
+  /** Absolute URL of this page. */
+  url: string;
+  /** Output file relative to the output folder: `de/about-me/index.html`. */
+  file: string;
+  /** This page in every locale, this one included, in locale order; for the not-found page, each locale's home. */
+  alternates: Alternate[];
+}
+
+/** Every URL of the site goes through these, made for one configuration (generator/links.ts). */
+export interface Links {
+  /** Root-relative link to `path` (below the locale prefix) in `locale`; `#fragment`s pass through. */
+  href(locale: string, path?: string): string;
+  /** The same, as an absolute URL. */
+  url(locale: string, path?: string): string;
+  /** Root-relative link to a built asset or public file. */
+  asset(file: string): string;
+  /** The same, as an absolute URL. */
+  assetUrl(file: string): string;
+}
