@@ -82,6 +82,7 @@ export function legalContradictions(content: Content): ContentError[] {
     );
   const labels = bannerLabels(content.locales.map((locale) => locale.dictionary));
   for (const { locale, pages, dictionary } of content.locales) {
+    problems.push(...bannerWithdrawal(dictionary));
     const current = bannerLabels([dictionary]);
     const stale = [...labels, ...formerBannerLabels].filter((label) => !current.has(label));
     for (const name of legalPages) {
@@ -123,6 +124,23 @@ export function legalContradictions(content: Content): ContentError[] {
     }
   }
   return problems;
+}
+
+/**
+ * The banner says how consent is withdrawn (Art. 7 (3) GDPR): with the footer's settings button, named as it
+ * is labelled in the same language. A dictionary cannot quote another key, so a renamed button is caught here.
+ */
+function bannerWithdrawal(dictionary: Dictionary): ContentError[] {
+  const text = dictionary.get("cookie.text");
+  const button = dictionary.get("footer.cookieSettings")?.text;
+  if (!text || !button || quoted(text.text, button) >= 0) return [];
+  return [
+    new ContentError(
+      { file: text.file, line: text.line, column: text.column },
+      `"cookie.text" does not name the footer's button "${button}", with which consent is withdrawn`,
+      { hint: `Name the button in quotation marks as the footer labels it: ${button}.` },
+    ),
+  ];
 }
 
 /** The labels of the consent banner's buttons and of the footer's settings button, in these dictionaries. */
