@@ -18,9 +18,10 @@ export interface StagingGuard {
  * `dist.staging-*` beside it. A signal that arrives while the new site is swapped in (two renames)
  * waits for the swap, so the output folder is never missing. The signal then does what it would have
  * done: with no other listener, it ends the process as the signal (exit status 130 for Ctrl-C);
- * `watch`'s own listeners stay in charge of theirs.
+ * `watch`'s own listeners stay in charge of theirs. `made` says whether the folder is ours yet: the guard is
+ * set before the folder is made, so no signal finds a folder that no guard removes.
  */
-export function guardStaging(staging: string): StagingGuard {
+export function guardStaging(staging: string, made: () => boolean = () => true): StagingGuard {
   let swapping = false;
   let waiting: Signal | undefined;
   const onSignal = (signal: Signal) => {
@@ -30,7 +31,7 @@ export function guardStaging(staging: string): StagingGuard {
     }
     detach();
     try {
-      rmSync(staging, { recursive: true, force: true });
+      if (made()) rmSync(staging, { recursive: true, force: true });
     } finally {
       reraise(signal);
     }

@@ -4,7 +4,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { mkdir, mkdtemp, readFile, rename, rm, rmdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { displayPath, UsageError } from "../errors.ts";
-import { guardStaging } from "./interrupt.ts";
+import { guardStaging, type StagingGuard } from "./interrupt.ts";
 import { checkOutDir, outputMarker, outputMarkerText } from "./out-dir.ts";
 
 /** Where a build puts its files: the disk, or memory for tests and `check`. */
@@ -101,8 +101,13 @@ export class DiskWriter implements Writer {
     const parent = path.dirname(this.outDir);
     const name = path.basename(this.outDir);
     await mkdir(parent, { recursive: true }).catch((error) => this.fail(error));
-    const staging = await newFolder(path.join(parent, `${name}.staging-`)).catch((error) => this.fail(error));
-    const guard = guardStaging(staging);
+    const { folder: staging, guard } = (() => {
+      try {
+        return newStaging(path.join(parent, `${name}.staging-`));
+      } catch (error) {
+        return this.fail(error);
+      }
+    })();
     const folders = new Set<string>([staging]);
     let state: "open" | "closed" | "committed" = "open";
     const discard = async () => {
@@ -253,21 +258,26 @@ const reasons: Record<string, [string, string]> = {
 };
 
 /**
- * A new, empty folder named `prefix` and a random tail. Made by a plain mkdir, so it gets the mode every
- * folder of the user gets (0777 less the umask): the staging folder becomes the output folder, which a
- * web server's own user must be able to read. mkdtemp's 0700 would travel with it.
+ * A new, empty staging folder named `prefix` and a random tail, guarded against Ctrl-C from its first moment.
+ * Made by a plain mkdir, so it gets the mode every folder of the user gets (0777 less the umask): the staging
+ * folder becomes the output folder, which a web server's own user must be able to read (mkdtemp's 0700 would
+ * travel with it). The guard is set first and the folder made synchronously after it, so a signal, which
+ * Node hands to its listener only between two turns of the event loop, finds the folder either not made yet
+ * or made and known.
  */
-async function newFolder(prefix: string): Promise<string> {
+function newStaging(prefix: string): { folder: string; guard: StagingGuard } {
   for (;;) {
     const folder = prefix + randomBytes(4).toString("hex");
-    const made = await mkdir(folder).then(
-      () => true,
-      (error: NodeJS.ErrnoException) => {
-        if (error.code === "EEXIST") return false;
-        throw error;
-      },
-    );
-    if (made) return folder;
+    let made = false;
+    const guard = guardStaging(folder, () => made);
+    try {
+      mkdirSync(folder);
+      made = true;
+      return { folder, guard };
+    } catch (error) {
+      guard.settle();
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    }
   }
 }
 
