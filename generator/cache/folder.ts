@@ -13,13 +13,14 @@ export function cacheDir(root: string): string {
 }
 
 /**
- * Refuses a symbolic link (or a file) in place of the project's cache folder, before a build reads or
- * writes anything in it: through a link, its files would land wherever the link points.
+ * Refuses a symbolic link in place of the project's cache folder, before a build reads or writes anything
+ * in it: through a link, its files would land wherever the link points. A file in its place is no danger:
+ * the build goes on without the cache and says so (ensureCacheFolder).
  */
 export async function refuseLinkedCache(root: string): Promise<void> {
   const base = cacheDir(root);
   const entry = await lstat(base).catch(() => undefined);
-  if (entry && (entry.isSymbolicLink() || !entry.isDirectory())) throw notPlainFolder(base);
+  if (entry?.isSymbolicLink()) throw notPlainFolder(base);
 }
 
 const notPlainFolder = (folder: string) =>
@@ -40,7 +41,7 @@ export async function ensureCacheFolder(root: string, part: string): Promise<str
   const refuse = async () => {
     for (const own of [base, folder]) {
       const entry = await lstat(own).catch(() => undefined);
-      if (entry && (entry.isSymbolicLink() || !entry.isDirectory())) throw notPlainFolder(own);
+      if (entry?.isSymbolicLink()) throw notPlainFolder(own);
     }
   };
   await refuse();

@@ -3,7 +3,7 @@
  * run, and the first line it must print. The whole stderr of each is recorded in
  * __snapshots__/core.test.ts.snap.
  */
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { readdir, readFile, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { expect } from "vitest";
@@ -20,6 +20,7 @@ import {
   type AdversarialCase,
   type CaseFolders,
 } from "./support.ts";
+import { projectRoot } from "../support/site.ts";
 
 const out = (dir: string) => () => ({ outDir: dir });
 const page = (name: string, title = "Page") =>
@@ -577,7 +578,7 @@ const silentWrong: AdversarialCase[] = [
     class: 7,
     setup: edit("content/i18n/de.yaml", 'animals: "{claims.animals} Hoftiere"', 'animals: "{claims.animals Hoftiere"'),
     exit: 1,
-    first: 'content/i18n/de.yaml:31:15: The placeholder {claims.animals is never closed in "hero.badges.animals"',
+    first: 'content/i18n/de.yaml:32:15: The placeholder {claims.animals is never closed in "hero.badges.animals"',
   },
   {
     name: "a placeholder with spaces",
@@ -589,7 +590,7 @@ const silentWrong: AdversarialCase[] = [
     ),
     exit: 1,
     first:
-      'content/i18n/de.yaml:31:15: The placeholder { claims.animals } has spaces inside its braces in "hero.badges.animals"',
+      'content/i18n/de.yaml:32:15: The placeholder { claims.animals } has spaces inside its braces in "hero.badges.animals"',
   },
   {
     name: "a placeholder typo in front matter",
@@ -823,6 +824,11 @@ flags.push(
   },
 );
 
+/** The number of lines of a project file: keys appended to it start on the line after. */
+const linesOf = (file: string) => readFileSync(path.join(projectRoot, file), "utf8").split("\n").length - 1;
+const en = linesOf("content/i18n/en.yaml");
+const de = linesOf("content/i18n/de.yaml");
+
 const manyKeys = (count: number) =>
   "lots:\n" + Array.from({ length: count }, (_, index) => `  key${index}: Text ${index}\n`).join("");
 
@@ -835,7 +841,8 @@ const limits: AdversarialCase[] = [
       await writeFile(file, (await readFile(file, "utf8")) + manyKeys(30_000));
     },
     exit: 1,
-    first: 'content/i18n/de.yaml:282:3: Missing key "lots.key0" (present in content/i18n/en.yaml:285)',
+    // de.yaml's last line, and the first appended key: "lots:" is on the line after en.yaml's last.
+    first: `content/i18n/de.yaml:${de}:3: Missing key "lots.key0" (present in content/i18n/en.yaml:${en + 2})`,
   },
   {
     name: "30,000 duplicate keys",
@@ -845,7 +852,7 @@ const limits: AdversarialCase[] = [
       await writeFile(file, (await readFile(file, "utf8")) + "lots:\n" + "  same: Text\n".repeat(30_000));
     },
     exit: 1,
-    first: 'content/i18n/en.yaml:286:3: Duplicate key "same"',
+    first: `content/i18n/en.yaml:${en + 3}:3: Duplicate key "same"`,
   },
 ];
 
