@@ -13,19 +13,19 @@ it("check warns about a page nothing links to, in each language, until another p
   const page = (title: string, text: string) =>
     `---\ntitle: ${title}\ndescription: ${text}\nlead: ${text}\n---\n${text}\n`;
   await writeFile(
-    path.join(root, "content/pages/faq.en.md"),
+    path.join(root, "content/pages/seminars.en.md"),
     page("Questions", "What people ask us about the training."),
   );
-  await writeFile(path.join(root, "content/pages/faq.de.md"), page("Fragen", "Was man uns zum Training fragt."));
-  await markReviewed(root, "pages/faq");
+  await writeFile(path.join(root, "content/pages/seminars.de.md"), page("Fragen", "Was man uns zum Training fragt."));
+  await markReviewed(root, "pages/seminars");
 
   const unlinked = await runCli(["check", "--root", root]);
   expect(unlinked.code).toBe(0);
   expect(unlinked.stderr.split("\n")).toEqual([
-    "content/pages/faq.de.md:1:1: warning: No page links to /de/faq/: visitors cannot find it",
-    "  hint: Link to it from another page, as [Fragen](/de/faq/) in markdown, or add it to the navigation or the footer.",
-    "content/pages/faq.en.md:1:1: warning: No page links to /faq/: visitors cannot find it",
-    "  hint: Link to it from another page, as [Questions](/faq/) in markdown, or add it to the navigation or the footer.",
+    "content/pages/seminars.de.md:1:1: warning: No page links to /de/seminars/: visitors cannot find it",
+    "  hint: Link to it from another page, as [Fragen](/de/seminars/) in markdown, or add it to the navigation or the footer.",
+    "content/pages/seminars.en.md:1:1: warning: No page links to /seminars/: visitors cannot find it",
+    "  hint: Link to it from another page, as [Questions](/seminars/) in markdown, or add it to the navigation or the footer.",
     "2 warnings.",
     "",
   ]);
@@ -34,13 +34,13 @@ it("check warns about a page nothing links to, in each language, until another p
     root,
     "content/pages/training-details.en.md",
     "\n## ",
-    "\nSee also the [questions](/faq/) others asked.\n\n## ",
+    "\nSee also the [questions](/seminars/) others asked.\n\n## ",
   );
   await editFile(
     root,
     "content/pages/training-details.de.md",
     "\n## ",
-    "\nSiehe auch die [Fragen](/de/faq/), die andere gestellt haben.\n\n## ",
+    "\nSiehe auch die [Fragen](/de/seminars/), die andere gestellt haben.\n\n## ",
   );
   await markReviewed(root, "pages/training-details");
   expect(await runCli(["check", "--root", root, "--strict"])).toMatchObject({ code: 0, stderr: "" });
