@@ -7,7 +7,10 @@ import { PageHeader } from "../components/PageHeader.tsx";
 import { Layout } from "../Layout.tsx";
 import type { PageProps } from "../types.ts";
 
-/** About me: the trainer's story (content/pages/about-me.<locale>.md) beside her key facts. */
+/**
+ * About me: the trainer's story (content/pages/about-me.<locale>.md) beside her key facts. The facts and the
+ * button come first, so a phone shows them under the heading rather than after the whole story.
+ */
 export default function AboutMe(props: PageProps) {
   const { t, href, site, image } = props;
   const portrait = image("trainer");
@@ -17,7 +20,6 @@ export default function AboutMe(props: PageProps) {
       <PageHeader title={page.title} lead={page.lead} />
       <div className="section">
         <div className="container sidebar-layout">
-          <Markdown html={page.html} />
           <aside className="card aside-card" aria-label={site.legal.owner}>
             {portrait && <Picture image={portrait} sizes="(min-width: 60rem) 17rem, 90vw" className="portrait" />}
             <p className="aside-name">{site.legal.owner}</p>
@@ -34,6 +36,7 @@ export default function AboutMe(props: PageProps) {
               <Icon name="linkedin" /> {t("contact.info.linkedinText")}
             </a>
           </aside>
+          <Markdown html={page.html} />
         </div>
       </div>
       <DateStrip {...props} />
