@@ -36,6 +36,7 @@ export function answerAdmin(
   void loadCmsContent(
     config.root,
     config.locales.map((locale) => locale.code),
+    true,
   )
     .then((content) => {
       const text = adminConfigText(

@@ -359,7 +359,7 @@ describe("the web editor in local mode (watch --admin)", () => {
     await again.close();
   });
 
-  it("speaks German to a browser that asks for German, with the short texts labelled in words and their key", async () => {
+  it("speaks German to a browser that asks for German, with the short texts labelled in words, where they appear and the English beside them", async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, locale: "de-DE" });
     await page.goto(`${watch.origin}/admin/#/collections/texts/entries/de`);
     await page.getByRole("button").first().click();
@@ -369,6 +369,15 @@ describe("the web editor in local mode (watch --admin)", () => {
     const skip = page.getByLabel("Skip link");
     expect(await skip.evaluate((field) => field.tagName)).toBe("INPUT");
     expect(await skip.inputValue()).toBe("Zum Inhalt springen");
+    // Below it, where on the site it appears, its key, and the English text it translates.
+    const hint =
+      "Every page, first key press: the link that jumps to the content (skipLink) · English: “Skip to Main Content”";
+    expect(await page.getByText(hint).count()).toBe(1);
+    // Each group says where its texts are, before it is opened.
+    expect(await page.getByText("Hero (Home page, top)").count()).toBeGreaterThan(0);
+    expect(
+      await page.getByText("Cookie (The privacy banner (asks before the map or videos load))").count(),
+    ).toBeGreaterThan(0);
     await page.close();
   });
 
