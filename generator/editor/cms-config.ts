@@ -49,7 +49,7 @@ const siteOrder = ["offers", "dates", "contact", "social", "claims", "clients", 
 const wholeNumber = ["^\\d+$", "a whole number in digits only, e.g. 2490 (not 2.490 or 2,490)"];
 
 /** "seatsLeft" → "Seats left". */
-function labelOf(name: string): string {
+export function labelOf(name: string): string {
   const words = name.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }

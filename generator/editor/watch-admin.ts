@@ -9,7 +9,8 @@ import { build } from "../build.ts";
 import { createCmsConfig, loadCmsContent } from "./cms-config.ts";
 import type { SiteConfig } from "../config.ts";
 import { editorFiles, type EditorFiles } from "./owned-paths.ts";
-import { linkLine, linksIn } from "./safe-paths.ts";
+import { linkLine, linksIn, readInside } from "./safe-paths.ts";
+import { fieldNameAt } from "./field-names.ts";
 import { ContentError, ContentErrors } from "../errors.ts";
 import { requiredFiles } from "./guard.ts";
 import { buildDay } from "../load/dates.ts";
@@ -80,16 +81,26 @@ export async function adminStartLines(config: SiteConfig): Promise<string[]> {
   return links.length > 0 ? [linkLine(links[0]!)] : [];
 }
 
-/** `check` on the project as it is now: the located lines of its errors in the given files. */
+/**
+ * `check` on the project as it is now: the located lines of its errors in the given files, each with
+ * the field it is in as the form names it ("In the form: Dates › 1 › End."), read from the file as saved.
+ */
 async function problemsIn(config: SiteConfig, files: readonly string[]): Promise<string[]> {
   try {
     await build({ ...config, mode: "build" }, new MemoryWriter());
     return [];
   } catch (error) {
     const errors = error instanceof ContentErrors ? error.errors : error instanceof ContentError ? [error] : [];
-    return errors
-      .filter((problem) => files.includes(problem.place.file))
-      .map((problem) => (problem.hint ? `${problem.message} ${problem.hint}` : problem.message));
+    const mine = errors.filter((problem) => files.includes(problem.place.file));
+    return Promise.all(
+      mine.map(async (problem) => {
+        const line = problem.hint ? `${problem.message} ${problem.hint}` : problem.message;
+        const text = (await readInside(config.root, problem.place.file).catch(() => undefined))?.toString("utf8");
+        const field =
+          text && problem.place.line ? fieldNameAt(problem.place.file, text, problem.place.line) : undefined;
+        return field ? `${line} In the form: ${field}.` : line;
+      }),
+    );
   }
 }
 

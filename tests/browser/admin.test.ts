@@ -231,7 +231,7 @@ describe("the web editor in local mode (watch --admin)", () => {
     await page.close();
   });
 
-  it("refuses a save that check refuses, with its located line, and puts the file back", async () => {
+  it("refuses a save that check refuses, with its located line and its field marked, and puts the file back", async () => {
     const page = await editorPage();
     await openEntry(page, "collections/site/entries/site");
     // The form takes any day after today as the last; that it comes before the first, only check knows.
@@ -245,7 +245,14 @@ describe("the web editor in local mode (watch --admin)", () => {
     expect(watch.lines.slice(from).join("\n")).toMatch(/^ {2}content\/site\.yaml:\d+:\d+: The date ends/m);
     // Decap's toast goes after a few seconds; the refusal stays at the foot of the page, Publish free above it.
     const kept = page.locator("[data-save-refused]");
-    expect(await kept.textContent()).toMatch(/Not saved.*The date ends \(2027-03-10\) before it starts/);
+    expect(await kept.textContent()).toMatch(
+      /Not saved.*The date ends \(2027-03-10\) before it starts.* In the form: Dates › 1 › End\./,
+    );
+    // The field is named as the form labels it, and its label is outlined until a save goes through.
+    const marked = page.locator("[data-refused-field]");
+    expect(await marked.count()).toBe(1);
+    expect(await marked.getAttribute("data-refused-field")).toBe("Dates › 1 › End");
+    expect(await marked.getAttribute("for")).toBe(await page.getByLabel("End").first().getAttribute("id"));
     await page.getByRole("button", { name: "Publish" }).click({ trial: true, timeout: 5_000 });
     expect(await changedLines("content/site.yaml")).toEqual([["    seatsLeft: 4", "    seatsLeft: 3"]]);
     await page.close();
