@@ -9,9 +9,12 @@ import { build } from "../build.ts";
 import { createCmsConfig, loadCmsContent } from "./cms-config.ts";
 import type { SiteConfig } from "../config.ts";
 import { editorFiles, type EditorFiles } from "./owned-paths.ts";
-import { linkLine, linksIn, readInside } from "./safe-paths.ts";
+import { linkLine, linksIn, readInside, Refused } from "./safe-paths.ts";
+import { namesToReview, reviewCollection } from "./translation-review.ts";
+import { markTranslationsReviewed } from "./translations-reviewed.ts";
+import { translationLockFile } from "../load/translation-lock.ts";
 import { fieldNameAt } from "./field-names.ts";
-import { ContentError, ContentErrors } from "../errors.ts";
+import { ContentError, ContentErrors, UsageError } from "../errors.ts";
 import { requiredFiles } from "./guard.ts";
 import { buildDay } from "../load/dates.ts";
 import { adminConfigText } from "./admin-files.ts";
@@ -27,21 +30,28 @@ export function answerAdmin(
   const codes = config.locales.map((locale) => locale.code);
   const verify = (files: readonly string[]) => problemsIn(config, files);
   const owned = ownedBy(config);
-  if (answerAdminApi(config.root, config.basePath, request, response, log, owned, verify, requiredFiles(codes)))
+  const review = { file: translationLockFile, mark: (names: readonly string[]) => markReviewed(config, names) };
+  if (answerAdminApi(config.root, config.basePath, request, response, log, owned, verify, requiredFiles(codes), review))
     return true;
   const pathname = (request.url ?? "").split("?")[0];
   if (pathname !== `${config.basePath}admin/config.yml` || request.method !== "GET") return false;
   const origin = `http://${request.headers.host ?? "localhost"}`;
   const api = `${origin}${config.basePath}${adminApiPath}`;
   const hostname = new URL(origin).hostname;
-  void loadCmsContent(
-    config.root,
-    config.locales.map((locale) => locale.code),
-    true,
-  )
-    .then((content) => {
+  void Promise.all([
+    loadCmsContent(
+      config.root,
+      config.locales.map((locale) => locale.code),
+      true,
+    ),
+    namesToReview(config),
+  ])
+    .then(([content, toReview]) => {
+      const cms = createCmsConfig({ ...content, today: buildDay() });
+      const translation = new Intl.DisplayNames("en", { type: "language" }).of(codes[1] ?? codes[0]!) ?? "";
+      cms["collections"] = [...(cms["collections"] as unknown[]), ...reviewCollection(toReview, translation)];
       const text = adminConfigText(
-        createCmsConfig({ ...content, today: buildDay() }),
+        cms,
         { name: "proxy", proxy_url: api },
         {
           // The editor speaks the owner's language when the browser asks for one of the site's (Decap ships them).
@@ -61,6 +71,17 @@ export function answerAdmin(
       response.writeHead(500, { "content-type": "text/plain; charset=utf-8" }).end("No configuration\n");
     });
   return true;
+}
+
+/** Records what the review form ticked, as `translations reviewed` does; a name it does not know is refused. */
+async function markReviewed(config: SiteConfig, names: readonly string[]): Promise<void> {
+  if (names.length === 0) return;
+  try {
+    await markTranslationsReviewed(config, names, false);
+  } catch (error) {
+    if (error instanceof UsageError) throw new Refused(`Not saved. ${error.message}`);
+    throw error;
+  }
 }
 
 const owned = new WeakMap<SiteConfig, EditorFiles>();

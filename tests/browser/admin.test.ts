@@ -388,6 +388,40 @@ describe("the web editor in local mode (watch --admin)", () => {
     await page.close();
   });
 
+  it("marks a translation reviewed in the form: only its line of the lock changes, and check stops warning", async () => {
+    const english = path.join(root, "content/i18n/en.yaml");
+    const from = watch.lines.length;
+    const source = await readFile(english, "utf8");
+    await writeFile(
+      english,
+      source.replace(
+        /^ {2}title: Professional Sales Training on the Ranch$/m,
+        "  title: Sales Training on a Working Ranch",
+      ),
+    );
+    await watch.waitFor(/: rebuilt \d+ pages in \d+ ms$/, from);
+    const stale = (warnings: { reason: string }[]) =>
+      warnings.filter((warning) => warning.reason.includes('"hero.title"'));
+    expect(stale((await check(resolveConfig({ root }))).contentWarnings)).toHaveLength(1);
+    const page = await editorPage();
+    await page.goto(`${watch.origin}/admin/#/collections/review/entries/review`);
+    await page.getByRole("button", { name: "Login" }).click();
+    // Each text to review is named by where it appears; the owner ticks the one they compared.
+    await page.getByText("German checked against the new English").last().waitFor({ timeout: 20_000 });
+    await page.getByLabel("German checked against the new English").click();
+    await page.getByText("Home page, top: the headline (hero.title)").click();
+    const saved = watch.lines.length;
+    await page.getByRole("button", { name: "Publish" }).click();
+    await page.getByText("Publish now").click();
+    await watch.waitFor(/^Web editor marked reviewed: hero\.title$/, saved);
+    const [[before, after]] = (await changedLines("content/translations.lock.yaml")) as [[string, string]];
+    expect(before).toMatch(/^ {4}hero\.title: "[0-9a-f]+"$/);
+    expect(after).toMatch(/^ {4}hero\.title: "[0-9a-f]+"$/);
+    expect(after).not.toBe(before);
+    expect(stale((await check(resolveConfig({ root }))).contentWarnings)).toEqual([]);
+    await page.close();
+  });
+
   it("asked nothing of another origin", () => {
     expect(foreign).toEqual([]);
   });
