@@ -11,6 +11,7 @@ import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import { parse } from "yaml";
+import { translationLockFile } from "../load/translation-lock.ts";
 import { refusedDelete, unreadable } from "./guard.ts";
 import { isPhotoOfItsKind, mediaLimitBytes, type EditorFiles } from "./owned-paths.ts";
 import {
@@ -108,9 +109,12 @@ async function saveFile(root: string, file: string, contents: string | Buffer): 
 /** The names the review form lists as checked: its `reviewed` list, as Decap saves it in YAML. */
 function reviewedIn(raw: string): string[] {
   const data = parse(raw) as { reviewed?: unknown } | null;
-  const names = Array.isArray(data?.reviewed) ? data.reviewed : [];
-  if (!names.every((name): name is string => typeof name === "string"))
-    throw new Refused("The translation review lists something that is not a key or a page.");
+  const names: unknown = data?.reviewed;
+  // Anything else sent for the lock is refused: only the review's ticks are recorded, never a file as sent.
+  if (!Array.isArray(names) || !names.every((name): name is string => typeof name === "string"))
+    throw new Refused(
+      `${translationLockFile}: the web editor writes this file only through the translation review (tick the texts you checked), never as sent`,
+    );
   return names;
 }
 
