@@ -15,6 +15,7 @@ import { pageSchema, testimonialSchema } from "../load/content.ts";
 import { emailPattern, figurePattern, type Schema } from "../load/schema.ts";
 import { loadSite, siteSchema } from "../load/site.ts";
 import { loadDictionary } from "../load/translations.ts";
+import { groupLabel, textHint } from "./text-places.ts";
 
 /** What the configuration needs of the content besides the schemas: names only editors choose. */
 export interface CmsContent {
@@ -28,6 +29,12 @@ export interface CmsContent {
   multilineKeys?: readonly string[];
   /** The day the form is made for (YYYY-MM-DD), in `watch`: a training may not start before it. */
   today?: string;
+  /**
+   * The dictionaries' texts by language, in `watch`: each short text's hint then quotes the other
+   * languages' text of the same key, so English and German are read side by side (Decap's i18n for a
+   * collection of files takes only `single_file`, one file holding every language; ours are one file each).
+   */
+  texts?: ReadonlyMap<string, ReadonlyMap<string, string>>;
 }
 
 type Field = Record<string, unknown>;
@@ -42,7 +49,7 @@ const siteOrder = ["offers", "dates", "contact", "social", "claims", "clients", 
 const wholeNumber = ["^\\d+$", "a whole number in digits only, e.g. 2490 (not 2.490 or 2,490)"];
 
 /** "seatsLeft" → "Seats left". */
-function labelOf(name: string): string {
+export function labelOf(name: string): string {
   const words = name.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
@@ -192,10 +199,20 @@ function translated(field: Field, i18n: boolean): Field {
 
 /**
  * The dictionary's dotted keys as nested groups of text fields: labelled in words (`skipLink` → "Skip
- * link"), with the key itself as the hint (what templates, `check` and the translation commands name), and
- * one line for a text of one line.
+ * link"), each group labelled and each text hinted with where it appears on the site
+ * (editor/text-places.ts) and the key itself (what templates, `check` and the translation commands name),
+ * one line for a text of one line, and, when `others` holds them, the same text in the other languages.
  */
-function dictionaryFields(keys: readonly string[], multiline: ReadonlySet<string>): Field[] {
+function dictionaryFields(
+  keys: readonly string[],
+  multiline: ReadonlySet<string>,
+  others: ReadonlyArray<readonly [language: string, texts: ReadonlyMap<string, string>]> = [],
+): Field[] {
+  const hintOf = (key: string) =>
+    [
+      textHint(key),
+      ...others.flatMap(([language, texts]) => (texts.has(key) ? [`${language}: “${texts.get(key)}”`] : [])),
+    ].join(" · ");
   const tree = new Map<string, unknown>();
   for (const key of keys) {
     const parts = key.split(".");
@@ -211,7 +228,7 @@ function dictionaryFields(keys: readonly string[], multiline: ReadonlySet<string
       value instanceof Map
         ? {
             name,
-            label: labelOf(name),
+            label: groupLabel(`${prefix}${name}`, labelOf(name)),
             widget: "object",
             collapsed: true,
             fields: toFields(value, `${prefix}${name}.`),
@@ -220,7 +237,7 @@ function dictionaryFields(keys: readonly string[], multiline: ReadonlySet<string
             name,
             label: labelOf(name),
             widget: multiline.has(`${prefix}${name}`) ? "text" : "string",
-            hint: `${prefix}${name}`,
+            hint: hintOf(`${prefix}${name}`),
           },
     );
   return toFields(tree, "");
@@ -306,13 +323,24 @@ export function createCmsConfig(content: CmsContent): Record<string, unknown> {
         editor: noPreview,
         files: content.locales.map((locale) => ({
           name: locale,
-          label: `Short texts in ${new Intl.DisplayNames("en", { type: "language" }).of(locale)}`,
+          label: `Short texts in ${languageName(locale, "en")}`,
           file: `content/i18n/${locale}.yaml`,
-          fields: dictionaryFields(content.dictionaryKeys, new Set(content.multilineKeys ?? [])),
+          fields: dictionaryFields(
+            content.dictionaryKeys,
+            new Set(content.multilineKeys ?? []),
+            [...(content.texts ?? [])]
+              .filter(([code]) => code !== locale)
+              .map(([code, texts]) => [languageName(code, "en"), texts] as const),
+          ),
         })),
       },
     ],
   };
+}
+
+/** A language's name (`de` → "German"), in the language `inLanguage`. */
+function languageName(code: string, inLanguage: string): string {
+  return new Intl.DisplayNames(inLanguage, { type: "language" }).of(code) ?? code;
 }
 
 /** The languages of the testimonials' form, the one a testimonial most often starts in first. */
@@ -329,7 +357,7 @@ export function cmsConfigText(config: Record<string, unknown>): string {
 }
 
 /** What the configuration needs of the project's content: its languages, dictionary keys and offers. */
-export async function loadCmsContent(root: string, locales: readonly string[]): Promise<CmsContent> {
+export async function loadCmsContent(root: string, locales: readonly string[], withTexts = false): Promise<CmsContent> {
   const { site, factsFor } = (await loadSite(root)).value;
   const dictionaries = await Promise.all(locales.map((code) => loadDictionary(root, code, factsFor(code))));
   const dictionary = dictionaries[0]!;
@@ -338,6 +366,16 @@ export async function loadCmsContent(root: string, locales: readonly string[]): 
     dictionaryKeys: [...dictionary.value.keys()],
     multilineKeys: multilineKeysOf(dictionaries.map((loaded) => loaded.value)),
     offerNames: Object.keys(site.offers ?? {}),
+    ...(withTexts
+      ? {
+          texts: new Map(
+            dictionaries.map((loaded, index) => [
+              locales[index]!,
+              new Map([...loaded.value].map(([key, entry]) => [key, entry.source ?? entry.text])),
+            ]),
+          ),
+        }
+      : {}),
   };
 }
 

@@ -10,6 +10,8 @@
 import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
+import { parse } from "yaml";
+import { translationLockFile } from "../load/translation-lock.ts";
 import { refusedDelete, unreadable } from "./guard.ts";
 import { isPhotoOfItsKind, mediaLimitBytes, type EditorFiles } from "./owned-paths.ts";
 import {
@@ -104,6 +106,18 @@ async function saveFile(root: string, file: string, contents: string | Buffer): 
   return old;
 }
 
+/** The names the review form lists as checked: its `reviewed` list, as Decap saves it in YAML. */
+function reviewedIn(raw: string): string[] {
+  const data = parse(raw) as { reviewed?: unknown } | null;
+  const names: unknown = data?.reviewed;
+  // Anything else sent for the lock is refused: only the review's ticks are recorded, never a file as sent.
+  if (!Array.isArray(names) || !names.every((name): name is string => typeof name === "string"))
+    throw new Refused(
+      `${translationLockFile}: the web editor writes this file only through the translation review (tick the texts you checked), never as sent`,
+    );
+  return names;
+}
+
 /** Puts a file back as it was before a refused save. */
 async function restoreFile(root: string, file: string, old: string | undefined) {
   if (old === undefined) return removeInside(root, file);
@@ -112,6 +126,15 @@ async function restoreFile(root: string, file: string, old: string | undefined) 
 
 /** What `check` finds wrong in the files just saved, one located line each; none when they are fine. */
 export type VerifySave = (files: readonly string[]) => Promise<string[]>;
+
+/**
+ * The translation review's form (watch only): its save is never written as sent; the names it lists
+ * are recorded as reviewed by the code of `translations reviewed`, which writes the lock file itself.
+ */
+export interface ReviewSave {
+  file: string;
+  mark: (names: readonly string[]) => Promise<void>;
+}
 
 async function mediaFile(root: string, file: string) {
   const data = await readInside(root, file);
@@ -143,6 +166,7 @@ async function act(
   verify: VerifySave,
   owned: EditorFiles,
   required: ReadonlySet<string>,
+  review: ReviewSave | undefined,
 ) {
   if (writes.has(action)) await refuseOverLinks(root);
   switch (action) {
@@ -169,6 +193,12 @@ async function act(
         assets?: Asset[];
       };
       const sent = dataFiles ?? (entry ? [entry] : []);
+      if (review && sent.length === 1 && sent[0]!.path === review.file) {
+        const names = reviewedIn(sent[0]!.raw);
+        await review.mark(names);
+        log(`Web editor marked reviewed: ${names.join(", ") || "nothing"}`);
+        return { message: "entry persisted" };
+      }
       for (const file of sent) file.path = ownEntry(owned, file.path);
       const photos = (assets ?? []).map((asset) => ({ ...asset, data: Buffer.from(asset.content, asset.encoding) }));
       for (const photo of photos) photo.path = await ownMedia(owned, photo.path, photo.data);
@@ -248,6 +278,7 @@ export function answerAdminApi(
   verify: VerifySave = async () => [],
   /** Files the site cannot be built without: never deleted (editor/guard.ts). */
   required: ReadonlySet<string> = new Set(),
+  review?: ReviewSave,
 ): boolean {
   const pathname = (request.url ?? "").split("?")[0];
   if (pathname !== `${basePath}${adminApiPath}`) return false;
@@ -285,7 +316,7 @@ export function answerAdminApi(
           params?: Record<string, unknown>;
         };
         action = String(body.action);
-        send(200, await act(root, action, body.params ?? {}, log, verify, owned, required));
+        send(200, await act(root, action, body.params ?? {}, log, verify, owned, required, review));
       } catch (error) {
         const refused = error instanceof Refused || error instanceof SyntaxError;
         const message = error instanceof Error ? error.message : String(error);

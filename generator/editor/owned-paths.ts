@@ -36,8 +36,10 @@ export interface EditorFiles {
   mediaFolders: readonly string[];
 }
 
+type Field = { media_folder?: string; fields?: Field[]; field?: Field };
+
 type Collection = {
-  files?: { file: string }[];
+  files?: { file: string; fields?: Field[] }[];
   folder?: string;
   extension?: string;
   i18n?: unknown;
@@ -65,8 +67,11 @@ export function editorFiles(locales: readonly string[]): EditorFiles {
         extension: collection.extension ?? "md",
         perLocale: Boolean(collection.i18n) && config.i18n?.structure === "multiple_files",
       });
-    // A collection's own media folder, when it names one in the project (not one beside each entry).
+    // A collection's own media folder, when it names one in the project (not one beside each entry),
+    // and a field's (the photo slots' content/images/).
     if (collection.media_folder?.startsWith("/")) mediaFolders.add(strip(collection.media_folder));
+    for (const file of collection.files ?? [])
+      for (const folder of fieldMediaFolders(file.fields)) mediaFolders.add(folder);
   }
   const entry = (file: string) => {
     if (files.has(file)) return true;
@@ -86,6 +91,15 @@ export function editorFiles(locales: readonly string[]): EditorFiles {
   const media = (file: string) =>
     mediaFolders.has(path.posix.dirname(file)) && plainMediaName.test(path.posix.basename(file));
   return { entry, media, mediaFolders: [...mediaFolders] };
+}
+
+/** The project media folders that fields name (`media_folder: /content/images`), at any depth. */
+function fieldMediaFolders(fields: readonly Field[] = []): string[] {
+  return fields.flatMap((field) => [
+    ...(field.media_folder?.startsWith("/") ? [strip(field.media_folder)] : []),
+    ...fieldMediaFolders(field.fields),
+    ...fieldMediaFolders(field.field ? [field.field] : []),
+  ]);
 }
 
 /** What sharp calls the format each of the pipeline's extensions names. */

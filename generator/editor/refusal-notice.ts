@@ -2,7 +2,9 @@
  * The web editor's notice of a refused save, in local mode: Decap shows the refusal of `check` as a
  * toast that vanishes after a few seconds. This script, loaded before Decap from the admin page's own
  * origin (its policy allows no inline script), keeps the refusal at the foot of the page, away from
- * Publish, until a save goes through or the editor closes it.
+ * Publish, until a save goes through or the editor closes it. When the refusal names its field in the
+ * form's words ("In the form: Dates › 1 › End.", editor/field-names.ts), the first such field's label
+ * is outlined too: the label of that name after its group's, the list entry's n-th one.
  */
 
 /** The script's file, beside the admin page. */
@@ -12,9 +14,34 @@ export const refusalNoticeScript = `(() => {
   const api = new URL("api/v1", document.baseURI).pathname;
   const send = window.fetch.bind(window);
   let notice;
+  let marked;
   const hide = () => {
     notice?.remove();
     notice = undefined;
+    unmark();
+  };
+  const unmark = () => {
+    marked?.style.removeProperty("outline");
+    marked?.style.removeProperty("outline-offset");
+    marked?.removeAttribute("data-refused-field");
+    marked = undefined;
+  };
+  const labelled = (name) =>
+    [...document.querySelectorAll("label")].filter((label) => label.textContent.trim().startsWith(name));
+  const mark = (field) => {
+    unmark();
+    const parts = field.split(" › ");
+    const group = parts.length > 1 ? labelled(parts[0])[0] : undefined;
+    const nth = Number(parts.find((part) => /^\d+$/.test(part)) ?? 1);
+    const labels = labelled(parts.at(-1)).filter(
+      (label) => !group || group.compareDocumentPosition(label) & Node.DOCUMENT_POSITION_FOLLOWING,
+    );
+    marked = labels[nth - 1];
+    if (!marked) return;
+    marked.setAttribute("data-refused-field", field);
+    marked.style.outline = "3px solid #d0391b";
+    marked.style.outlineOffset = "3px";
+    marked.scrollIntoView({ block: "center" });
   };
   const show = (message) => {
     hide();
@@ -29,6 +56,7 @@ export const refusalNoticeScript = `(() => {
     const text = document.createElement("p");
     text.style.margin = ".25rem 0 0";
     text.textContent = message.replace(/^Not saved\\.\\s*/, "");
+    const field = /In the form: ([^.]+)\\./.exec(message)?.[1];
     const close = document.createElement("button");
     close.type = "button";
     close.textContent = "×";
@@ -37,6 +65,7 @@ export const refusalNoticeScript = `(() => {
     close.addEventListener("click", hide);
     notice.append(title, text, close);
     document.body.append(notice);
+    if (field) mark(field);
   };
   window.fetch = async (input, init) => {
     const response = await send(input, init);

@@ -9,8 +9,12 @@ import { build } from "../build.ts";
 import { createCmsConfig, loadCmsContent } from "./cms-config.ts";
 import type { SiteConfig } from "../config.ts";
 import { editorFiles, type EditorFiles } from "./owned-paths.ts";
-import { linkLine, linksIn } from "./safe-paths.ts";
-import { ContentError, ContentErrors } from "../errors.ts";
+import { linkLine, linksIn, readInside, Refused } from "./safe-paths.ts";
+import { namesToReview, reviewCollection } from "./translation-review.ts";
+import { markTranslationsReviewed } from "./translations-reviewed.ts";
+import { translationLockFile } from "../load/translation-lock.ts";
+import { fieldNameAt } from "./field-names.ts";
+import { ContentError, ContentErrors, UsageError } from "../errors.ts";
 import { requiredFiles } from "./guard.ts";
 import { buildDay } from "../load/dates.ts";
 import { adminConfigText } from "./admin-files.ts";
@@ -26,20 +30,28 @@ export function answerAdmin(
   const codes = config.locales.map((locale) => locale.code);
   const verify = (files: readonly string[]) => problemsIn(config, files);
   const owned = ownedBy(config);
-  if (answerAdminApi(config.root, config.basePath, request, response, log, owned, verify, requiredFiles(codes)))
+  const review = { file: translationLockFile, mark: (names: readonly string[]) => markReviewed(config, names) };
+  if (answerAdminApi(config.root, config.basePath, request, response, log, owned, verify, requiredFiles(codes), review))
     return true;
   const pathname = (request.url ?? "").split("?")[0];
   if (pathname !== `${config.basePath}admin/config.yml` || request.method !== "GET") return false;
   const origin = `http://${request.headers.host ?? "localhost"}`;
   const api = `${origin}${config.basePath}${adminApiPath}`;
   const hostname = new URL(origin).hostname;
-  void loadCmsContent(
-    config.root,
-    config.locales.map((locale) => locale.code),
-  )
-    .then((content) => {
+  void Promise.all([
+    loadCmsContent(
+      config.root,
+      config.locales.map((locale) => locale.code),
+      true,
+    ),
+    namesToReview(config),
+  ])
+    .then(([content, toReview]) => {
+      const cms = createCmsConfig({ ...content, today: buildDay() });
+      const translation = new Intl.DisplayNames("en", { type: "language" }).of(codes[1] ?? codes[0]!) ?? "";
+      cms["collections"] = [...(cms["collections"] as unknown[]), ...reviewCollection(toReview, translation)];
       const text = adminConfigText(
-        createCmsConfig({ ...content, today: buildDay() }),
+        cms,
         { name: "proxy", proxy_url: api },
         {
           // The editor speaks the owner's language when the browser asks for one of the site's (Decap ships them).
@@ -61,6 +73,17 @@ export function answerAdmin(
   return true;
 }
 
+/** Records what the review form ticked, as `translations reviewed` does; a name it does not know is refused. */
+async function markReviewed(config: SiteConfig, names: readonly string[]): Promise<void> {
+  if (names.length === 0) return;
+  try {
+    await markTranslationsReviewed(config, names, false);
+  } catch (error) {
+    if (error instanceof UsageError) throw new Refused(`Not saved. ${error.message}`);
+    throw error;
+  }
+}
+
 const owned = new WeakMap<SiteConfig, EditorFiles>();
 
 /** The files the editor may save in this project: its collections' files and photos (editor/owned-paths.ts). */
@@ -79,16 +102,26 @@ export async function adminStartLines(config: SiteConfig): Promise<string[]> {
   return links.length > 0 ? [linkLine(links[0]!)] : [];
 }
 
-/** `check` on the project as it is now: the located lines of its errors in the given files. */
+/**
+ * `check` on the project as it is now: the located lines of its errors in the given files, each with
+ * the field it is in as the form names it ("In the form: Dates › 1 › End."), read from the file as saved.
+ */
 async function problemsIn(config: SiteConfig, files: readonly string[]): Promise<string[]> {
   try {
     await build({ ...config, mode: "build" }, new MemoryWriter());
     return [];
   } catch (error) {
     const errors = error instanceof ContentErrors ? error.errors : error instanceof ContentError ? [error] : [];
-    return errors
-      .filter((problem) => files.includes(problem.place.file))
-      .map((problem) => (problem.hint ? `${problem.message} ${problem.hint}` : problem.message));
+    const mine = errors.filter((problem) => files.includes(problem.place.file));
+    return Promise.all(
+      mine.map(async (problem) => {
+        const line = problem.hint ? `${problem.message} ${problem.hint}` : problem.message;
+        const text = (await readInside(config.root, problem.place.file).catch(() => undefined))?.toString("utf8");
+        const field =
+          text && problem.place.line ? fieldNameAt(problem.place.file, text, problem.place.line) : undefined;
+        return field ? `${line} In the form: ${field}.` : line;
+      }),
+    );
   }
 }
 

@@ -231,7 +231,7 @@ describe("the web editor in local mode (watch --admin)", () => {
     await page.close();
   });
 
-  it("refuses a save that check refuses, with its located line, and puts the file back", async () => {
+  it("refuses a save that check refuses, with its located line and its field marked, and puts the file back", async () => {
     const page = await editorPage();
     await openEntry(page, "collections/site/entries/site");
     // The form takes any day after today as the last; that it comes before the first, only check knows.
@@ -245,7 +245,14 @@ describe("the web editor in local mode (watch --admin)", () => {
     expect(watch.lines.slice(from).join("\n")).toMatch(/^ {2}content\/site\.yaml:\d+:\d+: The date ends/m);
     // Decap's toast goes after a few seconds; the refusal stays at the foot of the page, Publish free above it.
     const kept = page.locator("[data-save-refused]");
-    expect(await kept.textContent()).toMatch(/Not saved.*The date ends \(2027-03-10\) before it starts/);
+    expect(await kept.textContent()).toMatch(
+      /Not saved.*The date ends \(2027-03-10\) before it starts.* In the form: Dates › 1 › End\./,
+    );
+    // The field is named as the form labels it, and its label is outlined until a save goes through.
+    const marked = page.locator("[data-refused-field]");
+    expect(await marked.count()).toBe(1);
+    expect(await marked.getAttribute("data-refused-field")).toBe("Dates › 1 › End");
+    expect(await marked.getAttribute("for")).toBe(await page.getByLabel("End").first().getAttribute("id"));
     await page.getByRole("button", { name: "Publish" }).click({ trial: true, timeout: 5_000 });
     expect(await changedLines("content/site.yaml")).toEqual([["    seatsLeft: 4", "    seatsLeft: 3"]]);
     await page.close();
@@ -359,7 +366,7 @@ describe("the web editor in local mode (watch --admin)", () => {
     await again.close();
   });
 
-  it("speaks German to a browser that asks for German, with the short texts labelled in words and their key", async () => {
+  it("speaks German to a browser that asks for German, with the short texts labelled in words, where they appear and the English beside them", async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, locale: "de-DE" });
     await page.goto(`${watch.origin}/admin/#/collections/texts/entries/de`);
     await page.getByRole("button").first().click();
@@ -369,6 +376,49 @@ describe("the web editor in local mode (watch --admin)", () => {
     const skip = page.getByLabel("Skip link");
     expect(await skip.evaluate((field) => field.tagName)).toBe("INPUT");
     expect(await skip.inputValue()).toBe("Zum Inhalt springen");
+    // Below it, where on the site it appears, its key, and the English text it translates.
+    const hint =
+      "Every page, first key press: the link that jumps to the content (skipLink) · English: “Skip to Main Content”";
+    expect(await page.getByText(hint).count()).toBe(1);
+    // Each group says where its texts are, before it is opened.
+    expect(await page.getByText("Hero (Home page, top)").count()).toBeGreaterThan(0);
+    expect(
+      await page.getByText("Cookie (The privacy banner (asks before the map or videos load))").count(),
+    ).toBeGreaterThan(0);
+    await page.close();
+  });
+
+  it("marks a translation reviewed in the form: only its line of the lock changes, and check stops warning", async () => {
+    const english = path.join(root, "content/i18n/en.yaml");
+    const from = watch.lines.length;
+    const source = await readFile(english, "utf8");
+    await writeFile(
+      english,
+      source.replace(
+        /^ {2}title: Professional Sales Training on the Ranch$/m,
+        "  title: Sales Training on a Working Ranch",
+      ),
+    );
+    await watch.waitFor(/: rebuilt \d+ pages in \d+ ms$/, from);
+    const stale = (warnings: { reason: string }[]) =>
+      warnings.filter((warning) => warning.reason.includes('"hero.title"'));
+    expect(stale((await check(resolveConfig({ root }))).contentWarnings)).toHaveLength(1);
+    const page = await editorPage();
+    await page.goto(`${watch.origin}/admin/#/collections/review/entries/review`);
+    await page.getByRole("button", { name: "Login" }).click();
+    // Each text to review is named by where it appears; the owner ticks the one they compared.
+    await page.getByText("German checked against the new English").last().waitFor({ timeout: 20_000 });
+    await page.getByLabel("German checked against the new English").click();
+    await page.getByText("Home page, top: the headline (hero.title)").click();
+    const saved = watch.lines.length;
+    await page.getByRole("button", { name: "Publish" }).click();
+    await page.getByText("Publish now").click();
+    await watch.waitFor(/^Web editor marked reviewed: hero\.title$/, saved);
+    const [[before, after]] = (await changedLines("content/translations.lock.yaml")) as [[string, string]];
+    expect(before).toMatch(/^ {4}hero\.title: "[0-9a-f]+"$/);
+    expect(after).toMatch(/^ {4}hero\.title: "[0-9a-f]+"$/);
+    expect(after).not.toBe(before);
+    expect(stale((await check(resolveConfig({ root }))).contentWarnings)).toEqual([]);
     await page.close();
   });
 

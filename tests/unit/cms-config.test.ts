@@ -9,6 +9,7 @@ import { parse } from "yaml";
 import { cmsConfigFile, cmsConfigText, createCmsConfig, loadCmsContent } from "../../generator/editor/cms-config.ts";
 import { defaults } from "../../generator/config.ts";
 import { interfaceLanguage } from "../../generator/editor/watch-admin.ts";
+import { placeOf } from "../../generator/editor/text-places.ts";
 import { projectRoot } from "../support/site.ts";
 
 const locales = defaults.locales.map((locale) => locale.code);
@@ -108,14 +109,44 @@ describe("the web editor's configuration", () => {
       string,
       Record<string, string>
     >;
-    // One line for a text of one line, labelled in words, with the key that templates and `check` name.
+    // One line for a text of one line, labelled in words, hinted with where it appears on the site and the
+    // key that templates and `check` name; each group labelled with its place too.
     expect(fieldAt(texts.files![1]!.fields, ["hero", "title"])).toMatchObject({
       widget: "string",
       label: "Title",
-      hint: "hero.title",
+      hint: "Home page, top: the headline (hero.title)",
     });
-    expect(fieldAt(texts.files![1]!.fields, ["skipLink"])).toMatchObject({ label: "Skip link", hint: "skipLink" });
+    expect(fieldAt(texts.files![1]!.fields, ["contact", "form", "submit"])).toMatchObject({
+      hint: "Contact page: the enquiry form and its messages (contact.form.submit)",
+    });
+    expect(fieldAt(texts.files![1]!.fields, ["footer"])).toMatchObject({ label: "Footer (Every page, footer)" });
+    expect(fieldAt(texts.files![1]!.fields, ["skipLink"])).toMatchObject({
+      label: "Skip link",
+      hint: "Every page, first key press: the link that jumps to the content (skipLink)",
+    });
     expect(texts.files![1]!.fields.map((field) => field.name)).toEqual(Object.keys(english));
+  });
+
+  it("tells where every short text appears, and in watch shows the other language's text beside it", async () => {
+    const content = await loadCmsContent(projectRoot, locales, true);
+    // The table by family covers every key: a new family without a place fails here, not in front of the owner.
+    expect(content.dictionaryKeys.filter((key) => placeOf(key) === undefined)).toEqual([]);
+    const config = createCmsConfig(content) as { collections: Collection[] };
+    const texts = config.collections.find((collection) => collection.name === "texts")!;
+    const german = parse(await readFile(path.join(projectRoot, "content/i18n/de.yaml"), "utf8")) as Record<
+      string,
+      Record<string, string>
+    >;
+    const english = parse(await readFile(path.join(projectRoot, "content/i18n/en.yaml"), "utf8")) as Record<
+      string,
+      Record<string, string>
+    >;
+    expect(fieldAt(texts.files![1]!.fields, ["hero", "title"])).toMatchObject({
+      hint: `Home page, top: the headline (hero.title) · English: “${english["hero"]!["title"]}”`,
+    });
+    expect(fieldAt(texts.files![0]!.fields, ["hero", "title"])).toMatchObject({
+      hint: `Home page, top: the headline (hero.title) · German: “${german["hero"]!["title"]}”`,
+    });
   });
 
   it("offers closed sets as select fields, lets the dates be emptied, and refuses a first day that has passed", async () => {
