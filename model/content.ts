@@ -129,7 +129,7 @@ export interface Site {
   builtAt: string;
   navigation: Navigation;
   /** The web editor at /admin/, shipped by `build` when given: where it saves. */
-  editor?: { backend?: string; repo: string; branch?: string };
+  editor?: EditorBackend;
 }
 
 /** Where a markdown text came from, for locating problems found after loading. */
@@ -144,6 +144,20 @@ export interface MarkdownOrigin {
   links: MarkdownLink[];
   /** Everything before the body as written: the front matter between its `---` lines. */
   front?: string;
+}
+
+/**
+ * Where the published web editor saves, in Decap CMS's own keys (decapcms.org/docs/backends-overview/):
+ * the Git host (`github` unless given; `git-gateway` is Netlify's, deprecated), the repository and branch,
+ * and for GitHub's login the OAuth service (`base_url`, Netlify's unless given, and its `auth_endpoint`).
+ */
+export interface EditorBackend {
+  backend?: string;
+  repo: string;
+  branch?: string;
+  base_url?: string;
+  auth_endpoint?: string;
+  api_root?: string;
 }
 
 /** A link or image an editor wrote, where its address stands. */

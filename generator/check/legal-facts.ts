@@ -34,7 +34,7 @@ function valueAt(site: Site, name: string): unknown {
 }
 
 /** Where a fact stands, or where a missing one would go: the line of its group, or the top of the file. */
-function placeFor(site: Site, name: string) {
+export function placeFor(site: Site, name: string) {
   const parts = name.split(".");
   for (let length = parts.length; length > 0; length--) {
     const at = site.factPlaces?.[parts.slice(0, length).join(".")];

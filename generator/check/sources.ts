@@ -3,6 +3,7 @@ import { checkContent } from "./across-files.ts";
 import { checkSiteData } from "./site-data.ts";
 import { checkTranslations } from "./translations.ts";
 import { begunDates } from "./begun-dates.ts";
+import { deprecatedEditorBackend } from "./editor-backend.ts";
 import { missingTestimonialVersions } from "./testimonial-languages.ts";
 import { legalContradictions, missingOwnerFacts } from "./legal-facts.ts";
 import type { SiteConfig } from "../config.ts";
@@ -48,6 +49,12 @@ export function checkSources(
   const untranslated = missingTestimonialVersions(content);
   return {
     fragments: links.fragments,
-    warnings: [...translations.warnings, ...begun, ...untranslated, ...missingOwnerFacts(content.site)],
+    warnings: [
+      ...translations.warnings,
+      ...begun,
+      ...untranslated,
+      ...missingOwnerFacts(content.site),
+      ...deprecatedEditorBackend(config, content.site),
+    ],
   };
 }

@@ -12,14 +12,14 @@ import { adminPolicy } from "../hosts/admin-policy.ts";
 export type AdminBackend = Record<string, unknown>;
 
 /** The admin page: Decap reads config.yml from beside it. In local mode a refused save's notice stays (editor/refusal-notice.ts). */
-export function adminPage(siteName: string, localMode = false): string {
+export function adminPage(siteName: string, localMode = false, policy = adminPolicy): string {
   return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<meta http-equiv="Content-Security-Policy" content="${adminPolicy.replace(/; frame-ancestors [^;]*/, "")}">
+<meta http-equiv="Content-Security-Policy" content="${policy.replace(/; frame-ancestors [^;]*/, "")}">
 <title>Edit the site · ${siteName.replace(/[&<>"]/g, (char) => `&#${char.charCodeAt(0)};`)}</title>
 </head>
 <body>
@@ -48,9 +48,10 @@ export function adminFiles(
   backend: AdminBackend,
   bundle: readonly OutputFile[],
   localMode = false,
+  policy = adminPolicy,
 ): OutputFile[] {
   return [
-    { path: "admin/index.html", contents: adminPage(siteName, localMode) },
+    { path: "admin/index.html", contents: adminPage(siteName, localMode, policy) },
     { path: "admin/config.yml", contents: adminConfigText(config, backend) },
     ...(localMode ? [{ path: refusalNoticeFile, contents: refusalNoticeScript }] : []),
     ...bundle,

@@ -4,6 +4,24 @@ import type { Content } from "../load/content.ts";
 import { loadAdminBundle } from "./admin-bundle.ts";
 import { adminFiles, type AdminBackend } from "./admin-files.ts";
 import type { OutputFile } from "../../model/output.ts";
+import type { EditorBackend } from "../../model/content.ts";
+import { adminPolicy, adminPolicyFor } from "../hosts/admin-policy.ts";
+
+/**
+ * Decap's backend for site.yaml's `editor:`, in Decap's own keys (decapcms.org/docs/backends-overview/):
+ * GitHub unless another host is named, logging in through `base_url` (Netlify's OAuth service unless given).
+ */
+export function publishedBackend(editor: EditorBackend): AdminBackend {
+  const { backend, repo, branch, base_url, auth_endpoint, api_root } = editor;
+  return {
+    name: backend ?? "github",
+    ...(backend !== "git-gateway" && { repo }),
+    branch: branch ?? "main",
+    ...(base_url && { base_url }),
+    ...(auth_endpoint && { auth_endpoint }),
+    ...(api_root && { api_root }),
+  };
+}
 
 /** What the web editor's configuration needs of the loaded content. */
 export function cmsContentOf(content: Content): CmsContent {
@@ -25,10 +43,18 @@ export async function adminOutput(config: SiteConfig, content: Content): Promise
   const editor = content.site.editor;
   if (!config.admin && !editor) return [];
   const backend: AdminBackend = editor
-    ? { name: editor.backend ?? "github", repo: editor.repo, branch: editor.branch ?? "main" }
-    : { name: "git-gateway", branch: "main" };
+    ? publishedBackend(editor)
+    : // `build --admin` without `editor:` knows no repository: Netlify's Git Gateway, deprecated (build warns).
+      { name: "git-gateway", branch: "main" };
   // Each save becomes a pull request, which the deploy workflow checks before it can land on main.
   const cms = { publish_mode: "editorial_workflow", ...createCmsConfig(cmsContentOf(content)) };
   // In `watch`, a refused save's notice stays on the page until fixed (editor/refusal-notice.ts).
-  return adminFiles(content.site.name, cms, backend, await loadAdminBundle(), config.mode === "watch");
+  return adminFiles(
+    content.site.name,
+    cms,
+    backend,
+    await loadAdminBundle(),
+    config.mode === "watch",
+    config.mode === "watch" ? adminPolicy : adminPolicyFor(editor ?? { backend: "git-gateway" }),
+  );
 }

@@ -4,6 +4,7 @@
  */
 import { isAdminFile } from "./admin-policy.ts";
 import {
+  adminHeaders,
   cloudflareLimits,
   extraContentTypes,
   headerRules,
@@ -25,8 +26,6 @@ export interface HeaderBlock {
   comment?: string;
   /** The top-level file or folder of the output (`favicon.svg`, `de/`) whose short cache this block sets. */
   source?: string;
-  /** Headers of other blocks this one removes (Cloudflare's `! Name`; Netlify ignores the line). */
-  detach?: string[];
 }
 
 /**
@@ -42,32 +41,40 @@ export interface HeaderBlock {
  * So the count grows with the top level of public/, not with its files: Cloudflare Pages reads 100 rules and
  * ignores the rest, and `check` refuses a site that would cross that (generator/hosts/limits.ts).
  * Responses for unknown paths carry the security headers and the host's default cache.
+ * With the web editor shipped, the headers /admin/ sets otherwise (its policy, `adminHeaders`) move from `/*`
+ * into `/assets/*` and each top-level block, which then all stay past the limit, and `/admin/*` sets its own:
+ * a miss outside the site's top-level entries then has no Content-Security-Policy.
  */
 export function headerBlocks(input: HostConfigInput): HeaderBlock[] {
   const rules = headerRules(input);
   const { "cache-control": _html, ...security } = headersFor(rules, "index.html");
+  // With the web editor shipped, the headers /admin/ sets otherwise (its policy) cannot come from `/*`: both
+  // hosts would join them with the site's, under which the editor cannot run. They come with each block below.
+  const admin = input.files.some(isAdminFile);
+  const own = admin ? Object.keys(adminHeaders(rules)) : [];
+  const everywhere = Object.fromEntries(Object.entries(security).filter(([name]) => !own.includes(name)));
+  const sitePolicy = Object.fromEntries(Object.entries(security).filter(([name]) => own.includes(name)));
   const blocks: HeaderBlock[] = [
     {
       pattern: `${input.basePath}*`,
-      headers: security,
-      comment: "Security headers: every response, 404s included. Set here only.",
+      headers: everywhere,
+      comment: admin
+        ? "Security headers: every response, 404s included; the site's policy comes with each block below, /admin/ has its own."
+        : "Security headers: every response, 404s included. Set here only.",
     },
     {
       pattern: `${input.basePath}assets/*`,
-      headers: { "cache-control": headersFor(rules, "assets/x")["cache-control"]! },
+      headers: { "cache-control": headersFor(rules, "assets/x")["cache-control"]!, ...sitePolicy },
       comment: "Content-hashed files: a new build gives them new names.",
     },
   ];
   blocks.push(...contentTypeBlocks(input));
-  if (input.files.some(isAdminFile)) {
-    // Cloudflare detaches the site's policy with "! Content-Security-Policy"; Netlify skips that line and
-    // joins both policies, under which the editor cannot run: there, serve /admin/ from its own site.
-    const { "cache-control": cache, "content-security-policy": policy } = headersFor(rules, "admin/index.html");
+  if (admin) {
+    const { "cache-control": cache } = headersFor(rules, "admin/index.html");
     blocks.push({
       pattern: `${input.basePath}admin/*`,
-      headers: { "cache-control": cache!, "content-security-policy": policy! },
-      detach: ["Content-Security-Policy"],
-      comment: "The web editor: its own policy.",
+      headers: { "cache-control": cache!, ...adminHeaders(rules) },
+      comment: "The web editor: its own policy, from no other block.",
     });
   }
   // The short cache, by top-level file or folder. Page folders come first in the file list but are given up
@@ -90,11 +97,22 @@ export function headerBlocks(input: HostConfigInput): HeaderBlock[] {
     });
   }
   const all = [...tops];
-  const kept = blocks.length + all.length <= cloudflareLimits.headerRules ? all : all.filter(([, top]) => !top.pages);
+  // The home page by its file name too, where the site's policy comes per block: `netlify dev` matches `/` as
+  // `/index.html`. No path matches both patterns, so no header is set twice.
+  const home = tops.get("index.html");
+  if (admin && home)
+    all.splice(all.findIndex(([source]) => source === "index.html") + 1, 0, [
+      "index.html",
+      { ...home, pattern: `${input.basePath}index.html` },
+    ]);
+  // Past the limit, pages give up their short cache; with the editor they keep their block, which carries the
+  // site's policy, and `check` refuses a site past the limit (limits.ts).
+  const fits = admin || blocks.length + all.length <= cloudflareLimits.headerRules;
+  const kept = fits ? all : all.filter(([, top]) => !top.pages);
   kept.forEach(([source, { pattern }], index) =>
     blocks.push({
       pattern,
-      headers: short,
+      headers: { ...short, ...sitePolicy },
       source,
       comment:
         index === 0
@@ -126,9 +144,8 @@ function contentTypeBlocks(input: HostConfigInput): HeaderBlock[] {
 
 /** Netlify and Cloudflare Pages `_headers`, written from `headerBlocks`. */
 export function headersFile(input: HostConfigInput): string {
-  const block = ({ pattern, headers, comment, detach = [] }: HeaderBlock) =>
+  const block = ({ pattern, headers, comment }: HeaderBlock) =>
     `${comment ? `# ${comment}\n` : ""}${pattern}\n${[
-      ...detach.map((name) => `  ! ${name}`),
       ...Object.entries(headers).map(([name, value]) => `  ${displayName(name)}: ${value}`),
     ].join("\n")}\n`;
   return [

@@ -39,6 +39,8 @@ export interface HostConfigInput {
    * `assets/` so that no header is ever set twice for one path (see `headersFile`).
    */
   files: readonly string[];
+  /** The web editor's policy for the Git host it saves to (admin-policy.ts); `adminPolicy` unless given. */
+  adminPolicy?: string;
 }
 
 /**
@@ -90,6 +92,8 @@ export interface HeaderRules {
   security: Record<string, string>;
   /** Cache-Control of the content-hashed files under assets/, and of every other file. */
   cache: { hashed: string; other: string };
+  /** The Content-Security-Policy of /admin/, in place of the site's (admin-policy.ts). */
+  admin: string;
 }
 
 /** The one pure function from a site's host configuration to its header rules. */
@@ -104,6 +108,7 @@ export function headerRules(input: HostConfigInput): HeaderRules {
       "cross-origin-opener-policy": "same-origin",
     },
     cache: { hashed: immutableCache, other: shortCache },
+    admin: input.adminPolicy ?? adminPolicy,
   };
 }
 
@@ -119,7 +124,16 @@ export function headersFor(rules: HeaderRules, file: string): Record<string, str
     ...rules.security,
   };
   // The web editor at /admin/ (shipped on request) has a policy of its own: write/admin.ts says why.
-  return isAdminFile(file) ? { ...headers, "content-security-policy": adminPolicy } : headers;
+  return isAdminFile(file) ? { ...headers, ...adminHeaders(rules) } : headers;
+}
+
+/**
+ * What /admin/ sets in place of the site's headers: its own policy, and a Cross-Origin-Opener-Policy that
+ * keeps the window it opens to log in to GitHub (Decap's OAuth popup answers it by postMessage to its opener,
+ * which the site's `same-origin` would cut off).
+ */
+export function adminHeaders(rules: HeaderRules): Record<string, string> {
+  return { "content-security-policy": rules.admin, "cross-origin-opener-policy": "same-origin-allow-popups" };
 }
 
 /** Whether an output-relative file is content-hashed (everything esbuild writes under assets/). */

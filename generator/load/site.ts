@@ -168,12 +168,25 @@ export const siteSchema: Schema = {
       },
     },
     editor: {
-      fields: { backend: "text", repo: "text", branch: "text" },
-      optional: ["backend", "branch"],
+      fields: {
+        backend: "text",
+        repo: "text",
+        branch: "text",
+        base_url: "url",
+        auth_endpoint: "text",
+        api_root: "url",
+      },
+      optional: ["backend", "branch", "base_url", "auth_endpoint", "api_root"],
       hints: {
-        backend: "Where the web editor at /admin/ saves: github (the default), gitlab or git-gateway.",
+        backend:
+          "Where the web editor at /admin/ saves: github (the default), gitlab or git-gateway (Netlify's, deprecated).",
         repo: "The repository it commits to, such as owner/ranch-site.",
         branch: "The branch it commits to (main unless given).",
+        base_url:
+          "The OAuth service that logs editors in to GitHub, such as https://auth.example.org (Netlify's unless given).",
+        auth_endpoint: "The path of its login on base_url (auth unless given).",
+        api_root:
+          "The Git host's API, for GitHub Enterprise or your own GitLab (github.com's or gitlab.com's unless given).",
       },
       choices: { backend: ["github", "gitlab", "git-gateway"] },
     },

@@ -6,6 +6,7 @@ import type { Assets } from "../../model/output.ts";
 import { createCalendars } from "./calendar.ts";
 import { formSources, type HostConfigInput } from "../hosts/host-config.ts";
 import { createHostConfigs } from "../hosts/files.ts";
+import { adminPolicyFor } from "../hosts/admin-policy.ts";
 import { createHtaccess } from "../hosts/htaccess.ts";
 import { createRobots, createSitemap } from "./sitemap.ts";
 import type { OutputFile } from "../../model/output.ts";
@@ -41,6 +42,9 @@ export function siteFiles(
     fontFilesOrigin: new URL(content.site.consent.fontFilesHost).origin,
     ...formSources(content.site.contact.form),
     files: [...routes.map((route) => route.file), ...files.map((file) => file.path)],
+    ...(admin.length > 0 && {
+      adminPolicy: adminPolicyFor(content.site.editor ?? { backend: "git-gateway" }),
+    }),
   };
   const hostFiles = [...createHostConfigs(hostConfig), createHtaccess(hostConfig)];
   return { files: [...files, ...hostFiles], generated: [...images, ...made, ...hostFiles], hostConfig };

@@ -40,9 +40,28 @@ afterAll(async () => {
   await release();
 });
 
-/** A page whose requests to any other origin are blocked and recorded. */
-async function editorPage(): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+/** Decap's own words the tests click and wait for, in the two interface languages (its locales "en" and "de"). */
+const ui = {
+  en: { login: "Login", writing: "Writing in", publish: "Publish", publishNow: "Publish now" },
+  de: {
+    login: "Login",
+    writing: "Änderungen gespeichert",
+    publish: "Veröffentlichen",
+    publishNow: "Jetzt veröffentlichen",
+  },
+};
+const languageOf = new WeakMap<Page, keyof typeof ui>();
+
+/**
+ * A page whose requests to any other origin are blocked and recorded. In German (the README's screenshots),
+ * the browser asks for German and the editor speaks it.
+ */
+async function editorPage(language: keyof typeof ui = "en"): Promise<Page> {
+  const page = await browser.newPage({
+    viewport: { width: 1280, height: 900 },
+    ...(language === "de" && { locale: "de-DE" }),
+  });
+  languageOf.set(page, language);
   await page.route("**/*", (route) => {
     const { hostname } = new URL(route.request().url());
     if (hostname === "localhost" || hostname === "127.0.0.1") return route.continue();
@@ -55,15 +74,17 @@ async function editorPage(): Promise<Page> {
 /** Opens an entry of the editor, logging in to the local mode (one click, no account). */
 async function openEntry(page: Page, hash: string) {
   await page.goto(`${watch.origin}/admin/#/${hash}`);
-  await page.getByRole("button", { name: "Login" }).click();
-  await expect.poll(() => page.getByText("Writing in").count(), { timeout: 20_000 }).toBeGreaterThan(0);
+  const words = ui[languageOf.get(page) ?? "en"];
+  await page.getByRole("button", { name: words.login }).click();
+  await expect.poll(() => page.getByText(words.writing).count(), { timeout: 20_000 }).toBeGreaterThan(0);
 }
 
 /** Saves the entry ("Publish now" in the editor's simple mode) and waits for the rebuild it causes. */
 async function publish(page: Page) {
   const from = watch.lines.length;
-  await page.getByRole("button", { name: "Publish" }).click();
-  await page.getByText("Publish now").click();
+  const words = ui[languageOf.get(page) ?? "en"];
+  await page.getByRole("button", { name: words.publish }).click();
+  await page.getByText(words.publishNow).click();
   await watch.waitFor(/^Web editor saved /, from);
   await watch.waitFor(/: rebuilt \d+ pages in \d+ ms$/, from);
 }
@@ -82,7 +103,7 @@ async function shot(page: Page, name: string) {
 
 describe("the web editor in local mode (watch --admin)", () => {
   it("changes the German text of a testimonial: that sentence changes in the file and on the rebuilt page", async () => {
-    const page = await editorPage();
+    const page = await editorPage("de");
     await openEntry(page, "collections/testimonials/entries/01-svenja-hollmann");
     await shot(page, "2-testimonial");
     // The form shows both languages side by side, German first.
@@ -169,7 +190,7 @@ describe("the web editor in local mode (watch --admin)", () => {
   });
 
   it("changes the seats of a date: one line of site.yaml changes, comments and all else stay, the pricing page shows it", async () => {
-    const page = await editorPage();
+    const page = await editorPage("de");
     await openEntry(page, "collections/site/entries/site");
     const seats = page.getByLabel("Seats left").first();
     expect(await seats.inputValue()).toBe("4");
@@ -187,13 +208,13 @@ describe("the web editor in local mode (watch --admin)", () => {
   });
 
   it("refuses a price written with a German thousands separator, and saves nothing", async () => {
-    const page = await editorPage();
+    const page = await editorPage("de");
     await openEntry(page, "collections/site/entries/site");
     const price = page.getByLabel("Price (optional)").first();
     await price.fill("2.490");
     const from = watch.lines.length;
-    await page.getByRole("button", { name: "Publish" }).click();
-    await page.getByText("Publish now").click();
+    await page.getByRole("button", { name: ui.de.publish }).click();
+    await page.getByText(ui.de.publishNow).click();
     await expect.poll(() => page.getByText(/whole number in digits only/).count()).toBeGreaterThan(0);
     await shot(page, "5-refused");
     expect(watch.lines.slice(from).filter((line) => line.startsWith("Web editor saved"))).toEqual([]);
@@ -286,11 +307,12 @@ describe("the web editor in local mode (watch --admin)", () => {
     const from = watch.lines.length;
     await writeFile(file, good.replace(/^(\s+title: )"?([^"\n]*)"?$/m, '$1"$2'));
     await watch.waitFor(/build failed/, from);
-    const page = await editorPage();
+    const page = await editorPage("de");
     await openEntry(page, "collections/site/entries/site");
     expect(await page.locator("[data-build-error]").count()).toBe(0);
     // Publish is not covered: Playwright's trial click fails on an element another one hides.
-    await page.getByRole("button", { name: "Publish" }).click({ trial: true, timeout: 5_000 });
+    // With nothing changed, the button reads "Veröffentlicht" (Published), its menu one click away.
+    await page.getByRole("button", { name: /^Veröffentlich/ }).click({ trial: true, timeout: 5_000 });
     await shot(page, "6-build-failed");
     const texts = await editorPage();
     await texts.goto(`${watch.origin}/admin/#/collections/texts/entries/de`);

@@ -4,15 +4,20 @@
  * bundle from npm, and its own policy in every host configuration, and the site's meta policy leaves it alone.
  */
 import { describe, expect, it } from "vitest";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
 import { parse } from "yaml";
 import { build, MemoryWriter, resolveConfig } from "../../generator/index.ts";
 import { copyProject, editFile } from "../support/project.ts";
 import { projectRoot } from "../support/site.ts";
 
-const built = async (root: string, options: { admin?: boolean; metaCsp?: boolean } = {}) => {
+const built = async (root: string, options: { admin?: boolean; metaCsp?: boolean } = {}) =>
+  (await builtWithReport(root, options)).files;
+
+const builtWithReport = async (root: string, options: { admin?: boolean; metaCsp?: boolean } = {}) => {
   const writer = new MemoryWriter();
-  await build(resolveConfig({ root, ...options }), writer);
-  return writer.files;
+  const report = await build(resolveConfig({ root, ...options }), writer);
+  return { files: writer.files, warnings: report.contentWarnings.map((warning) => warning.message) };
 };
 
 describe("build and the web editor", () => {
@@ -36,6 +41,7 @@ describe("build and the web editor", () => {
       backend: unknown;
       collections: { name: string }[];
     };
+    // Without `editor:` there is no repository to name: Netlify's Git Gateway, which check warns is deprecated.
     expect(config.backend).toEqual({ name: "git-gateway", branch: "main" });
     expect(config.collections.map((collection) => collection.name)).toEqual([
       "site",
@@ -45,7 +51,16 @@ describe("build and the web editor", () => {
       "texts",
     ]);
     expect(String(files.get("nginx.conf"))).toMatch(/location \/admin\/ \{[^}]*script-src 'self' 'unsafe-eval'/);
-    expect(String(files.get("_headers"))).toMatch(/\/admin\/\*\n {2}! Content-Security-Policy\n/);
+    // On Netlify and Cloudflare, no block that matches /admin/ sets the site's policy: both would join it with the
+    // editor's (tests/host/real-hosts.test.ts proves it on their runtimes).
+    const headers = String(files.get("_headers"));
+    expect(headers).toMatch(
+      /\n\/admin\/\*\n(  .*\n)*  Content-Security-Policy: default-src 'self'; script-src 'self' 'unsafe-eval'/,
+    );
+    expect(headers).toMatch(/\n\/admin\/\*\n(  .*\n)*  Cross-Origin-Opener-Policy: same-origin-allow-popups\n/);
+    const everywhere = headers.split("\n\n").find((block) => /^\/\*$/m.test(block))!;
+    expect(everywhere).toContain("X-Content-Type-Options: nosniff");
+    expect(everywhere).not.toMatch(/Content-Security-Policy|Cross-Origin-Opener-Policy/);
   });
 
   it("ships /admin/ when site.yaml names the repository the editor commits to", async () => {
@@ -61,5 +76,54 @@ describe("build and the web editor", () => {
     expect(config.backend).toEqual({ name: "github", repo: "deichhof/ranch-site", branch: "main" });
     // A save is a pull request, checked by the deploy workflow before it lands.
     expect(config.publish_mode).toBe("editorial_workflow");
+  });
+
+  it("logs in to GitHub through the OAuth service site.yaml names, and lets the editor reach GitHub's API only", async () => {
+    const root = await copyProject();
+    await editFile(
+      root,
+      "content/site.yaml",
+      "\nnavigation:\n",
+      "\neditor:\n  repo: deichhof/ranch-site\n  base_url: https://auth.deichhof.example\n  auth_endpoint: github/auth\n\nnavigation:\n",
+    );
+    const { files, warnings } = await builtWithReport(root);
+    const config = parse(String(files.get("admin/config.yml"))) as { backend: unknown };
+    expect(config.backend).toEqual({
+      name: "github",
+      repo: "deichhof/ranch-site",
+      branch: "main",
+      base_url: "https://auth.deichhof.example",
+      auth_endpoint: "github/auth",
+    });
+    expect(warnings.filter((warning) => /Git Gateway/.test(warning))).toEqual([]);
+    // The editor reads and commits through api.github.com from the browser: its policy allows that host,
+    // in the page's meta tag and in every host file, and the site's own pages do not.
+    const connect = /connect-src 'self' blob: data: https:\/\/api\.github\.com;/;
+    expect(String(files.get("admin/index.html"))).toMatch(connect);
+    expect(String(files.get("_headers"))).toMatch(connect);
+    expect(String(files.get("nginx.conf"))).toMatch(connect);
+    expect(String(files.get("index.html"))).not.toContain("api.github.com");
+  });
+
+  it("warns where site.yaml chooses Netlify's deprecated Git Gateway, and where --admin falls back to it", async () => {
+    const root = await copyProject();
+    await editFile(
+      root,
+      "content/site.yaml",
+      "\nnavigation:\n",
+      "\neditor:\n  repo: deichhof/ranch-site\n  backend: git-gateway\n\nnavigation:\n",
+    );
+    const { files, warnings } = await builtWithReport(root);
+    expect(parse(String(files.get("admin/config.yml"))).backend).toEqual({ name: "git-gateway", branch: "main" });
+    const line = (await readFile(path.join(root, "content/site.yaml"), "utf8"))
+      .split("\n")
+      .indexOf("  backend: git-gateway");
+    expect(warnings).toContainEqual(
+      expect.stringMatching(
+        new RegExp(`^content/site\\.yaml:${line + 1}:\\d+: warning: backend: git-gateway .* Netlify marks deprecated`),
+      ),
+    );
+    const plain = await builtWithReport(projectRoot, { admin: true });
+    expect(plain.warnings).toContainEqual(expect.stringMatching(/--admin without editor: .* Netlify marks deprecated/));
   });
 });

@@ -5,13 +5,13 @@
  * headers arrive everywhere and the cache headers where the host applies them; every `_redirects` rule
  * behaves as written; and no host file or the build's marker is served.
  */
-import { readFile } from "node:fs/promises";
+import { readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { immutableCache, shortCache, unpublishedFiles } from "../../generator/hosts/host-config.ts";
 import { hostTools, request, startNetlify, startWrangler, type RealHost } from "../support/real-hosts.ts";
-import { builtSite } from "../support/site.ts";
+import { buildSite, builtSite } from "../support/site.ts";
 
 const securityHeaders = [
   "content-security-policy",
@@ -26,6 +26,36 @@ const securityHeaders = [
 async function notFoundPages(dir: string): Promise<{ en: string; de: string }> {
   const page = (file: string) => readFile(path.join(dir, file), "utf8");
   return { en: await page("404.html"), de: await page("de/404.html") };
+}
+
+/** The two policies `_headers` names: the editor's (its /admin/* block) and the site's (the home page's block). */
+async function policiesOf(dir: string): Promise<{ editorPolicy: string; sitePolicy: string }> {
+  const blocks = (await readFile(path.join(dir, "_headers"), "utf8")).split("\n\n");
+  const policy = (pattern: string) =>
+    blocks
+      .map((block) => block.split("\n").filter((line) => !line.startsWith("#")))
+      .find(([first]) => first === pattern)
+      ?.find((line) => line.startsWith("  Content-Security-Policy: "))
+      ?.slice("  Content-Security-Policy: ".length) ?? "";
+  return { editorPolicy: policy("/admin/*"), sitePolicy: policy("/") };
+}
+
+/** `_headers` as Netlify's own parser reads it (@netlify/headers-parser, what netlify-cli uses): its regexps decide which rules apply. */
+async function netlifyRules(dir: string): Promise<{ forRegExp: RegExp; values: Record<string, string> }[]> {
+  const parser = path.join(hostTools, "@netlify/headers-parser/lib/index.js");
+  const { parseAllHeaders } = (await import(pathToFileURL(parser).href)) as {
+    parseAllHeaders: (options: object) => Promise<{
+      headers: { forRegExp: RegExp; values: Record<string, string> }[];
+      errors: unknown[];
+    }>;
+  };
+  const { headers, errors } = await parseAllHeaders({
+    headersFiles: [path.join(dir, "_headers")],
+    configHeaders: [],
+    minimal: false,
+  });
+  expect(errors).toEqual([]);
+  return headers;
 }
 
 const starters = { wrangler: startWrangler, netlify: startNetlify };
@@ -108,23 +138,62 @@ describe.each(Object.keys(starters) as (keyof typeof starters)[])("the shipped h
   });
 });
 
+describe.each(Object.keys(starters) as (keyof typeof starters)[])(
+  "the web editor beside the site on %s, offline",
+  (tool) => {
+    let host: RealHost;
+    let dir: string;
+
+    beforeAll(async () => {
+      dir = await buildSite({ admin: true });
+      host = await starters[tool](dir);
+    }, 300_000);
+    afterAll(async () => {
+      await host?.stop();
+      if (dir) await rm(dir, { recursive: true, force: true });
+    });
+
+    it("/admin/ answers with its own policy only, and the site's pages keep theirs", async () => {
+      const { editorPolicy, sitePolicy } = await policiesOf(dir);
+      expect(editorPolicy).toContain("'unsafe-eval'");
+      expect(sitePolicy).not.toContain("'unsafe-eval'");
+      for (const pathname of ["/admin/", "/admin/config.yml", "/admin/decap-cms.js"]) {
+        const { status, headers } = await request(host, pathname);
+        expect(status, `${host.name} ${pathname}`).toBe(200);
+        // One policy, the editor's: a second one joined to it would forbid what the editor needs.
+        expect(headers.get("content-security-policy"), `${host.name} ${pathname}`).toBe(editorPolicy);
+        expect(headers.get("cross-origin-opener-policy"), `${host.name} ${pathname}`).toBe("same-origin-allow-popups");
+        expect(headers.get("x-content-type-options"), `${host.name} ${pathname}`).toBe("nosniff");
+      }
+      const page = await readFile(path.join(dir, "index.html"), "utf8");
+      const css = page.match(/\/assets\/[^"']+\.css/)![0];
+      for (const pathname of ["/", "/de/", "/about-me/", "/de/contact/", "/robots.txt", css, "/de/nope/"]) {
+        const { headers } = await request(host, pathname);
+        expect(headers.get("content-security-policy"), `${host.name} ${pathname}`).toBe(sitePolicy);
+        expect(headers.get("cross-origin-opener-policy"), `${host.name} ${pathname}`).toBe("same-origin");
+      }
+      // A miss outside every top-level folder of the site matches only `/*`: the security headers without a
+      // policy (netlify dev happens to take the 404 page's), never the editor's.
+      const miss = await request(host, "/nope/");
+      expect(miss.status).toBe(404);
+      expect(miss.headers.get("x-content-type-options")).toBe("nosniff");
+      expect([null, sitePolicy]).toContain(miss.headers.get("content-security-policy"));
+      if (tool !== "netlify") return;
+      // netlify dev lets the last matching rule win; Netlify joins them. Its own parser shows one rule per path.
+      const rules = await netlifyRules(dir);
+      for (const pathname of ["/", "/index.html", "/admin/", "/admin/config.yml", css, "/de/about-me/"])
+        expect(
+          rules.filter((rule) => rule.forRegExp.test(pathname) && rule.values["Content-Security-Policy"]).length,
+          pathname,
+        ).toBe(1);
+    });
+  },
+);
+
 describe("Netlify's own _headers parser (the one netlify dev applies) on the shipped file", () => {
   it("gives pages the short cache and hashed assets the immutable one, each from one rule", async () => {
     const dir = builtSite();
-    // @netlify/headers-parser is what netlify-cli parses _headers with; its regexps decide which rules apply.
-    const parser = path.join(hostTools, "@netlify/headers-parser/lib/index.js");
-    const { parseAllHeaders } = (await import(pathToFileURL(parser).href)) as {
-      parseAllHeaders: (options: object) => Promise<{
-        headers: { forRegExp: RegExp; values: Record<string, string> }[];
-        errors: unknown[];
-      }>;
-    };
-    const { headers, errors } = await parseAllHeaders({
-      headersFiles: [path.join(dir, "_headers")],
-      configHeaders: [],
-      minimal: false,
-    });
-    expect(errors).toEqual([]);
+    const headers = await netlifyRules(dir);
     const css = (await readFile(path.join(dir, "index.html"), "utf8")).match(/\/assets\/[^"']+\.css/)![0];
     const caches = (pathname: string) =>
       headers.filter((rule) => rule.forRegExp.test(pathname)).flatMap((rule) => rule.values["Cache-Control"] ?? []);
