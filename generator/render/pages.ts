@@ -27,15 +27,20 @@ export interface MissingKey {
   template: string;
 }
 
+/** What one route is rendered from: the build's content and templates, the layout's assets, links and photos. */
+export interface RouteContext {
+  content: Content;
+  templates: TemplateModule;
+  assets: PageAssets;
+  links: Links;
+  picture: SlotPictures;
+}
+
 /** Renders one route to a complete HTML document: a pure function of its inputs. */
 export function renderRoute(
   route: Route,
-  content: Content,
-  templates: TemplateModule,
-  assets: PageAssets,
-  links: Links,
+  { content, templates, assets, links, picture }: RouteContext,
   onMissing: (key: string) => void,
-  images: SlotPictures = () => undefined,
   parts: SharedParts = new SharedParts(),
 ): string {
   const locale = content.locales.find((candidate) => candidate.locale === route.locale)!;
@@ -71,7 +76,7 @@ export function renderRoute(
     canonical: route.url,
     indexable: route.page.indexable,
     alternates,
-    image: (slot: ImageSlot) => images(slot, route.locale),
+    image: (slot: ImageSlot) => picture(slot, route.locale),
     shared,
   });
   // Figures the template printed beside a translated word are bound to it here (typeset-page.ts).
@@ -95,15 +100,20 @@ export interface Rendered {
   failures: RenderError[];
 }
 
+/** What the render stage is given for a batch of routes: one object, the same for every batch of a build. */
+export interface PagesContext {
+  root: string;
+  content: Content;
+  templates: TemplateModule;
+  assets: Assets;
+  links: Links;
+  images: RenderImages;
+}
+
 /** Renders every route; a template that throws names its route, locale and file. */
 export function renderRoutes(
-  root: string,
-  routes: Route[],
-  content: Content,
-  templates: TemplateModule,
-  bundled: Assets,
-  links: Links,
-  images: RenderImages = { picture: () => undefined, ogImages: {}, heroArt: "" },
+  { root, content, templates, assets: bundled, links, images }: PagesContext,
+  routes: readonly Route[],
   parts: SharedParts = sharedPartsOf(content, templates, bundled, links, images.ogImages, images.heroArt),
 ): Rendered {
   const assets = pageAssets(bundled, links, images);
@@ -119,12 +129,8 @@ export function renderRoutes(
     try {
       const html = renderRoute(
         route,
-        content,
-        templates,
-        assets,
-        links,
+        { content, templates, assets, links, picture: images.picture },
         (key) => missing.push({ key, locale: route.locale, template }),
-        images.picture,
         parts,
       );
       files.push({ path: route.file, contents: html });

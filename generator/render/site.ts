@@ -1,12 +1,6 @@
 import { recordLinks } from "../links.ts";
-import type { SiteConfig } from "../config.ts";
 import type { Rendered, BuildMemo } from "../cache/memo.ts";
-import type { Content } from "../load/content.ts";
-import type { Templates } from "../load/templates.ts";
-import type { Links } from "../../model/route.ts";
-import type { Route } from "../../model/route.ts";
-import type { Assets } from "../../model/output.ts";
-import type { SiteImages } from "../images/site-images.ts";
+import type { BuildContext } from "./context.ts";
 
 /** The pages of the site, rendered batch by batch as they are asked for. */
 export interface RenderedSite {
@@ -18,13 +12,7 @@ export interface RenderedSite {
 
 /** The render stage, lazy: every route, `stages.renderBatch` at a time, as the later stages take them. */
 export function renderSite(
-  config: SiteConfig,
-  content: Content,
-  routes: readonly Route[],
-  links: Links,
-  templates: Templates,
-  assets: Assets,
-  images: SiteImages,
+  { config, content, routes, links, templates, assets, images }: BuildContext,
   stages: BuildMemo,
 ): RenderedSite {
   const linked = new Set<string>();
@@ -35,13 +23,8 @@ export function renderSite(
       // The Open Graph cards' missing keys are reported once, with the first batch.
       const plan = start === 0 ? images.plan : { ...images.plan, missing: [] };
       yield stages.render(
-        config.root,
+        { root: config.root, content, templates: templates.module, assets, links: recorded, images: plan },
         routes.slice(start, start + size),
-        content,
-        templates.module,
-        assets,
-        recorded,
-        plan,
       );
     }
   }

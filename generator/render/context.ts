@@ -1,0 +1,21 @@
+import type { SiteConfig } from "../config.ts";
+import type { Content } from "../load/content.ts";
+import type { Templates } from "../load/templates.ts";
+import type { SiteImages } from "../images/site-images.ts";
+import type { Links, Route } from "../../model/route.ts";
+import type { Assets } from "../../model/output.ts";
+
+/**
+ * What the stages after the image stage are given: one object, built once by build(), in place of
+ * the same six or seven values passed one by one (Astro's `StaticBuildOptions`). Each stage reads what
+ * it needs of it.
+ */
+export interface BuildContext {
+  config: SiteConfig;
+  content: Content;
+  routes: readonly Route[];
+  links: Links;
+  templates: Templates;
+  assets: Assets;
+  images: SiteImages;
+}
