@@ -8,7 +8,7 @@ import { RenderError, messageOf } from "../errors.ts";
 import { createTranslator } from "../i18n.ts";
 import { SharedParts, sharedPartsOf } from "./shared.ts";
 import { recordingThrowSites, throwSite } from "./throw-site.ts";
-import { bindFiguresInPage } from "./typeset-page.ts";
+import { processPage } from "./processors.ts";
 import type { Content } from "../load/content.ts";
 import type { Links } from "../../model/route.ts";
 import type { Route } from "../../model/route.ts";
@@ -69,7 +69,7 @@ export function renderRoute(
     assets,
   };
   const quiet = () => ({ ...language, t: createTranslator(locale.dictionary, () => {}) });
-  const { shared, finish } = parts.page(route.locale, language, quiet, onMissing);
+  const page = parts.page(route.locale, language, quiet, onMissing);
   const element = createElement(component, {
     ...language,
     page: route.page.id,
@@ -77,20 +77,9 @@ export function renderRoute(
     indexable: route.page.indexable,
     alternates,
     image: (slot: ImageSlot) => picture(slot, route.locale),
-    shared,
+    shared: page.shared,
   });
-  // Figures the template printed beside a translated word are bound to it here (typeset-page.ts).
-  return flat(bindFiguresInPage(finish(`<!doctype html>\n${renderToStaticMarkup(element)}\n`)));
-}
-
-/**
- * The same text as one flat string. React builds a page by concatenation, which V8 keeps as a rope of
- * thousands of pieces, several times the size of the text; reading a character makes V8 flatten it.
- * Held until the write stage, 2,000 pages took 167 MiB of heap as ropes and 83 MiB flat.
- */
-function flat(text: string): string {
-  text.charCodeAt(0);
-  return text;
+  return processPage(`<!doctype html>\n${renderToStaticMarkup(element)}\n`, { shared: page });
 }
 
 /** The rendered pages, with what went wrong on the way (see check-rendered.ts). */
