@@ -20,7 +20,8 @@ import type { Content, LocaleContent } from "../load/content.ts";
 import type { Site } from "../load/site.ts";
 import { loadTemplates } from "../load/templates.ts";
 import { RenderCache } from "./render.ts";
-import { renderRoutes, type MissingKey, type PagesContext, type RenderImages } from "../render/pages.ts";
+import { renderRoutes, type MissingKey, type PagesContext, type RenderImages, type Rendered } from "../render/pages.ts";
+import type { PageRenderer } from "../render/site.ts";
 import { SharedParts } from "../render/shared.ts";
 import type { Route } from "../../model/route.ts";
 import { bundleAssets } from "../bundle/assets.ts";
@@ -29,13 +30,12 @@ import type { OutputFile } from "../../model/output.ts";
 import type { RenderError } from "../errors.ts";
 
 type Templates = Awaited<ReturnType<typeof loadTemplates>>;
-export type Rendered = ReturnType<typeof renderRoutes>;
 
 /**
  * The expensive steps of build(), each replaceable by a remembering one: `noMemo` for a one-off build,
  * a BuildSession for `watch`. (Not a stage: the stages are the folders load/ … write/.)
  */
-export interface BuildMemo {
+export interface BuildMemo extends PageRenderer {
   /** Routes per `render` call: a build streams small batches to the writer (see pageBatch). */
   readonly renderBatch: number;
   cache(config: SiteConfig): Promise<RenderCache>;

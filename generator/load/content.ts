@@ -14,7 +14,7 @@ import { Facts, interpolate, type Dictionary } from "../i18n.ts";
 import { loadImages, type ImageCatalogue } from "../images/catalogue.ts";
 import type { MarkdownImages, MarkdownPlace } from "../images/markdown.ts";
 import { formatsFor } from "../images/slots.ts";
-import { imageStore } from "../images/store.ts";
+import { imageStore } from "../cache/store.ts";
 import type { Variant } from "../images/variants.ts";
 import { createHref } from "../links.ts";
 import { typeset } from "./typography.ts";

@@ -1,7 +1,7 @@
 import { createRequire } from "node:module";
 import type { PictureImage } from "../../model/image.ts";
 import type { LocaleProps, PageAssets, TemplateModule } from "../../model/page.ts";
-import type { ImageSlot } from "../images/slots.ts";
+import type { ImageSlot } from "../../model/image.ts";
 import type { Assets } from "../../model/output.ts";
 import { defaults } from "../config.ts";
 import { RenderError, messageOf } from "../errors.ts";

@@ -1,6 +1,7 @@
 import { recordLinks } from "../links.ts";
-import type { Rendered, BuildMemo } from "../cache/memo.ts";
+import type { PagesContext, Rendered } from "./pages.ts";
 import type { BuildContext } from "./context.ts";
+import type { Route } from "../../model/route.ts";
 
 /** The pages of the site, rendered batch by batch as they are asked for. */
 export interface RenderedSite {
@@ -10,10 +11,20 @@ export interface RenderedSite {
   linked: Set<string>;
 }
 
+/**
+ * How the render stage renders a batch of routes: afresh (a one-off build), or through the render memo of
+ * a watch session (cache/memo.ts `BuildMemo`), which renders again only the routes a save changed.
+ */
+export interface PageRenderer {
+  /** Routes per `render` call. */
+  readonly renderBatch: number;
+  render(context: PagesContext, routes: readonly Route[]): Rendered;
+}
+
 /** The render stage, lazy: every route, `stages.renderBatch` at a time, as the later stages take them. */
 export function renderSite(
   { config, content, routes, links, templates, assets, images }: BuildContext,
-  stages: BuildMemo,
+  stages: PageRenderer,
 ): RenderedSite {
   const linked = new Set<string>();
   const recorded = recordLinks(links, linked);
