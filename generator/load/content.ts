@@ -33,7 +33,7 @@ import {
 } from "./markdown.ts";
 import { checkText, checkYamlTexts, fillPlaceholders } from "./texts.ts";
 import { readWithSchema, type Schema } from "./schema.ts";
-import { loadSite } from "./site.ts";
+import { loadSite, type SiteAsWritten } from "./site.ts";
 import { selectVariants } from "./variants.ts";
 import { loadDictionary } from "./translations.ts";
 import { cachedYaml, type YamlReader } from "./yaml.ts";
@@ -51,7 +51,10 @@ export type {
 export interface Content extends SiteContent {
   /** The originals of content/images/, and the variants the markdown images need. */
   images: { catalogue: ImageCatalogue; markdownVariants: Variant[] };
+  /** Every problem of loading, those of site.yaml first. */
   problems: ContentError[];
+  /** site.yaml's dates, offers and form settings as written, for the check stage; `problems`: how many of `problems` are site.yaml's. */
+  siteAsWritten: SiteAsWritten & { problems: number };
 }
 
 export const offerSchema: Schema = {
@@ -88,7 +91,7 @@ export async function loadContent(config: SiteConfig, cache?: RenderCache): Prom
   await checkRoot(config.root);
   const yaml = cachedYaml(cache);
   const siteData = await loadSite(config.root, yaml);
-  const { site, factsFor } = siteData.value;
+  const { site, factsFor, written } = siteData.value;
   const codes = config.locales.map((locale) => locale.code);
   const testimonialList = await listFiles(config.root, `${defaults.folders.content}/testimonials`, ".md");
   const pagesFolder = `${defaults.folders.content}/pages`;
@@ -187,7 +190,14 @@ export async function loadContent(config: SiteConfig, cache?: RenderCache): Prom
     ...publicList.problems,
     ...publicReads.flatMap((read) => read.problems),
   ];
-  return { site, locales, publicFiles, images: { catalogue, markdownVariants: images.variants }, problems };
+  return {
+    site,
+    locales,
+    publicFiles,
+    images: { catalogue, markdownVariants: images.variants },
+    problems,
+    siteAsWritten: { ...written, problems: siteData.problems.length },
+  };
 }
 
 /** The project folder exists and holds content/: otherwise every file would be reported missing, one by one. */
