@@ -1,6 +1,12 @@
 /** What a build makes: the files of the built site, and the bundled assets every page links. */
 import type { Stylesheets } from "./page.ts";
 
+/**
+ * The file every build leaves in its output folder: the proof that ranch-site may replace that folder
+ * (generator/write/out-dir.ts), and a file no host serves (generator/hosts/).
+ */
+export const outputMarker = ".ranch-site-output";
+
 /** A file of the built site, relative to the output folder. */
 export interface OutputFile {
   path: string;

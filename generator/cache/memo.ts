@@ -20,9 +20,9 @@ import type { Content, LocaleContent } from "../load/content.ts";
 import type { Site } from "../load/site.ts";
 import { loadTemplates } from "../load/templates.ts";
 import { RenderCache } from "./render.ts";
-import { renderRoutes, type MissingKey, type RenderImages } from "../render/pages.ts";
+import { renderRoutes, type MissingKey, type PagesContext, type RenderImages, type Rendered } from "../render/pages.ts";
+import type { PageRenderer } from "../render/site.ts";
 import { SharedParts } from "../render/shared.ts";
-import type { Links } from "../../model/route.ts";
 import type { Route } from "../../model/route.ts";
 import { bundleAssets } from "../bundle/assets.ts";
 import type { Assets } from "../../model/output.ts";
@@ -30,28 +30,19 @@ import type { OutputFile } from "../../model/output.ts";
 import type { RenderError } from "../errors.ts";
 
 type Templates = Awaited<ReturnType<typeof loadTemplates>>;
-export type Rendered = ReturnType<typeof renderRoutes>;
 
 /**
  * The expensive steps of build(), each replaceable by a remembering one: `noMemo` for a one-off build,
  * a BuildSession for `watch`. (Not a stage: the stages are the folders load/ … write/.)
  */
-export interface BuildMemo {
+export interface BuildMemo extends PageRenderer {
   /** Routes per `render` call: a build streams small batches to the writer (see pageBatch). */
   readonly renderBatch: number;
   cache(config: SiteConfig): Promise<RenderCache>;
   /** `cache`: whether compiled templates and bundles may come from, and go to, the project's cache (`--no-cache`). */
   templates(root: string, templateFiles: readonly string[], cache: boolean): Promise<Templates>;
   assets(root: string, site: Site, basePath: string, cache: boolean): Promise<Assets>;
-  render(
-    root: string,
-    routes: Route[],
-    content: Content,
-    templates: TemplateModule,
-    assets: Assets,
-    links: Links,
-    images: RenderImages,
-  ): Rendered;
+  render(context: PagesContext, routes: readonly Route[]): Rendered;
 }
 
 /**
@@ -69,8 +60,7 @@ export const noMemo: BuildMemo = {
   cache: (config) => RenderCache.open(config.root, config.cache),
   templates: (root, templateFiles, cache) => loadTemplates(root, templateFiles, { cache }),
   assets: (root, site, basePath, cache) => bundleAssets(root, site, basePath, { cache }),
-  render: (root, routes, content, templates, assets, links, images) =>
-    renderRoutes(root, routes, content, templates, assets, links, images),
+  render: (context, routes) => renderRoutes(context, routes),
 };
 
 /** One route's last rendering and everything it read, with the value it read. */
@@ -144,15 +134,8 @@ export class BuildSession implements BuildMemo {
     return this.lastAssets.value;
   }
 
-  render(
-    root: string,
-    routes: Route[],
-    content: Content,
-    templates: TemplateModule,
-    assets: Assets,
-    links: Links,
-    images: RenderImages,
-  ): Rendered {
+  render(context: PagesContext, routes: readonly Route[]): Rendered {
+    const { content, templates, assets, images } = context;
     const values = new ContentValues(content, images);
     if (!moduleIds.has(templates)) moduleIds.set(templates, ++lastModuleId);
     const moduleId = moduleIds.get(templates)!;
@@ -184,13 +167,8 @@ export class BuildSession implements BuildMemo {
           return images.picture(slot, locale);
         };
         const once = renderRoutes(
-          root,
+          { ...context, content: trackReads(content, note), images: { ...images, picture } },
           [route],
-          trackReads(content, note),
-          templates,
-          assets,
-          links,
-          { ...images, picture },
           parts,
         );
         memo = {

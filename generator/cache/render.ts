@@ -12,7 +12,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { cacheDir, cannotWrite, noteUnusableCache } from "./folder.ts";
-import { replaceFile } from "../write/atomic.ts";
+import { replaceFile } from "./atomic.ts";
 
 const format = "ranch-site-render-cache/1";
 const fileName = "rendered.json";

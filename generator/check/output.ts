@@ -1,12 +1,9 @@
 import { checkFragments, fragmentIds, type FragmentLink } from "./links.ts";
 import { checkRendered } from "./rendered.ts";
 import { findUnlinkedPages } from "./unlinked-pages.ts";
-import type { SiteConfig } from "../config.ts";
 import { failOn, type RenderError } from "../errors.ts";
-import type { Place } from "../../model/problem.ts";
-import type { Content } from "../load/content.ts";
+import type { BuildContext } from "../render/context.ts";
 import type { MissingKey } from "../render/pages.ts";
-import type { Route } from "../../model/route.ts";
 import type { ContentWarning } from "../warnings.ts";
 import type { OutputFile } from "../../model/output.ts";
 import type { RenderedSite } from "../render/site.ts";
@@ -32,11 +29,8 @@ export interface CheckedOutput {
  * A problem is thrown when the last page has passed, before the writer commits anything.
  */
 export function checkOutput(
-  config: SiteConfig,
-  content: Content,
-  routes: readonly Route[],
+  { config, content, routes, templates }: BuildContext,
   site: RenderedSite,
-  keyPlaces: ReadonlyMap<string, Place>,
   fragments: readonly FragmentLink[],
 ): CheckedOutput {
   const targets = new Set(fragments.map((link) => link.file));
@@ -53,7 +47,7 @@ export function checkOutput(
         if (targets.has(page.path)) ids.set(page.path, fragmentIds(String(page.contents)));
       yield batch.files;
     }
-    const warnings = checkRendered(config, { missing, failures }, keyPlaces);
+    const warnings = checkRendered(config, { missing, failures }, templates.keys);
     failOn(checkFragments(fragments, ids));
     findings = { warnings, unlinked: findUnlinkedPages(routes, site.linked, content, config.basePath) };
   }

@@ -4,6 +4,7 @@ import { checkSiteData } from "./site-data.ts";
 import { checkTranslations } from "./translations.ts";
 import { begunDates } from "./begun-dates.ts";
 import { deprecatedEditorBackend } from "./editor-backend.ts";
+import { checkContactForm, checkDates } from "./site-file.ts";
 import { missingTestimonialVersions } from "./testimonial-languages.ts";
 import { legalContradictions, missingOwnerFacts } from "./legal-facts.ts";
 import type { SiteConfig } from "../config.ts";
@@ -36,8 +37,13 @@ export function checkSources(
 ): CheckedSources {
   const links = checkLinks(content, pages, config.locales);
   const translations = checkTranslations(content, lock.value, templates);
+  // site.yaml's checks follow its other problems, as they did when load/site.ts ran them.
+  const written = content.siteAsWritten;
   failOn(
-    content.problems,
+    content.problems.slice(0, written.problems),
+    checkDates(written, siteFile),
+    checkContactForm(written.form, siteFile),
+    content.problems.slice(written.problems),
     lock.problems,
     checkContent(content, pages, config.locales, templates.keys),
     checkSiteData(content, pages),

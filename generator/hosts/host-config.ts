@@ -6,7 +6,7 @@
  */
 import type { FormMode } from "../../model/contact.ts";
 import { adminPolicy, isAdminFile } from "./admin-policy.ts";
-import { outputMarker } from "../write/out-dir.ts";
+import { outputMarker } from "../../model/output.ts";
 
 /**
  * Cloudflare Pages' limits, as its own parser applies them (generator/hosts/limits.ts says where from):

@@ -12,7 +12,7 @@
  * whose host lacks mod_headers still serves every page, without those headers. `<If>` expressions need
  * Apache 2.4, which every maintained host runs.
  */
-import { outputMarker } from "../write/out-dir.ts";
+import { outputMarker } from "../../model/output.ts";
 import { extraContentTypes, headerRules, headersFor, hostConfigFiles, type HostConfigInput } from "./host-config.ts";
 import { isAdminFile } from "./admin-policy.ts";
 import type { OutputFile } from "../../model/output.ts";

@@ -10,7 +10,7 @@ import { listTree, readText } from "../load/files.ts";
 import { describeKind, readYaml, type Position, type YamlNode } from "../load/yaml.ts";
 import { loadSharp } from "./sharp.ts";
 import { imageSlots, originalExtensions, type ImageSlot } from "./slots.ts";
-import { digest, type ImageStore } from "./store.ts";
+import { digest, type ImageStore } from "../cache/store.ts";
 
 export const imagesFolder = "content/images";
 export const manifestFile = `${imagesFolder}/images.yaml`;

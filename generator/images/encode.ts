@@ -2,7 +2,7 @@
 import { availableParallelism } from "node:os";
 import { loadSharp } from "./sharp.ts";
 import type { OutputFile } from "../../model/output.ts";
-import type { ImageStore } from "./store.ts";
+import type { ImageStore } from "../cache/store.ts";
 import { encoderOptions, type Variant } from "./variants.ts";
 
 /** A file to make: its output path, the cache key of its bytes, and how to make them on a miss. */

@@ -1,5 +1,5 @@
 import type { OutputFile } from "../../model/output.ts";
-import { digest } from "./store.ts";
+import { digest } from "../cache/store.ts";
 
 /**
  * The hero illustration as a file of its own, named by its content: the drawing's SVG as the template

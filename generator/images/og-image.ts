@@ -1,6 +1,6 @@
 import { encoderVersion, loadSharp } from "./sharp.ts";
 import type { EncodeJob } from "./encode.ts";
-import { digest } from "./store.ts";
+import { digest } from "../cache/store.ts";
 
 /**
  * Full colour, deflate at its smallest. Quantising to a palette saved 30 KB of a file only crawlers fetch,

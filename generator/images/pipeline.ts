@@ -12,7 +12,7 @@ import { heroArtFile } from "./hero-art.ts";
 import { openGraphJob } from "./og-image.ts";
 import type { OutputFile } from "../../model/output.ts";
 import { formatsFor, imageSlots, type ImageSlot } from "./slots.ts";
-import { imageStore } from "./store.ts";
+import { imageStore } from "../cache/store.ts";
 import { planImage } from "./variants.ts";
 
 /** Every image file a build makes, and what the templates need to show them. */

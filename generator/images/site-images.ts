@@ -3,15 +3,11 @@ import type { SiteConfig } from "../config.ts";
 import { encodeImages, planImages, type ImagePlan } from "./pipeline.ts";
 import type { Content } from "../load/content.ts";
 import type { Links } from "../../model/route.ts";
-import type { OutputFile } from "../../model/output.ts";
+import type { ContextImages } from "../render/context.ts";
 
 /** Every image of the site: what the pages show (the plan) and the encoded files. */
-export interface SiteImages {
+export interface SiteImages extends ContextImages {
   plan: ImagePlan;
-  files: OutputFile[];
-  /** How many files were encoded now rather than taken from the cache. */
-  encoded: number;
-  reused: number;
 }
 
 /**

@@ -3,7 +3,7 @@ import type { PictureImage } from "../../model/image.ts";
 import type { ImageSource } from "./catalogue.ts";
 import { mimeTypes, type ImageFormat } from "./slots.ts";
 import { encoderVersion } from "./sharp.ts";
-import { digest } from "./store.ts";
+import { digest } from "../cache/store.ts";
 
 /** One encoded file of a photo: a format at a width. */
 export interface Variant {

@@ -14,7 +14,7 @@ import { Facts, interpolate, type Dictionary } from "../i18n.ts";
 import { loadImages, type ImageCatalogue } from "../images/catalogue.ts";
 import type { MarkdownImages, MarkdownPlace } from "../images/markdown.ts";
 import { formatsFor } from "../images/slots.ts";
-import { imageStore } from "../images/store.ts";
+import { imageStore } from "../cache/store.ts";
 import type { Variant } from "../images/variants.ts";
 import { createHref } from "../links.ts";
 import { typeset } from "./typography.ts";
@@ -33,7 +33,7 @@ import {
 } from "./markdown.ts";
 import { checkText, checkYamlTexts, fillPlaceholders } from "./texts.ts";
 import { readWithSchema, type Schema } from "./schema.ts";
-import { loadSite } from "./site.ts";
+import { loadSite, type SiteAsWritten } from "./site.ts";
 import { selectVariants } from "./variants.ts";
 import { loadDictionary } from "./translations.ts";
 import { cachedYaml, type YamlReader } from "./yaml.ts";
@@ -51,7 +51,10 @@ export type {
 export interface Content extends SiteContent {
   /** The originals of content/images/, and the variants the markdown images need. */
   images: { catalogue: ImageCatalogue; markdownVariants: Variant[] };
+  /** Every problem of loading, those of site.yaml first. */
   problems: ContentError[];
+  /** site.yaml's dates, offers and form settings as written, for the check stage; `problems`: how many of `problems` are site.yaml's. */
+  siteAsWritten: SiteAsWritten & { problems: number };
 }
 
 export const offerSchema: Schema = {
@@ -88,7 +91,7 @@ export async function loadContent(config: SiteConfig, cache?: RenderCache): Prom
   await checkRoot(config.root);
   const yaml = cachedYaml(cache);
   const siteData = await loadSite(config.root, yaml);
-  const { site, factsFor } = siteData.value;
+  const { site, factsFor, written } = siteData.value;
   const codes = config.locales.map((locale) => locale.code);
   const testimonialList = await listFiles(config.root, `${defaults.folders.content}/testimonials`, ".md");
   const pagesFolder = `${defaults.folders.content}/pages`;
@@ -135,43 +138,20 @@ export async function loadContent(config: SiteConfig, cache?: RenderCache): Prom
   const dictionaries = await Promise.all(
     codes.map(async (locale) => loadDictionary(config.root, locale, factsFor(locale), yaml)),
   );
+  const readers: Readers = { markdown, yaml, remember };
+  const reading = (locale: string, facts: Facts): LocaleReading => ({ root: config.root, locale, facts, readers });
   const testimonials = await Promise.all(
     codes.map((locale) =>
-      loadEach(
-        config.root,
-        testimonialFiles.value,
-        locale,
-        testimonialSchema,
-        factsFor(locale),
-        { markdown, yaml, remember },
-        refused,
-        {
-          requireBody: true,
-          make: (id, data, html, origin) => ({
-            id,
-            ...(data as Omit<Testimonial, "id" | "html" | "origin">),
-            html,
-            origin,
-          }),
-        },
-      ),
+      loadEach(testimonialKind, testimonialFiles.value, refused, reading(locale, factsFor(locale))),
     ),
   );
   const pages = await Promise.all(
     codes.map((locale, index) =>
       loadEach(
-        config.root,
+        pageKind,
         pageFiles.value,
-        locale,
-        pageSchema,
-        withBannerLabels(factsFor(locale), dictionaries[index]!),
-        { markdown, yaml, remember },
         refused,
-        {
-          requireBody: false,
-          make: (id, data, html, origin) =>
-            [id, { ...(data as Omit<MarkdownPage, "html" | "origin">), html, origin }] as const,
-        },
+        reading(locale, withBannerLabels(factsFor(locale), dictionaries[index]!)),
       ),
     ),
   );
@@ -210,7 +190,14 @@ export async function loadContent(config: SiteConfig, cache?: RenderCache): Prom
     ...publicList.problems,
     ...publicReads.flatMap((read) => read.problems),
   ];
-  return { site, locales, publicFiles, images: { catalogue, markdownVariants: images.variants }, problems };
+  return {
+    site,
+    locales,
+    publicFiles,
+    images: { catalogue, markdownVariants: images.variants },
+    problems,
+    siteAsWritten: { ...written, problems: siteData.problems.length },
+  };
 }
 
 /** The project folder exists and holds content/: otherwise every file would be reported missing, one by one. */
@@ -347,29 +334,47 @@ function factsKey(facts: Facts): string {
   return key;
 }
 
+/** A kind of markdown file (testimonials, pages): the schema of its front matter and what a file becomes. */
+interface FileKind<T> {
+  schema: Schema;
+  /** Testimonials are their text: an empty one would show an empty quote. */
+  requireBody: boolean;
+  make: (id: string, data: unknown, html: string, origin: MarkdownOrigin) => T;
+}
+
+const testimonialKind: FileKind<Testimonial> = {
+  schema: testimonialSchema,
+  requireBody: true,
+  make: (id, data, html, origin) => ({ id, ...(data as Omit<Testimonial, "id" | "html" | "origin">), html, origin }),
+};
+
+const pageKind: FileKind<readonly [string, MarkdownPage]> = {
+  schema: pageSchema,
+  requireBody: false,
+  make: (id, data, html, origin) => [id, { ...(data as Omit<MarkdownPage, "html" | "origin">), html, origin }] as const,
+};
+
+/** Where one locale's markdown files are read: the project, the locale, the facts its texts quote, the readers. */
+interface LocaleReading {
+  root: string;
+  locale: string;
+  facts: Facts;
+  readers: Readers;
+}
+
 /** The files of one kind in one locale, read and parsed in parallel; values and problems keep the files' order. */
 async function loadEach<T>(
-  root: string,
+  kind: FileKind<T>,
   groups: Map<string, Map<string, string>>,
-  locale: string,
-  schema: Schema,
-  facts: Facts,
-  read: Readers,
   /** Files already reported as no plain file: not read. */
   refused: ReadonlySet<string>,
-  kind: {
-    /** Testimonials are their text: an empty one would show an empty quote. */
-    requireBody: boolean;
-    make: (id: string, data: unknown, html: string, origin: MarkdownOrigin) => T;
-  },
+  reading: LocaleReading,
 ): Promise<Loaded<T[]>> {
   const results = await Promise.all(
     [...groups].map(async ([id, files]) => {
-      const file = files.get(locale);
+      const file = files.get(reading.locale);
       if (!file || refused.has(file)) return { problems: [] };
-      return loadOne(root, file, locale, schema, facts, read, kind.requireBody, (data, html, origin) =>
-        kind.make(id, data, html, origin),
-      );
+      return loadOne(kind, id, file, reading);
     }),
   );
   return {
@@ -379,35 +384,24 @@ async function loadEach<T>(
 }
 
 /** One markdown file: its front matter read against the schema, its body rendered and scanned for links. */
-async function loadOne<T>(
-  root: string,
-  file: string,
-  locale: string,
-  schema: Schema,
-  facts: Facts,
-  readers: Readers,
-  requireBody: boolean,
-  make: (data: unknown, html: string, origin: MarkdownOrigin) => T,
-): Promise<FileLoaded<T>> {
+async function loadOne<T>(kind: FileKind<T>, id: string, file: string, reading: LocaleReading): Promise<FileLoaded<T>> {
+  const { root, locale, facts, readers } = reading;
   const read = await readText(root, file);
   if ("error" in read) return { problems: [read.error] };
   // In a watch session a file is parsed again only when its text or the facts it quotes changed
   // (images excepted: their HTML depends on the image catalogue).
-  const parse = () => parseOne(read.text, file, locale, schema, facts, readers, requireBody, make);
+  const parse = () => parseOne(kind, id, file, read.text, reading);
   if (read.text.includes("![")) return parse();
-  return readers.remember(`${file}\0${locale}\0${requireBody}`, [factsKey(facts), read.text], parse);
+  return readers.remember(`${file}\0${locale}\0${kind.requireBody}`, [factsKey(facts), read.text], parse);
 }
 
 /** The text of one markdown file, parsed: see loadOne. */
 async function parseOne<T>(
-  text: string,
+  { schema, requireBody, make }: FileKind<T>,
+  id: string,
   file: string,
-  locale: string,
-  schema: Schema,
-  facts: Facts,
-  { markdown, yaml }: Readers,
-  requireBody: boolean,
-  make: (data: unknown, html: string, origin: MarkdownOrigin) => T,
+  text: string,
+  { locale, facts, readers: { markdown, yaml } }: LocaleReading,
 ): Promise<FileLoaded<T>> {
   const { value: source, problems } = splitMarkdown(text, file, yaml);
   if (source.refused) return { problems };
@@ -444,7 +438,7 @@ async function parseOne<T>(
     front: text.slice(0, text.length - source.body.length),
     ...(shown === source.body ? {} : { shown }),
   };
-  return { value: make(typesetTexts(fillPlaceholders(data, facts), locale), html, origin), problems };
+  return { value: make(id, typesetTexts(fillPlaceholders(data, facts), locale), html, origin), problems };
 }
 
 /** The build sets the typography (design.md §9), so editors type plain spaces, dots and quotes. */

@@ -1,11 +1,11 @@
 import { formMode, type ContactFormSettings } from "../../model/contact.ts";
 import type { Site } from "../../model/content.ts";
 import { defaults } from "../config.ts";
-import { ContentError, type Loaded } from "../errors.ts";
+import type { Loaded } from "../errors.ts";
 import { Facts, interpolate } from "../i18n.ts";
 import { hostingProviders, ownerFacts } from "../../model/legal.ts";
 import { readText } from "./files.ts";
-import { buildInstant, checkDates, upcomingDates } from "./dates.ts";
+import { buildInstant, upcomingDates } from "./dates.ts";
 import { localeFacts } from "./figures.ts";
 import { checkYamlTexts, fillPlaceholders } from "./texts.ts";
 import { readWithSchema, type Schema } from "./schema.ts";
@@ -19,6 +19,16 @@ export type {
   Site,
   TrainingDate,
 } from "../../model/content.ts";
+
+/**
+ * The parts of site.yaml that load settles (the dates sorted and split into upcoming and begun, the form
+ * settings made one mode), as written: the check stage checks them (check/site-file.ts).
+ */
+export interface SiteAsWritten {
+  offers?: Site["offers"];
+  dates?: Site["dates"];
+  form?: ContactFormSettings;
+}
 
 const linkSchema: Schema = {
   fields: { page: "text", section: "text", label: "text" },
@@ -207,8 +217,8 @@ export type FactsFor = (locale: string) => Facts;
 export async function loadSite(
   root: string,
   yaml: YamlReader = readYaml,
-): Promise<Loaded<{ site: Site; factsFor: FactsFor }>> {
-  const none = { site: {} as Site, factsFor: () => new Facts(new Map(), [""]) };
+): Promise<Loaded<{ site: Site; factsFor: FactsFor; written: SiteAsWritten }>> {
+  const none = { site: {} as Site, factsFor: () => new Facts(new Map(), [""]), written: {} };
   const read = await readText(root, siteFile, {
     reason: "The site file is missing",
     hint: `Create ${siteFile} with the site's facts (name, baseUrl, contact, …), or give the project folder with --root.`,
@@ -237,7 +247,9 @@ export async function loadSite(
   const site = fillPlaceholders(parsed ?? {}, facts) as Site;
   // As written, `contact.form` holds the settings; from here on, the one mode they name.
   const form = (site.contact as unknown as { form?: ContactFormSettings } | undefined)?.form;
-  problems.push(...checkDates(site, siteFile), ...checkContactForm(form, siteFile));
+  // The dates and the form settings as written, before the dates are sorted and the form becomes one mode:
+  // what check/site-file.ts checks.
+  const written: SiteAsWritten = { offers: site.offers, dates: site.dates, form };
   if (site.contact) site.contact.form = formMode(form);
   site.builtAt = buildInstant();
   site.factPlaces = Object.fromEntries(places);
@@ -246,26 +258,7 @@ export async function loadSite(
     site.begun = site.dates.filter((date) => date?.start && !upcoming.includes(date));
     site.dates = upcoming;
   }
-  return { value: { site, factsFor }, problems };
-}
-
-/** `contact.form` names one way to send: an endpoint, or Netlify Forms. */
-function checkContactForm(form: ContactFormSettings | undefined, file: string): ContentError[] {
-  if (!form?.at) return [];
-  const [first] = Object.values(form.at);
-  if (form.endpoint !== undefined && form.netlify)
-    return [
-      new ContentError({ file, ...form.at["netlify"]! }, `"contact.form" has both an endpoint and netlify: true`, {
-        hint: "Keep one: the endpoint of your form service, or netlify: true when Netlify collects the form.",
-      }),
-    ];
-  if (form.endpoint === undefined && !form.netlify && first && !("endpoint" in form.at))
-    return [
-      new ContentError({ file, ...first }, `"contact.form" needs an endpoint or netlify: true`, {
-        hint: "Write endpoint: with the address your form service gives you, or remove `form:` to keep the mailto: form.",
-      }),
-    ];
-  return [];
+  return { value: { site, factsFor, written }, problems };
 }
 
 /** A fact may quote another (`company: "{name} GmbH"`); quotes of quotes are followed a few levels deep. */

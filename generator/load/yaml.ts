@@ -92,13 +92,8 @@ export function readYaml(
     const { line, column } = place(offset);
     const lineText = source.slice(source.lastIndexOf("\n", offset - 1) + 1).split("\n")[0]!;
     return describeSyntaxError(
-      file,
-      line,
-      column,
-      error.code,
-      error.message,
-      /^[^:\n]*/.exec(source.slice(offset))![0],
-      lineText,
+      { file, line, column },
+      { code: error.code, message: error.message, text: /^[^:\n]*/.exec(source.slice(offset))![0], lineText },
     );
   });
   if (doc.errors.length === 0 && doc.contents) errors.push(...duplicateKeys(doc.contents as Node, place, file));
@@ -156,7 +151,12 @@ function duplicateKeys(node: Node, place: (offset: number) => Position, file: st
         const key = isScalar(pair.key) ? pair.key.value : pair.key;
         if (seen.has(key)) {
           const { line, column } = place((pair.key as Node).range?.[0] ?? 0);
-          found.push(describeSyntaxError(file, line, column, "DUPLICATE_KEY", "", String(key), ""));
+          found.push(
+            describeSyntaxError(
+              { file, line, column },
+              { code: "DUPLICATE_KEY", message: "", text: String(key), lineText: "" },
+            ),
+          );
         }
         seen.add(key);
         visit(pair.value);
@@ -233,14 +233,17 @@ const friendly: Record<string, [string, string]> = {
   ],
 };
 
+/** What the YAML parser found, and where: its code and message, the text at the place, and the whole line. */
+interface SyntaxFinding {
+  code: string;
+  message: string;
+  text: string;
+  lineText: string;
+}
+
 function describeSyntaxError(
-  file: string,
-  line: number,
-  column: number,
-  code: string,
-  message: string,
-  text: string,
-  lineText: string,
+  { file, line, column }: { file: string; line: number; column: number },
+  { code, message, text, lineText }: SyntaxFinding,
 ) {
   const missingColon = /^(\s*)([\w-]+)\s+([^:#]*\S)\s*$/.exec(lineText);
   if ((code === "MULTILINE_IMPLICIT_KEY" || code === "MISSING_CHAR") && missingColon) {

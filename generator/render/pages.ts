@@ -1,14 +1,14 @@
 import { createRequire } from "node:module";
 import type { PictureImage } from "../../model/image.ts";
 import type { LocaleProps, PageAssets, TemplateModule } from "../../model/page.ts";
-import type { ImageSlot } from "../images/slots.ts";
+import type { ImageSlot } from "../../model/image.ts";
 import type { Assets } from "../../model/output.ts";
 import { defaults } from "../config.ts";
 import { RenderError, messageOf } from "../errors.ts";
 import { createTranslator } from "../i18n.ts";
 import { SharedParts, sharedPartsOf } from "./shared.ts";
 import { recordingThrowSites, throwSite } from "./throw-site.ts";
-import { bindFiguresInPage } from "./typeset-page.ts";
+import { processPage } from "./processors.ts";
 import type { Content } from "../load/content.ts";
 import type { Links } from "../../model/route.ts";
 import type { Route } from "../../model/route.ts";
@@ -27,15 +27,20 @@ export interface MissingKey {
   template: string;
 }
 
+/** What one route is rendered from: the build's content and templates, the layout's assets, links and photos. */
+export interface RouteContext {
+  content: Content;
+  templates: TemplateModule;
+  assets: PageAssets;
+  links: Links;
+  picture: SlotPictures;
+}
+
 /** Renders one route to a complete HTML document: a pure function of its inputs. */
 export function renderRoute(
   route: Route,
-  content: Content,
-  templates: TemplateModule,
-  assets: PageAssets,
-  links: Links,
+  { content, templates, assets, links, picture }: RouteContext,
   onMissing: (key: string) => void,
-  images: SlotPictures = () => undefined,
   parts: SharedParts = new SharedParts(),
 ): string {
   const locale = content.locales.find((candidate) => candidate.locale === route.locale)!;
@@ -64,28 +69,17 @@ export function renderRoute(
     assets,
   };
   const quiet = () => ({ ...language, t: createTranslator(locale.dictionary, () => {}) });
-  const { shared, finish } = parts.page(route.locale, language, quiet, onMissing);
+  const page = parts.page(route.locale, language, quiet, onMissing);
   const element = createElement(component, {
     ...language,
     page: route.page.id,
     canonical: route.url,
     indexable: route.page.indexable,
     alternates,
-    image: (slot: ImageSlot) => images(slot, route.locale),
-    shared,
+    image: (slot: ImageSlot) => picture(slot, route.locale),
+    shared: page.shared,
   });
-  // Figures the template printed beside a translated word are bound to it here (typeset-page.ts).
-  return flat(bindFiguresInPage(finish(`<!doctype html>\n${renderToStaticMarkup(element)}\n`)));
-}
-
-/**
- * The same text as one flat string. React builds a page by concatenation, which V8 keeps as a rope of
- * thousands of pieces, several times the size of the text; reading a character makes V8 flatten it.
- * Held until the write stage, 2,000 pages took 167 MiB of heap as ropes and 83 MiB flat.
- */
-function flat(text: string): string {
-  text.charCodeAt(0);
-  return text;
+  return processPage(`<!doctype html>\n${renderToStaticMarkup(element)}\n`, { shared: page });
 }
 
 /** The rendered pages, with what went wrong on the way (see check-rendered.ts). */
@@ -95,15 +89,20 @@ export interface Rendered {
   failures: RenderError[];
 }
 
+/** What the render stage is given for a batch of routes: one object, the same for every batch of a build. */
+export interface PagesContext {
+  root: string;
+  content: Content;
+  templates: TemplateModule;
+  assets: Assets;
+  links: Links;
+  images: RenderImages;
+}
+
 /** Renders every route; a template that throws names its route, locale and file. */
 export function renderRoutes(
-  root: string,
-  routes: Route[],
-  content: Content,
-  templates: TemplateModule,
-  bundled: Assets,
-  links: Links,
-  images: RenderImages = { picture: () => undefined, ogImages: {}, heroArt: "" },
+  { root, content, templates, assets: bundled, links, images }: PagesContext,
+  routes: readonly Route[],
   parts: SharedParts = sharedPartsOf(content, templates, bundled, links, images.ogImages, images.heroArt),
 ): Rendered {
   const assets = pageAssets(bundled, links, images);
@@ -119,12 +118,8 @@ export function renderRoutes(
     try {
       const html = renderRoute(
         route,
-        content,
-        templates,
-        assets,
-        links,
+        { content, templates, assets, links, picture: images.picture },
         (key) => missing.push({ key, locale: route.locale, template }),
-        images.picture,
         parts,
       );
       files.push({ path: route.file, contents: html });

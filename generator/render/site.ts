@@ -1,12 +1,7 @@
 import { recordLinks } from "../links.ts";
-import type { SiteConfig } from "../config.ts";
-import type { Rendered, BuildMemo } from "../cache/memo.ts";
-import type { Content } from "../load/content.ts";
-import type { Templates } from "../load/templates.ts";
-import type { Links } from "../../model/route.ts";
+import type { PagesContext, Rendered } from "./pages.ts";
+import type { BuildContext } from "./context.ts";
 import type { Route } from "../../model/route.ts";
-import type { Assets } from "../../model/output.ts";
-import type { SiteImages } from "../images/site-images.ts";
 
 /** The pages of the site, rendered batch by batch as they are asked for. */
 export interface RenderedSite {
@@ -16,16 +11,20 @@ export interface RenderedSite {
   linked: Set<string>;
 }
 
+/**
+ * How the render stage renders a batch of routes: afresh (a one-off build), or through the render memo of
+ * a watch session (cache/memo.ts `BuildMemo`), which renders again only the routes a save changed.
+ */
+export interface PageRenderer {
+  /** Routes per `render` call. */
+  readonly renderBatch: number;
+  render(context: PagesContext, routes: readonly Route[]): Rendered;
+}
+
 /** The render stage, lazy: every route, `stages.renderBatch` at a time, as the later stages take them. */
 export function renderSite(
-  config: SiteConfig,
-  content: Content,
-  routes: readonly Route[],
-  links: Links,
-  templates: Templates,
-  assets: Assets,
-  images: SiteImages,
-  stages: BuildMemo,
+  { config, content, routes, links, templates, assets, images }: BuildContext,
+  stages: PageRenderer,
 ): RenderedSite {
   const linked = new Set<string>();
   const recorded = recordLinks(links, linked);
@@ -35,13 +34,8 @@ export function renderSite(
       // The Open Graph cards' missing keys are reported once, with the first batch.
       const plan = start === 0 ? images.plan : { ...images.plan, missing: [] };
       yield stages.render(
-        config.root,
+        { root: config.root, content, templates: templates.module, assets, links: recorded, images: plan },
         routes.slice(start, start + size),
-        content,
-        templates.module,
-        assets,
-        recorded,
-        plan,
       );
     }
   }

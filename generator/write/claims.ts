@@ -7,7 +7,7 @@ import { htaccessFile } from "../hosts/htaccess.ts";
 import path from "node:path";
 import { ContentError } from "../errors.ts";
 import type { Place } from "../../model/problem.ts";
-import { outputMarker } from "./out-dir.ts";
+import { outputMarker } from "../../model/output.ts";
 import type { Route } from "../../model/route.ts";
 import type { OutputFile } from "../../model/output.ts";
 

@@ -14,7 +14,7 @@
 import os from "node:os";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip as gzipAsync } from "node:zlib";
-import { digest, projectStore, type ImageStore } from "../images/store.ts";
+import { digest, projectStore, type ImageStore } from "../cache/store.ts";
 import { mapLimited } from "../load/many-files.ts";
 import type { OutputFile } from "../../model/output.ts";
 

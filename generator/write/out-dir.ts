@@ -7,11 +7,9 @@
 import { lstat, readdir, readFile, realpath, stat } from "node:fs/promises";
 import path from "node:path";
 import { displayPath, UsageError } from "../errors.ts";
+import { outputMarker } from "../../model/output.ts";
 
-/** The file every build leaves in its output folder: the proof that ranch-site may replace that folder. */
-export const outputMarker = ".ranch-site-output";
-
-/** What the marker says to whoever finds it. No host serves it: nginx.conf refuses it, and _redirects on Netlify and Cloudflare Pages (host-config.ts). */
+/** What the marker (model/output.ts `outputMarker`) says to whoever finds it. No host serves it: nginx.conf refuses it, and _redirects on Netlify and Cloudflare Pages (hosts/host-config.ts). */
 export const outputMarkerText =
   "This folder was written by ranch-site build, which replaces it as a whole on every build.\n" +
   "Keep nothing of your own in it. Delete this file to stop ranch-site from replacing the folder.\n";

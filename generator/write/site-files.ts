@@ -1,8 +1,4 @@
-import type { Content } from "../../model/content.ts";
-import type { SiteConfig } from "../config.ts";
-import type { Links } from "../../model/route.ts";
-import type { Route } from "../../model/route.ts";
-import type { Assets } from "../../model/output.ts";
+import type { BuildContext } from "../render/context.ts";
 import { createCalendars } from "./calendar.ts";
 import { formSources, type HostConfigInput } from "../hosts/host-config.ts";
 import { createHostConfigs } from "../hosts/files.ts";
@@ -19,12 +15,7 @@ import type { OutputFile } from "../../model/output.ts";
  * `headerRules()` of it is what `serve` and `watch` answer with.
  */
 export function siteFiles(
-  config: SiteConfig,
-  content: Content,
-  routes: readonly Route[],
-  assets: Assets,
-  links: Links,
-  images: readonly OutputFile[] = [],
+  { config, content, routes, assets, links, images: { files: images } }: BuildContext,
   admin: readonly OutputFile[] = [],
 ): { files: OutputFile[]; generated: OutputFile[]; hostConfig: HostConfigInput } {
   const made = [

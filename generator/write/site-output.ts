@@ -1,9 +1,5 @@
-import type { SiteConfig } from "../config.ts";
 import { failOn } from "../errors.ts";
-import type { Content } from "../load/content.ts";
-import type { Links } from "../../model/route.ts";
-import type { Route } from "../../model/route.ts";
-import type { Assets } from "../../model/output.ts";
+import type { BuildContext } from "../render/context.ts";
 import { claimOutputs, outputClaims } from "./claims.ts";
 import { compressedStore, precompress } from "./compress.ts";
 import { hostLimitProblems } from "../hosts/limits.ts";
@@ -13,7 +9,6 @@ import { redirectRules } from "../hosts/redirects-file.ts";
 import { addMetaCsp } from "../hosts/meta-csp.ts";
 import { siteFiles } from "./site-files.ts";
 import type { OutputFile } from "../../model/output.ts";
-import type { SiteImages } from "../images/site-images.ts";
 
 /** The output of the site as it is known before a page is rendered. */
 export interface SiteOutput {
@@ -33,17 +28,9 @@ export interface SiteOutput {
  * images, public/, sitemap and host configuration) claimed by one owner, so a clash stops the build
  * before anything is rendered or written, and the host files within the hosts' limits; the files that are not pages; and how each file ships.
  */
-export function siteOutput(
-  config: SiteConfig,
-  content: Content,
-  routes: readonly Route[],
-  links: Links,
-  assets: Assets,
-  images: SiteImages,
-  compress: boolean,
-  admin: readonly OutputFile[] = [],
-): SiteOutput {
-  const { files, generated, hostConfig } = siteFiles(config, content, routes, assets, links, images.files, admin);
+export function siteOutput(context: BuildContext, compress: boolean, admin: readonly OutputFile[] = []): SiteOutput {
+  const { config, content, routes, assets, images } = context;
+  const { files, generated, hostConfig } = siteFiles(context, admin);
   failOn(claimOutputs(outputClaims(routes, assets.files, generated, content.publicFiles)));
   const publicPaths = content.publicFiles.map((file) => file.path);
   failOn(hostLimitProblems(headerBlocks(hostConfig), redirectRules(hostConfig), publicPaths));

@@ -5,7 +5,8 @@ import { mkdir, mkdtemp, readFile, rename, rm, rmdir, writeFile } from "node:fs/
 import path from "node:path";
 import { displayPath, UsageError } from "../errors.ts";
 import { guardStaging, type StagingGuard } from "./interrupt.ts";
-import { checkOutDir, outputMarker, outputMarkerText } from "./out-dir.ts";
+import { checkOutDir, outputMarkerText } from "./out-dir.ts";
+import { outputMarker } from "../../model/output.ts";
 
 /** Where a build puts its files: the disk, or memory for tests and `check`. */
 export interface Writer {

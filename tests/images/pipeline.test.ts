@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { build, ContentErrors, MemoryWriter, resolveConfig, type ConfigInput } from "../../generator/index.ts";
 import { loadImages } from "../../generator/images/catalogue.ts";
 import { runEncodeJobs, variantJob } from "../../generator/images/encode.ts";
-import { ImageStore } from "../../generator/images/store.ts";
+import { ImageStore } from "../../generator/cache/store.ts";
 import { planImage, usableWidths } from "../../generator/images/variants.ts";
 import { addImages, makePhoto } from "../support/images.ts";
 import { loadContent } from "../../generator/load/content.ts";

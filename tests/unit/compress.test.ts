@@ -3,7 +3,7 @@ import { mkdtemp, readdir } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ImageStore } from "../../generator/images/store.ts";
+import { ImageStore } from "../../generator/cache/store.ts";
 import { compressThreshold, precompress } from "../../generator/write/compress.ts";
 
 const page = `<!doctype html><html><body>${"<p>Sales training on a working ranch.</p>".repeat(60)}</body></html>`;

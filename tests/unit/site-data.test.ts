@@ -1,6 +1,7 @@
 /** The pieces of "one place per fact" (issue 12 item 1) and of the dates (issue 13 item 5), one at a time. */
 import { describe, expect, it } from "vitest";
-import { buildDay, buildInstant, checkDates, upcomingDates } from "../../generator/load/dates.ts";
+import { buildDay, buildInstant, upcomingDates } from "../../generator/load/dates.ts";
+import { checkDates } from "../../generator/check/site-file.ts";
 import { formatPrice, localeFacts, perPerson } from "../../generator/load/figures.ts";
 import { localeNumber } from "../../generator/load/numbers.ts";
 import { readWithSchema } from "../../generator/load/schema.ts";

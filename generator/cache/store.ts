@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
 import { lstat, mkdir } from "node:fs/promises";
-import { replaceFile } from "../write/atomic.ts";
+import { replaceFile } from "./atomic.ts";
 import { readFile } from "../load/many-files.ts";
 import path from "node:path";
-import { cacheDir } from "../cache/folder.ts";
+import { cacheDir } from "./folder.ts";
 
 const magic = Buffer.from("ranch-site image cache 1\n");
 const digestLength = 32;
