@@ -3,7 +3,9 @@
  * that arrives says it is for the waiting list, so the owner can tell it from a seat request. Checked in
  * Chromium in all three form modes of a copy of the real project whose first date has no seat left: the
  * `mailto:` form (the link the browser opens), a form endpoint this test serves on 127.0.0.1 (the post it
- * receives), and Netlify Forms (the post the browser sends to the site, caught on its way).
+ * receives), and Netlify Forms (the post the browser sends to the site, caught on its way). The Netlify
+ * build also shows that its form, like the other two modes' (contact-form, contact-endpoint), takes no
+ * enquiry without a company (issue 30: the offer is for businesses).
  */
 import { rm } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
@@ -185,4 +187,38 @@ describe("the waiting list of a fully booked date", () => {
       await context.close();
     });
   }
+});
+
+describe("the Netlify form takes businesses only", () => {
+  const companyError = {
+    en: "Please enter your company; we train businesses only.",
+    de: "Bitte geben Sie Ihr Unternehmen an; wir schulen ausschließlich Unternehmen.",
+  } as const;
+  for (const locale of ["en", "de"] as const)
+    it(`${locale}: an enquiry without a company is refused at the field, with JavaScript and without, and nothing is sent`, async () => {
+      const { origin } = sites.get("netlify")!;
+      for (const javaScript of [true, false]) {
+        const context = await newContext(browser, { javaScriptEnabled: javaScript });
+        await storeConsent(context, "rejected");
+        const page = await context.newPage();
+        let sent = 0;
+        await page.route(`${origin}${texts[locale].prefix}/contact/sent/`, async (route) => {
+          if (route.request().method() === "POST") sent++;
+          await route.continue();
+        });
+        await page.goto(`${origin}${texts[locale].prefix}/contact/`);
+        await page.locator("[data-field=name]").fill("Anna Berg");
+        await page.locator("[data-field=email]").fill("anna@example.com");
+        await page.locator("[data-field=message]").fill("Two seats in March, please.");
+        await page.getByRole("button", { name: texts[locale].submit }).click();
+        const field = page.locator("[data-field=company]");
+        if (javaScript) {
+          expect(await field.getAttribute("aria-invalid")).toBe("true");
+          expect(await page.locator(".field-error:visible").allTextContents()).toEqual([companyError[locale]]);
+        } else expect(await field.evaluate((input) => (input as HTMLInputElement).validity.valueMissing)).toBe(true);
+        await page.waitForTimeout(200);
+        expect(sent).toBe(0);
+        await context.close();
+      }
+    });
 });
