@@ -5,7 +5,8 @@
  * `mailto:` form (the link the browser opens), a form endpoint this test serves on 127.0.0.1 (the post it
  * receives), and Netlify Forms (the post the browser sends to the site, caught on its way). The Netlify
  * build also shows that its form, like the other two modes' (contact-form, contact-endpoint), takes no
- * enquiry without a company (issue 30: the offer is for businesses).
+ * enquiry without a company (issue 30: the offer is for businesses), and each build's privacy policy says
+ * how its own form sends, and nothing of the other two (issue 28).
  */
 import { rm } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
@@ -221,4 +222,28 @@ describe("the Netlify form takes businesses only", () => {
         await context.close();
       }
     });
+});
+
+describe("the privacy policy says how this site's form sends", () => {
+  const paragraphs: Record<Mode, Record<Locale, string>> = {
+    mailto: {
+      en: "Our contact form does not transmit anything to a server",
+      de: "Unser Kontaktformular überträgt keine Daten an einen Server",
+    },
+    endpoint: { en: "to our form service", de: "an unseren Formulardienst" },
+    netlify: { en: "to Netlify Forms", de: "an Netlify Forms" },
+  };
+  for (const mode of ["mailto", "endpoint", "netlify"] as const)
+    for (const locale of ["en", "de"] as const)
+      it(`${locale}, ${mode}: the form's paragraph is this mode's, and no other mode's`, async () => {
+        const context = await newContext(browser, {});
+        await storeConsent(context, "rejected");
+        const page = await context.newPage();
+        await page.goto(`${sites.get(mode)!.origin}${texts[locale].prefix}/privacy-policy/`);
+        const text = (await page.locator("main").innerText()).replace(/\s+/g, " ");
+        for (const other of ["mailto", "endpoint", "netlify"] as const)
+          if (other === mode) expect(text).toContain(paragraphs[other][locale]);
+          else expect(text).not.toContain(paragraphs[other][locale]);
+        await context.close();
+      });
 });
