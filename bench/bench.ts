@@ -15,8 +15,8 @@ import { mkdir, mkdtemp, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { eleventyProject, hugoProject, peerEdits, ranchSiteProject } from "./corpus.ts";
+import { freePort } from "../tests/support/ports.ts";
 import {
-  freePort,
   hasGnuTime,
   measure,
   spread,

@@ -5,7 +5,6 @@
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { readFile, rm, writeFile } from "node:fs/promises";
-import { createServer } from "node:net";
 import path from "node:path";
 
 /** One run of a process: milliseconds of wall time and CPU time, MiB of peak resident memory. */
@@ -66,18 +65,6 @@ export function spread(values: number[]): Spread {
   const middle = Math.floor(sorted.length / 2);
   const median = sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
   return { median, min: sorted[0]!, max: sorted.at(-1)! };
-}
-
-/** A port nobody listens on right now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** One kind of save in a watched project: which file changes and which output file must show it. */

@@ -6,12 +6,12 @@
  * build's `.br` and `.gz` files reach the clients that accept them, with the type of the file they stand for.
  */
 import { readdir, readFile, rm } from "node:fs/promises";
-import { request } from "node:http";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { immutableCache, shortCache, unpublishedFiles } from "../../generator/hosts/host-config.ts";
 import { startApache, type Apache } from "../support/apache.ts";
+import { rawGet as get, type RawAnswer as Answer } from "../support/ports.ts";
 import { buildSite, builtSite } from "../support/site.ts";
 
 const securityHeaders = {
@@ -20,27 +20,6 @@ const securityHeaders = {
   "x-frame-options": "DENY",
   "cross-origin-opener-policy": "same-origin",
 };
-
-interface Answer {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: Buffer;
-}
-
-/** A GET whose body stays as the server sent it (fetch would ask for and undo the compression). */
-function get(origin: string, pathname: string, headers: Record<string, string> = {}): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    request(origin + pathname, { headers }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on("data", (chunk: Buffer) => chunks.push(chunk));
-      response.on("end", () =>
-        resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }),
-      );
-    })
-      .on("error", reject)
-      .end();
-  });
-}
 
 /** Every file of a built folder, output-relative with forward slashes. */
 async function listFiles(dir: string): Promise<string[]> {

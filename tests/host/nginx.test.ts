@@ -5,7 +5,6 @@
  */
 import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from "node:fs/promises";
-import { request } from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { gunzipSync } from "node:zlib";
@@ -18,6 +17,7 @@ import { createHostConfigs } from "../../generator/hosts/files.ts";
 import { inlineScriptHashes } from "../support/html.ts";
 import { launchChromium } from "../support/chromium.ts";
 import { startNginx, type Nginx } from "../support/nginx.ts";
+import { rawGet } from "../support/ports.ts";
 import { buildSite, projectRoot } from "../support/site.ts";
 
 const securityHeaders = [
@@ -73,23 +73,6 @@ async function buildWithHostFiles(basePath: string) {
 
 const get = (origin: string, pathname: string, init: RequestInit = {}) =>
   fetch(origin + pathname, { redirect: "manual", ...init });
-
-/** A GET whose body stays as the server sent it (fetch would decompress it). */
-function rawGet(origin: string, pathname: string, headers: Record<string, string>) {
-  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>(
-    (resolve, reject) => {
-      request(origin + pathname, { headers }, (response) => {
-        const chunks: Buffer[] = [];
-        response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("end", () =>
-          resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }),
-        );
-      })
-        .on("error", reject)
-        .end();
-    },
-  );
-}
 
 function expectSecurityHeaders(response: Response, scriptHashes: readonly string[]) {
   for (const name of securityHeaders)
