@@ -20,6 +20,9 @@ export interface ContactFormSettings {
   retentionDays?: number;
 }
 
+/** The ways the form can send, as `<!-- if contact.form.mode = … -->` in a legal text names them. */
+export const formModeKinds = ["mailto", "endpoint", "netlify"] as const satisfies readonly FormMode["kind"][];
+
 /**
  * The one way the contact form sends, with the owner facts the privacy policy quotes for it (named as in
  * site.yaml, so `contact.form.service` reads the same in the file and in the loaded site).

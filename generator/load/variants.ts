@@ -12,6 +12,7 @@
  * blanks the others line for line, so every place in the file keeps its line number. A condition names
  * a site fact; the markers themselves never reach the page.
  */
+import { formModeKinds } from "../../model/contact.ts";
 import { hostingProviders, ownerFacts } from "../../model/legal.ts";
 import { ContentError } from "../errors.ts";
 import type { Facts } from "../i18n.ts";
@@ -19,7 +20,7 @@ import type { Facts } from "../i18n.ts";
 /** The values a condition may name, for the facts whose values are a fixed set. */
 const knownValues: Record<string, readonly string[]> = {
   "hosting.provider": Object.keys(hostingProviders),
-  "contact.form.mode": ["mailto", "endpoint", "netlify"],
+  "contact.form.mode": formModeKinds,
 };
 
 const opening = /^<!--\s*if\s+([A-Za-z][\w.]*)\s*(?:(!?=)\s*([^>]*?))?\s*-->\s*$/;
