@@ -51,6 +51,16 @@ export interface DateOffer {
   figures?: OfferFigures;
 }
 
+/** An offer's price as one language prints it ("2.490 €"); undefined for an offer "on request". */
+export const offerPrice = (locale: Pick<LocaleContent, "facts">, offer: string): string | undefined =>
+  locale.facts.get(`offers.${offer}.price`);
+
+/** The offer with the lowest price per person: what "From €2,490" quotes. */
+export function lowestPersonOffer(site: Pick<Site, "offers">): string | undefined {
+  const priced = Object.entries(site.offers).filter(([, offer]) => offer.per === "person" && offer.price !== undefined);
+  return priced.sort(([, a], [, b]) => a.price! - b.price!)[0]?.[0];
+}
+
 /** The offer of `date` in one language; undefined for a date without an offer. */
 export function dateOffer(
   site: Pick<Site, "offers">,
@@ -60,7 +70,7 @@ export function dateOffer(
   if (!date.offer) return undefined;
   return {
     wording: locale.pages["pricing"]?.offers?.[date.offer],
-    price: locale.facts.get(`offers.${date.offer}.price`),
+    price: offerPrice(locale, date.offer),
     figures: site.offers[date.offer],
   };
 }

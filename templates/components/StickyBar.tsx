@@ -1,3 +1,4 @@
+import { lowestPersonOffer, offerPrice } from "../../model/booking.ts";
 import type { PageProps } from "../types.ts";
 
 /** Pages that are the destination themselves, or a sheet to print: no bar pointing elsewhere. */
@@ -11,10 +12,8 @@ const withoutBar = new Set(["contact", "contact-sent", "programme", "not-found"]
 export function StickyBar(props: PageProps) {
   const { t, href, site, content, page } = props;
   if (withoutBar.has(page)) return null;
-  const prices = Object.entries(site.offers)
-    .filter(([, offer]) => offer.per === "person" && offer.price !== undefined)
-    .sort(([, a], [, b]) => a.price! - b.price!);
-  const lowest = prices[0] ? content.facts.get(`offers.${prices[0][0]}.price`) : undefined;
+  const cheapest = lowestPersonOffer(site);
+  const lowest = cheapest ? offerPrice(content, cheapest) : undefined;
   return (
     <aside className="sticky-bar" aria-label={t("sticky.label")}>
       {lowest && (

@@ -1,4 +1,5 @@
 import { Fragment } from "react";
+import { offerPrice } from "../../model/booking.ts";
 import { contactHref, offerEnquiry } from "../components/enquiry.ts";
 import { Icon } from "../components/Icon.tsx";
 import { Markdown } from "../components/Markdown.tsx";
@@ -39,10 +40,10 @@ export default function Pricing(props: PageProps) {
               >
                 {highlighted && <p className="offer-badge">{t("pricing.highlighted")}</p>}
                 <h2 id={`offer-${name}`}>{offer.name}</h2>
-                {content.facts.has(`offers.${name}.price`) ? (
+                {offerPrice(content, name) !== undefined ? (
                   <div className="offer-price">
                     <p>
-                      <span className="price">{content.facts.get(`offers.${name}.price`)}</span>
+                      <span className="price">{offerPrice(content, name)}</span>
                       <span className="offer-unit">{offer.unit}</span>
                     </p>
                     {offer.perPerson && <p className="offer-per-person">{offer.perPerson}</p>}

@@ -1,3 +1,4 @@
+import { dateOffer, offerPrice } from "../../model/booking.ts";
 import { formatDays, offerName } from "../components/enquiry.ts";
 import { telHref } from "../components/Footer.tsx";
 import { Markdown } from "../components/Markdown.tsx";
@@ -42,7 +43,7 @@ export default function Programme(props: PageProps) {
                 {Object.entries(site.offers).map(([name, figures]) => {
                   const offer = pricing.offers?.[name];
                   if (!offer) return null;
-                  const price = content.facts.get(`offers.${name}.price`);
+                  const price = offerPrice(content, name);
                   return (
                     <tr key={name}>
                       <th scope="row">{offer.name}</th>
@@ -80,7 +81,7 @@ export default function Programme(props: PageProps) {
                         {date.offer && <span className="programme-sub">{offerName(props, date.offer)}</span>}
                       </th>
                       <td>{date.language ? language.of(date.language) : ""}</td>
-                      <td>{date.offer ? content.facts.get(`offers.${date.offer}.price`) : ""}</td>
+                      <td>{dateOffer(site, content, date)?.price ?? ""}</td>
                       <td>
                         {date.seatsLeft === 0 ? t("dates.full") : new Intl.NumberFormat(locale).format(date.seatsLeft)}
                       </td>
