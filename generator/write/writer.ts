@@ -1,7 +1,7 @@
 import type { OutputFile } from "../../model/output.ts";
 import { randomBytes } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
-import { mkdir, mkdtemp, readFile, rename, rm, rmdir, writeFile } from "node:fs/promises";
+import { lstat, mkdir, mkdtemp, readFile, rename, rm, rmdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { displayPath, UsageError } from "../errors.ts";
 import { guardStaging, type StagingGuard } from "./interrupt.ts";
@@ -216,6 +216,15 @@ export class DiskWriter implements Writer {
         (error: NodeJS.ErrnoException) => (error.code === "EEXIST" ? false : this.fail(error)),
       );
       if (taken) return () => rm(file, { force: true });
+      // Only a plain file is a lock: a folder or a link of that name is someone's, and is never read or removed.
+      const entry = await lstat(file).catch(() => undefined);
+      if (entry && !entry.isFile())
+        throw new UsageError(
+          `--out ${displayPath(this.outDir)}: ${displayPath(file)} is in the way of the build's lock`,
+          {
+            hint: `It is not ranch-site's lock file: move it away, or build into another folder.`,
+          },
+        );
       const holder = Number.parseInt(await readFile(file, "utf8").catch(() => ""), 10);
       if (holder > 0 && !running(holder)) {
         await rm(file, { force: true });

@@ -4,7 +4,7 @@
  * there; never a raw error or a stack; and the output folder is one whole site, with nothing of the
  * writers' own (staging folders, the lock) left beside it (generator/write/writer.ts).
  */
-import { readdir, rm } from "node:fs/promises";
+import { mkdir, readdir, rm, symlink } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { copyProject, runCli } from "../support/project.ts";
@@ -39,5 +39,23 @@ describe("two builds into one folder at once", () => {
     }
     // A build that waited too long may say so in one line; nothing else may end a build.
     expect([...seen].filter((line) => line !== "built" && !/: another build is writing there/.test(line))).toEqual([]);
+  });
+});
+
+describe("the lock's name taken by something else", () => {
+  it("a folder or a link named like the lock stops the build at once, in one line, and stays", async () => {
+    const lock = path.join(root, "dist.staging-lock");
+    for (const make of [() => mkdir(lock), () => symlink("/etc/hostname", lock)]) {
+      await make();
+      const run = await runCli(["build", "--root", root, "--out", out]);
+      expect(run.code).toBe(1);
+      expect(run.stderr.split("\n")[0]).toBe(`--out ${out}: ${lock} is in the way of the build's lock`);
+      expect((await readdir(root)).filter((name) => name.startsWith("dist")).sort()).toEqual([
+        "dist",
+        "dist.staging-lock",
+      ]);
+      expect(await hashTree(out)).toEqual(site);
+      await rm(lock, { recursive: true });
+    }
   });
 });
