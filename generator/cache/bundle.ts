@@ -158,7 +158,8 @@ async function entryOf(
       inputs,
       folders,
       configs,
-      externals,
+      // In a fixed order, like the inputs: an entry's bytes follow from what it records, never from timing.
+      externals: Object.fromEntries(Object.entries(externals).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
       outputs,
       read: bundle.inputs,
     } satisfies Entry);
@@ -211,8 +212,12 @@ async function stillValid(entry: Entry, root: string, recipe: BundleRecipe): Pro
   }
 }
 
+/**
+ * The inputs sorted: esbuild lists them in the order its plugins' answers came back, which the load of the
+ * machine decides (the templates' `react` and `react/jsx-runtime` swap places on a busy CI runner).
+ */
 function fromRun({ result }: BundleRun): Bundle {
-  return { outputFiles: result.outputFiles, inputs: Object.keys(result.metafile.inputs) };
+  return { outputFiles: result.outputFiles, inputs: Object.keys(result.metafile.inputs).sort() };
 }
 
 function fromEntry(entry: Entry, root: string): Bundle {

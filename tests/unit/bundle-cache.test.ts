@@ -168,4 +168,28 @@ describe("the cache of esbuild's bundles", () => {
     await cachedBundle(withExternal, true, run);
     expect(runs).toBe(2);
   });
+
+  it("writes the same entry whichever order esbuild's plugins answered in, as on a busy machine", async () => {
+    const entries: string[] = [];
+    for (const flip of [false, true]) {
+      const result = await esbuild.build(recipe().options);
+      const inputs = Object.entries(result.metafile!.inputs);
+      const externals: [string, string][] = [
+        ["react", "/r/index.js"],
+        ["react/jsx-runtime", "/r/jsx-runtime.js"],
+      ];
+      if (flip) {
+        inputs.reverse();
+        externals.reverse();
+      }
+      const run = async () => ({
+        result: { ...result, metafile: { ...result.metafile!, inputs: Object.fromEntries(inputs) } },
+        externals: Object.fromEntries(externals),
+      });
+      await rm(entryFile(), { force: true });
+      await cachedBundle(recipe(), true, run);
+      entries.push(await readFile(entryFile(), "utf8"));
+    }
+    expect(entries[1]).toBe(entries[0]);
+  });
 });
