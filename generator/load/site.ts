@@ -231,9 +231,10 @@ export async function loadSite(
   const parsed = schemaRead.value as Site | undefined;
   const places = new Map<string, { line: number; column: number }>();
   const values = flattenFacts(node, "", new Map(), places);
-  // How the form sends chooses the privacy policy's form paragraph (generator/load/variants.ts).
-  const formSettings = (parsed?.contact as unknown as { form?: ContactFormSettings } | undefined)?.form;
-  values.set("contact.form.mode", formMode(formSettings).kind);
+  // How the form sends, decided once: it chooses the privacy policy's form paragraph (generator/load/variants.ts)
+  // and, with its placeholders filled below, becomes `site.contact.form`.
+  const mode = formMode((parsed?.contact as unknown as { form?: ContactFormSettings } | undefined)?.form);
+  values.set("contact.form.mode", mode.kind);
   // An owner fact a legal text quotes, while missing, is a warning of `check` (check/legal-facts.ts), not an unknown placeholder.
   const unreadable = [...unreadableGroups(siteSchema, parsed), ...ownerFacts.map((fact) => fact.name)];
   const byLocale = new Map<string, Facts>();
@@ -250,7 +251,7 @@ export async function loadSite(
   // The dates and the form settings as written, before the dates are sorted and the form becomes one mode:
   // what check/site-file.ts checks.
   const written: SiteAsWritten = { offers: site.offers, dates: site.dates, form };
-  if (site.contact) site.contact.form = formMode(form);
+  if (site.contact) site.contact.form = fillPlaceholders(mode, facts) as typeof mode;
   site.builtAt = buildInstant();
   site.factPlaces = Object.fromEntries(places);
   if (Array.isArray(site.dates)) {
