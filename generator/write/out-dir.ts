@@ -4,6 +4,7 @@
  * never empties an outDir it does not own, this refuses the project, its ancestors, its sources,
  * files, links, mount points and any folder that is neither empty nor marked as earlier output.
  */
+import type { Stats } from "node:fs";
 import { lstat, readdir, readFile, realpath, stat } from "node:fs/promises";
 import path from "node:path";
 import { displayPath, UsageError } from "../errors.ts";
@@ -58,14 +59,29 @@ export async function checkOutDir(root: string, outDir: string): Promise<void> {
       );
   }
 
-  const entry = await lstat(outDir).catch((error: NodeJS.ErrnoException) => {
-    if (error.code === "ENOENT") return undefined;
-    return refuse(
-      `the folder cannot be read (${error.code})`,
-      "Choose a folder you may read and write, or fix its permissions.",
-    );
-  });
-  if (!entry) return;
+  // Another build may swap its site into place while this looks (the lock is taken only for the swap): a folder
+  // renamed away mid-look is looked at again, so a whole site in the making is never taken for a stranger's folder.
+  for (let look = 0; ; look++) {
+    const entry = await lstat(outDir).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === "ENOENT") return undefined;
+      return refuse(
+        `the folder cannot be read (${error.code})`,
+        "Choose a folder you may read and write, or fix its permissions.",
+      );
+    });
+    if (!entry) return;
+    const refusal = await refuseFolder(outDir, entry).catch((error: unknown) => error);
+    if (refusal === undefined) return;
+    const now = await lstat(outDir).catch(() => undefined);
+    if (look >= 10 || (now?.ino === entry.ino && now.dev === entry.dev)) throw refusal;
+  }
+}
+
+/** Throws a UsageError unless `outDir`, found as `entry`, is a folder ranch-site may replace. */
+async function refuseFolder(outDir: string, entry: Stats): Promise<void> {
+  const refuse = (reason: string, hint: string): never => {
+    throw new UsageError(`--out ${displayPath(outDir)}: ${reason}`, { hint });
+  };
   if (entry.isSymbolicLink())
     refuse(
       "this is a symbolic link; the build would replace the link, not the folder it points to",

@@ -157,8 +157,13 @@ export class DiskWriter implements Writer {
           await rm(staging, { recursive: true, force: true });
           throw error;
         });
-        guard.swapping();
         try {
+          // Once more under the lock, where no other build swaps: the folder may have changed hands since open().
+          await checkOutDir(this.root, this.outDir).catch(async (error) => {
+            await rm(staging, { recursive: true, force: true });
+            throw error;
+          });
+          guard.swapping();
           await this.swap(staging, parent, name);
         } finally {
           await unlock();
