@@ -97,7 +97,8 @@ export function readYaml(
     );
   });
   if (doc.errors.length === 0 && doc.contents) errors.push(...duplicateKeys(doc.contents as Node, place, file));
-  if (doc.errors.length === 0) errors.push(...aliases(doc, place, file));
+  // An alias is written `*name`: a file without a `*` holds none, and is not walked again for them.
+  if (doc.errors.length === 0 && source.includes("*")) errors.push(...aliases(doc, place, file));
   if (errors.length > 0) return { root: undefined, errors };
   return { root: doc.contents ? toNode(doc.contents as Node, place) : undefined, errors };
 }
