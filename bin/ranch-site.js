@@ -8,8 +8,8 @@ import { runWithCodeCache } from "./code-cache.js";
 
 // A build makes garbage fast (remark parses a page into thousands of short-lived objects) but keeps
 // little: V8 lets its heap grow up to four times what survived the last collection. A fixed growth of
-// 60 % keeps peak memory near what the build holds: a cold build of 2,000 pages peaks at 234 MiB, not
-// 309, for the same CPU time. It is set before the CLI is compiled, for every command, because V8
+// 60 % keeps peak memory near what the build holds: a cold build of 2,000 pages peaks at 254 MiB, not
+// 307, for the same CPU time (measured again in issue 25). It is set before the CLI is compiled, for every command, because V8
 // keeps a code cache only for the flags it was made with; `watch` goes back to V8's own growth.
 setFlagsFromString("--heap-growing-percent=60");
 

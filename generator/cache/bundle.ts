@@ -1,7 +1,7 @@
 /**
  * esbuild's results, kept between builds in the project's cache folder, so a build whose templates,
- * styles and client script are unchanged starts no esbuild process at all (starting one costs more
- * than everything else such a build does but render).
+ * styles and client script are unchanged starts no esbuild process at all. Of a warm build of the
+ * real site, that is a fifth of the wait: 0.38 s instead of 0.47 (wall, medians of 15 pairs, issue 25).
  *
  * One entry per bundle (`bundles/<name>.json`), written after each esbuild run. It holds what the
  * output was made from and the output itself:

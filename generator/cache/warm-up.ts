@@ -3,7 +3,9 @@
  * The first build reads every YAML text from the project's cache, so the `yaml` parser has never
  * run when a dictionary is first saved: V8 then runs it unoptimised, and parsing de.yaml took about
  * 18 ms where an optimised parser takes 2. Parsing the dictionaries twenty times while idle gets it
- * optimised. What the parses give is thrown away: they only train the compiler, and change no output.
+ * optimised: the first save of de.yaml reaches the disk in 165 ms instead of 221 (medians of 10 fresh
+ * `watch` runs, issue 25). What the parses give is thrown away: they only train the compiler, and change
+ * no output.
  */
 import { readFile } from "node:fs/promises";
 import path from "node:path";

@@ -37,7 +37,10 @@ export function processPage(html: string, page: ProcessedPage): string {
 /**
  * The same text as one flat string. React builds a page by concatenation, which V8 keeps as a rope of
  * thousands of pieces, several times the size of the text; reading a character makes V8 flatten it.
- * Held until the write stage, 2,000 pages took 167 MiB of heap as ropes and 83 MiB flat.
+ * When pages were held until the write stage, 2,000 of them took 167 MiB of heap as ropes and 83 MiB
+ * flat. Now that they stream in batches, peak memory is the same either way (249 MiB at 2,000 pages),
+ * but a cold build takes about 5 % less CPU: the checks, the compression and the write each read the
+ * page, and would otherwise walk the rope (measured with and without, pair by pair, issue 25).
  */
 function flat(text: string): string {
   text.charCodeAt(0);
