@@ -4,34 +4,17 @@
  * screen and never sticks out of the footer, and no link appears twice or repeats its column's heading
  * ("Contact" under "Contact"), in both languages.
  */
-import type { Browser, BrowserContext } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { newContext, startBrowserTests, storeConsent } from "./support.ts";
+import { describe, expect, it } from "vitest";
+import { browserTests } from "./support.ts";
 
-let origin: string;
-let browser: Browser;
-let stop: () => Promise<void>;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  ({ origin, browser, stop } = await startBrowserTests());
-});
-
-afterAll(async () => {
-  await Promise.all(contexts.map((context) => context.close()));
-  await stop?.();
-});
+const { open, origin } = browserTests();
 
 const widths = [320, 390, 768, 1024, 1280, 1440];
 
 describe("the footer", () => {
   for (const path of ["/", "/de/", "/contact/", "/de/contact/"])
     it(`${path}: the email address stays on one line at ${widths.join(", ")} px, inside the footer`, async () => {
-      const context = await newContext(browser, { viewport: { width: widths[0]!, height: 800 } });
-      contexts.push(context);
-      await storeConsent(context, "rejected");
-      const page = await context.newPage();
-      await page.goto(origin + path);
+      const page = await open(path, { viewport: { width: widths[0]!, height: 800 } });
       for (const width of widths) {
         await page.setViewportSize({ width, height: 800 });
         const email = await page.locator(".site-footer a[href^='mailto:']").evaluate((link) => {
@@ -55,10 +38,7 @@ describe("the footer", () => {
 
   for (const path of ["/", "/de/"])
     it(`${path}: no link appears twice, and none repeats the heading of its column`, async () => {
-      const context = await newContext(browser, { viewport: { width: 1280, height: 800 } });
-      contexts.push(context);
-      const page = await context.newPage();
-      await page.goto(origin + path);
+      const page = await open(path, { viewport: { width: 1280, height: 800 } }, null);
       const links = await page.locator(".site-footer a").evaluateAll((anchors) =>
         anchors.map((anchor) => ({
           href: new URL(anchor.getAttribute("href")!, location.href).href,
@@ -73,6 +53,6 @@ describe("the footer", () => {
       expect(names.filter((name, index) => names.indexOf(name) !== index)).toEqual([]);
       for (const link of links) expect(link.name.toLowerCase(), link.href).not.toBe(link.heading.toLowerCase());
       // The contact page stays one click away, under a name that says where it leads.
-      expect(links.some((link) => link.href === new URL(path + "contact/", origin).href)).toBe(true);
+      expect(links.some((link) => link.href === new URL(path + "contact/", origin()).href)).toBe(true);
     });
 });
