@@ -207,6 +207,10 @@ export interface MarkdownPage {
   offers?: Record<string, Offer>;
   /** The page describes the training itself, so it carries the Course structured data (JSON-LD). */
   describesCourse?: boolean;
+  /** The page opens with "On this page": its sections (`##` headings), each a link to it. */
+  onThisPage?: boolean;
+  /** Headings of `##` sections whose text opens with a tap on the heading (secondary details on a long page). */
+  folded?: string[];
   html: string;
   origin: MarkdownOrigin;
 }

@@ -10,6 +10,7 @@ const places: ReadonlyArray<readonly [prefix: string, place: string]> = [
   ["lang", "Language switch in the header"],
   ["skipLink", "Every page, first key press: the link that jumps to the content"],
   ["loading", "Every page, while something loads"],
+  ["onThisPage", "Long pages (training details), top: the title of the list of the page's sections"],
   ["nav", "Every page, header: the menu"],
   ["hero.badges", "Home page, top: the three highlights under the headline"],
   ["hero", "Home page, top"],

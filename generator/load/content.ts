@@ -34,9 +34,10 @@ import {
 import { checkText, checkYamlTexts, fillPlaceholders } from "./texts.ts";
 import { readWithSchema, type Schema } from "./schema.ts";
 import { loadSite, type SiteAsWritten } from "./site.ts";
+import { foldedProblems } from "./sections.ts";
 import { selectVariants } from "./variants.ts";
 import { loadDictionary } from "./translations.ts";
-import { cachedYaml, type YamlReader } from "./yaml.ts";
+import { cachedYaml, type YamlNode, type YamlReader } from "./yaml.ts";
 
 export type {
   LocaleContent,
@@ -78,8 +79,14 @@ export const pageSchema: Schema = {
     lead: "text",
     offers: { each: offerSchema },
     describesCourse: "boolean",
+    onThisPage: "boolean",
+    folded: { list: "text" },
   },
-  optional: ["offers", "describesCourse"],
+  optional: ["offers", "describesCourse", "onThisPage", "folded"],
+  hints: {
+    onThisPage: "The page opens with a list of its sections (## headings), each a link to it.",
+    folded: "Headings of ## sections, as written in the text, whose text opens with a tap on the heading.",
+  },
 };
 export const testimonialSchema: Schema = {
   fields: { name: "text", role: "text", headline: "text", linkedin: "url" },
@@ -340,6 +347,8 @@ interface FileKind<T> {
   /** Testimonials are their text: an empty one would show an empty quote. */
   requireBody: boolean;
   make: (id: string, data: unknown, html: string, origin: MarkdownOrigin) => T;
+  /** What the front matter says about the text, checked once both are read. */
+  check?: (front: YamlNode | undefined, html: string, file: string) => ContentError[];
 }
 
 const testimonialKind: FileKind<Testimonial> = {
@@ -351,6 +360,7 @@ const testimonialKind: FileKind<Testimonial> = {
 const pageKind: FileKind<readonly [string, MarkdownPage]> = {
   schema: pageSchema,
   requireBody: false,
+  check: foldedProblems,
   make: (id, data, html, origin) => [id, { ...(data as Omit<MarkdownPage, "html" | "origin">), html, origin }] as const,
 };
 
@@ -397,7 +407,7 @@ async function loadOne<T>(kind: FileKind<T>, id: string, file: string, reading: 
 
 /** The text of one markdown file, parsed: see loadOne. */
 async function parseOne<T>(
-  { schema, requireBody, make }: FileKind<T>,
+  { schema, requireBody, make, check }: FileKind<T>,
   id: string,
   file: string,
   text: string,
@@ -430,6 +440,7 @@ async function parseOne<T>(
     fill: (text) => interpolate(text, facts).text,
   });
   problems.push(...linkProblems(scan, file));
+  if (check) problems.push(...check(source.front, html, file));
   const origin: MarkdownOrigin = {
     file,
     body: source.body,

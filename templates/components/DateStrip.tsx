@@ -3,6 +3,9 @@ import { contactHref, dateEnquiry, formatDays } from "./enquiry.ts";
 import { Icon } from "./Icon.tsx";
 import { datesInPageLanguageFirst, languageName } from "./UpcomingDates.tsx";
 
+/** The id of the strip's heading: a page's "On this page" list links to it. */
+export const dateStripTitle = "date-strip-title";
+
 /** How many dates the strip shows: the next ones, in the page's language first. */
 const shown = 2;
 
@@ -14,9 +17,9 @@ export function DateStrip(props: PageProps) {
   const { t, href, site, locale } = props;
   const dates = datesInPageLanguageFirst(site.dates, locale).slice(0, shown);
   return (
-    <section className="section section-tinted date-strip" aria-labelledby="date-strip-title">
+    <section className="section section-tinted date-strip" aria-labelledby={dateStripTitle}>
       <div className="container">
-        <h2 id="date-strip-title">{t("dates.stripTitle")}</h2>
+        <h2 id={dateStripTitle}>{t("dates.stripTitle")}</h2>
         {dates.length > 0 && (
           <ul className="date-strip-list">
             {dates.map((date) => {

@@ -11,17 +11,25 @@ const socialNetworks = ["linkedin", "instagram", "youtube"] as const;
  * The footer's columns in the order of content/site.yaml `navigation.footer`: titled link lists and the
  * about, contact and social blocks; below them the cookie settings control (design.md §4) and the Imprint
  * link, which every page must have: there only when no column links the imprint already, so it is not listed twice.
+ * No link appears twice: the contact block links the contact form only when no column links the contact page.
  * The same on every page of a language: the layout renders it once per language (`shared`).
  */
 export function Footer(props: LocaleProps) {
   const { t, href, site } = props;
   const columns = site.navigation.footer;
-  const imprintInColumns = columns.some((column) => column.links?.some((link) => link.page === "imprint"));
+  const linked = (page: string) => columns.some((column) => column.links?.some((link) => link.page === page));
+  const imprintInColumns = linked("imprint");
   return (
     <footer className="site-footer">
       <div className="container footer-grid">
         {columns.map((column, index) => (
-          <FooterBlock key={column.block ?? column.title ?? index} column={column} index={index} {...props} />
+          <FooterBlock
+            key={column.block ?? column.title ?? index}
+            column={column}
+            index={index}
+            contactInColumns={linked("contact")}
+            {...props}
+          />
         ))}
       </div>
       <div className="container footer-bottom">
@@ -37,7 +45,14 @@ export function Footer(props: LocaleProps) {
   );
 }
 
-function FooterBlock({ column, index, t, href, site }: LocaleProps & { column: FooterColumn; index: number }) {
+function FooterBlock({
+  column,
+  index,
+  contactInColumns,
+  t,
+  href,
+  site,
+}: LocaleProps & { column: FooterColumn; index: number; contactInColumns: boolean }) {
   if (column.block === "about")
     return (
       <div className="footer-about">
@@ -50,18 +65,24 @@ function FooterBlock({ column, index, t, href, site }: LocaleProps & { column: F
       <div className="footer-contact">
         <h2>{t("footer.contact")}</h2>
         <address>
-          <a href={`mailto:${site.contact.email}`}>
+          {/* Beside other columns the address wraps as a whole, never inside (layout.css .footer-email). */}
+          <a className="footer-email" href={`mailto:${site.contact.email}`}>
             <EmailAddress email={site.contact.email} />
           </a>
           <br />
           <a href={telHref(site.contact.phone)}>{site.contact.phone}</a>
           <br />
-          {/* The postcode stays with its town: a line never ends on "25821". */}
-          {site.legal.street}, {`${site.legal.postalCode}\u00a0${site.legal.city}`}
+          {/* Street above town, as a letter is addressed: a line never ends on "25821". */}
+          {site.legal.street}
+          <br />
+          {`${site.legal.postalCode}\u00a0${site.legal.city}`}
         </address>
-        <p>
-          <a href={href("contact/")}>{t("nav.contact")}</a>
-        </p>
+        {/* Not "Contact" under the heading "Contact": the link says where it leads. */}
+        {!contactInColumns && (
+          <p>
+            <a href={href("contact/")}>{t("footer.contactForm")}</a>
+          </p>
+        )}
       </div>
     );
   if (column.block === "social")

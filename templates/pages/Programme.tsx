@@ -1,4 +1,5 @@
 import { dateOffer, offerPrice } from "../../model/booking.ts";
+import { sections } from "../../model/sections.ts";
 import { formatDays, offerName } from "../components/enquiry.ts";
 import { telHref } from "../components/Footer.tsx";
 import { Markdown } from "../components/Markdown.tsx";
@@ -116,6 +117,3 @@ export default function Programme(props: PageProps) {
     </Layout>
   );
 }
-
-/** A markdown page's sections: its HTML cut before each `<h2>`, the text before the first left out. */
-const sections = (html: string) => html.split(/(?=<h2[\s>])/).filter((part) => part.startsWith("<h2"));

@@ -1,5 +1,6 @@
 /** What the browser tests share: the built site, the worker's Chromium, the page list and a closed network. */
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { afterAll, beforeAll } from "vitest";
 import { borrowChromium, chromiumArgs, findChromium } from "../support/chromium.ts";
 import { serveSite } from "../support/site.ts";
 
@@ -7,6 +8,7 @@ import { sitePages } from "../support/pages.ts";
 
 export { routes } from "../support/pages.ts";
 export { closeNetwork, isThirdParty, newContext, thirdPartyRequests } from "../support/browser.ts";
+import { newContext } from "../support/browser.ts";
 
 /** The paths of all 22 pages: every route in English and German, and a missing path in each (the 404 pages). */
 export const allPaths = sitePages.map((page) => page.path);
@@ -44,6 +46,37 @@ export const launchWithBackForwardCache = (): Promise<Browser> =>
     headless: true,
     ignoreDefaultArgs: ["--disable-back-forward-cache"],
   });
+
+/**
+ * The built site and the worker's Chromium for the tests of one file, from beforeAll to afterAll, and `open`:
+ * a page in a fresh context of this kind (closed after the file), with this consent stored (null: none).
+ */
+export function browserTests() {
+  let started: Awaited<ReturnType<typeof startBrowserTests>> | undefined;
+  const contexts: BrowserContext[] = [];
+  beforeAll(async () => {
+    started = await startBrowserTests();
+  });
+  afterAll(async () => {
+    await Promise.all(contexts.map((context) => context.close()));
+    await started?.stop();
+  });
+  return {
+    origin: () => started!.origin,
+    async open(
+      path: string,
+      options: Parameters<Browser["newContext"]>[0],
+      consent: string | null = "rejected",
+    ): Promise<Page> {
+      const context = await newContext(started!.browser, options);
+      contexts.push(context);
+      await storeConsent(context, consent);
+      const page = await context.newPage();
+      await page.goto(started!.origin + path);
+      return page;
+    },
+  };
+}
 
 /** Makes every page of the context start with this stored consent value (null: nothing stored). */
 export async function storeConsent(context: BrowserContext, value: string | null): Promise<void> {
