@@ -828,6 +828,10 @@ flags.push(
 const linesOf = (file: string) => readFileSync(path.join(projectRoot, file), "utf8").split("\n").length - 1;
 const en = linesOf("content/i18n/en.yaml");
 const de = linesOf("content/i18n/de.yaml");
+/** The column of de.yaml's last key, where a key it lacks is reported. */
+const deLastColumn =
+  /^ */.exec(readFileSync(path.join(projectRoot, "content/i18n/de.yaml"), "utf8").trimEnd().split("\n").at(-1)!)![0]
+    .length + 1;
 
 const manyKeys = (count: number) =>
   "lots:\n" + Array.from({ length: count }, (_, index) => `  key${index}: Text ${index}\n`).join("");
@@ -841,8 +845,8 @@ const limits: AdversarialCase[] = [
       await writeFile(file, (await readFile(file, "utf8")) + manyKeys(30_000));
     },
     exit: 1,
-    // de.yaml's last line, and the first appended key: "lots:" is on the line after en.yaml's last.
-    first: `content/i18n/de.yaml:${de}:3: Missing key "lots.key0" (present in content/i18n/en.yaml:${en + 2})`,
+    // de.yaml's last key, and the first appended key: "lots:" is on the line after en.yaml's last.
+    first: `content/i18n/de.yaml:${de}:${deLastColumn}: Missing key "lots.key0" (present in content/i18n/en.yaml:${en + 2})`,
   },
   {
     name: "30,000 duplicate keys",
