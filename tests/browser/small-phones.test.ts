@@ -1,12 +1,14 @@
 /**
  * No page scrolls sideways on a small phone (issue 28, "no dead ends on phones"): every page the build writes,
  * in both languages, at 320 and 360 px, on arrival and scrolled to the end (where the phone's bottom bar is up),
- * with the consent banner and without. A failure names the elements that stick out past the right edge.
+ * with the consent banner and without, and at 320 px in the web fonts too. A failure names the elements and
+ * the text that stick out past the right edge.
  */
 import { readdir } from "node:fs/promises";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { serveLocalFonts } from "../support/local-fonts.ts";
 import { allPaths, newContext, nextFrames, startBrowserTests } from "./support.ts";
 
 let started: Awaited<ReturnType<typeof startBrowserTests>>;
@@ -14,7 +16,10 @@ let page: Page;
 beforeAll(async () => {
   started = await startBrowserTests();
   // One tab for the whole file: each check is a fresh page load at a new width.
-  page = await (await newContext(started.browser, { viewport: { width: 320, height: 700 } })).newPage();
+  const context = await newContext(started.browser, { viewport: { width: 320, height: 700 } });
+  // The web fonts a visitor who allows them gets, from this machine: wider letters than the fallbacks.
+  await serveLocalFonts(context);
+  page = await context.newPage();
 });
 afterAll(async () => {
   await page?.context().close();
@@ -85,10 +90,15 @@ describe("small phones", () => {
     expect(await builtPages(started.dir)).toEqual([...allPaths].sort());
   });
 
-  for (const width of [320, 360])
-    it(`no page scrolls sideways at ${width} px, in English or German, on arrival or scrolled to the end`, async () => {
-      await visitor("rejected", width);
+  for (const [consent, width] of [
+    ["rejected", 320],
+    ["rejected", 360],
+    ["accepted", 320],
+  ] as const)
+    it(`no page scrolls sideways at ${width} px, in English or German, on arrival or scrolled to the end (web fonts ${consent})`, async () => {
+      await visitor(consent, width);
       const problems: string[] = [];
+      let webFonts = 0;
       for (const pagePath of await builtPages(started.dir)) {
         await page.goto(started.origin + pagePath);
         for (const where of ["on arrival", "at the end"]) {
@@ -98,6 +108,11 @@ describe("small phones", () => {
             );
             await nextFrames(page);
           }
+          if (consent === "accepted")
+            webFonts += await page.evaluate(async () => {
+              await document.fonts.ready;
+              return [...document.fonts].filter((font) => font.status === "loaded").length;
+            });
           const { overflow, culprits } = await sideways(page);
           if (overflow > 0 || culprits.length > 0)
             problems.push(
@@ -106,6 +121,8 @@ describe("small phones", () => {
         }
       }
       expect(problems, `at ${width} px`).toEqual([]);
+      // Allowed, the web fonts were there to measure with.
+      if (consent === "accepted") expect(webFonts).toBeGreaterThan(0);
     });
 
   it("no page scrolls sideways at 320 px under the consent banner of a first visit", async () => {
