@@ -3,6 +3,8 @@
  * a stylesheet is swapped in place), and a build error shows in the page. One watch serves all but the
  * --open-saved tests: starting one builds the whole site.
  */
+import { readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { borrowChromium } from "../support/chromium.ts";
@@ -121,7 +123,11 @@ describe("targeted live reload", () => {
 });
 
 describe("ranch-site watch under the shipped Content-Security-Policy", () => {
-  it("runs live reload and shows the error overlay, styled, with no CSP violation", async () => {
+  // Two saves that each wait up to 30 s for watch: time enough that a slow one reports its own error and
+  // watch's lines, not a bare test timeout.
+  it("runs live reload and shows the error overlay, styled, with no CSP violation", { timeout: 120_000 }, async () => {
+    const dictionary = path.join(root, "content/i18n/de.yaml");
+    const original = await readFile(dictionary, "utf8");
     const page = await browser.newPage();
     await page.addInitScript(() => {
       const seen: string[] = [];
@@ -144,8 +150,11 @@ describe("ranch-site watch under the shipped Content-Security-Policy", () => {
       expect(await overlay.evaluate((element) => getComputedStyle(element).position)).toBe("fixed");
       expect(await page.evaluate(() => (window as unknown as { violations: string[] }).violations)).toEqual([]);
     } finally {
-      await save("content/i18n/de.yaml", "loading: [Wird geladen", "loading: Wird geladen...");
+      // The file as it was, whether or not the broken save went through.
+      const from = watch.lines.length;
+      await writeFile(dictionary, original);
       await page.close();
+      await watch.waitFor(/: rebuilt \d+ pages in \d+ ms$/, from);
     }
   });
 });
