@@ -159,7 +159,7 @@ async function entryOf(
       folders,
       configs,
       // In a fixed order, like the inputs: an entry's bytes follow from what it records, never from timing.
-      externals: Object.fromEntries(Object.entries(externals).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
+      externals: Object.fromEntries(Object.entries(externals).sort(byName)),
       outputs,
       read: bundle.inputs,
     } satisfies Entry);
@@ -272,12 +272,15 @@ async function configOf(root: string, inputs: readonly string[]): Promise<[strin
     if (!file.endsWith("package.json") && /"extends"/.test(bytes.toString("utf8"))) return undefined;
     configs.push([file, sha256(bytes)]);
   }
-  return configs.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return configs.sort(byName);
 }
 
 async function listingHash(root: string, folder: string): Promise<string> {
   const names = await readdir(path.resolve(root, folder));
   return sha256(names.sort().join("\0"));
 }
+
+/** [name, value] pairs by name, in code-unit order (as `.sort()` orders strings), whatever the locale. */
+const byName = ([a]: [string, unknown], [b]: [string, unknown]) => (a < b ? -1 : a > b ? 1 : 0);
 
 const sha256 = (data: string | Uint8Array) => createHash("sha256").update(data).digest("base64url");

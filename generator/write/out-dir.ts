@@ -35,9 +35,7 @@ const legacyHeadersLine = "# Netlify and Cloudflare Pages headers, written by ra
  * the folder itself, so `watch` checks the same before it starts.
  */
 export async function checkOutDir(root: string, outDir: string): Promise<void> {
-  const refuse = (reason: string, hint: string): never => {
-    throw new UsageError(`--out ${displayPath(outDir)}: ${reason}`, { hint });
-  };
+  const refuse = refusing(outDir);
   const ownFolder = "Build into a folder of its own beside the sources, such as --out dist.";
   if (path.parse(outDir).root === outDir)
     refuse("the root of the file system cannot be the output folder, which the build replaces as a whole", ownFolder);
@@ -77,11 +75,16 @@ export async function checkOutDir(root: string, outDir: string): Promise<void> {
   }
 }
 
-/** Throws a UsageError unless `outDir`, found as `entry`, is a folder ranch-site may replace. */
-async function refuseFolder(outDir: string, entry: Stats): Promise<void> {
-  const refuse = (reason: string, hint: string): never => {
+/** The refusal of `outDir` as one line: `--out <folder>: <reason>`, with what to do. */
+const refusing =
+  (outDir: string) =>
+  (reason: string, hint: string): never => {
     throw new UsageError(`--out ${displayPath(outDir)}: ${reason}`, { hint });
   };
+
+/** Throws a UsageError unless `outDir`, found as `entry`, is a folder ranch-site may replace. */
+async function refuseFolder(outDir: string, entry: Stats): Promise<void> {
+  const refuse = refusing(outDir);
   if (entry.isSymbolicLink())
     refuse(
       "this is a symbolic link; the build would replace the link, not the folder it points to",
