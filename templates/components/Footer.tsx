@@ -19,6 +19,7 @@ export function Footer(props: LocaleProps) {
   const columns = site.navigation.footer;
   const linked = (page: string) => columns.some((column) => column.links?.some((link) => link.page === page));
   const imprintInColumns = linked("imprint");
+  const contactInColumns = linked("contact");
   return (
     <footer className="site-footer">
       <div className="container footer-grid">
@@ -27,7 +28,7 @@ export function Footer(props: LocaleProps) {
             key={column.block ?? column.title ?? index}
             column={column}
             index={index}
-            contactInColumns={linked("contact")}
+            contactInColumns={contactInColumns}
             {...props}
           />
         ))}
