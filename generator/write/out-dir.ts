@@ -71,7 +71,10 @@ export async function checkOutDir(root: string, outDir: string): Promise<void> {
     const refusal = await refuseFolder(outDir, entry).catch((error: unknown) => error);
     if (refusal === undefined) return;
     const now = await lstat(outDir).catch(() => undefined);
-    if (look >= 10 || (now?.ino === entry.ino && now.dev === entry.dev)) throw refusal;
+    // The same folder still, or another in its place? A removed folder's inode number is soon given to a new
+    // one, so the change time, which a rename sets, tells the two apart too.
+    const same = now?.ino === entry.ino && now.dev === entry.dev && now.ctimeMs === entry.ctimeMs;
+    if (look >= 10 || same) throw refusal;
   }
 }
 
