@@ -3,7 +3,8 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { resolveConfig } from "../../generator/config.ts";
 import { encodePath, isAllowedHost, isHiddenPath, parseTarget } from "../../generator/dev/request.ts";
-import { isBuildOutput, pagesOfFile } from "../../generator/dev/watch.ts";
+import { pagesOfFile } from "../../generator/dev/live-reload.ts";
+import { isBuildOutput } from "../../generator/dev/watched-files.ts";
 
 describe("parseTarget", () => {
   it.each([
