@@ -1,10 +1,12 @@
 /**
  * The files `watch` watches: content/, templates/ and public/, less what it must not react to: the
- * build's own output (a build that writes into a watched folder must not trigger itself).
+ * build's own output (a build that writes into a watched folder must not trigger itself), and the
+ * hidden files no build reads, among them the temp files of every atomic save.
  */
 import path from "node:path";
 import { watch as watchFiles, type FSWatcher } from "chokidar";
 import { defaults, type SiteConfig } from "../config.ts";
+import { isHidden, namesDotsOnly } from "../load/files.ts";
 
 /** Where the watcher reports: each file that changed (relative to the project, with `/`), and lines for the terminal. */
 export interface WatchedFilesOptions {
@@ -23,7 +25,7 @@ export async function watchSources(config: SiteConfig, { poll, saw, log }: Watch
     interval: 100,
     // A symlink loop in a watched folder would be followed dozens of levels deep.
     followSymlinks: false,
-    ignored: (file) => isBuildOutput(config.outDir, file),
+    ignored: (file) => isBuildOutput(config.outDir, file) || isUnread(config.root, file),
   });
   const reported = new Set<string>();
   watcher.on("error", (failure) => {
@@ -47,4 +49,20 @@ export function isBuildOutput(outDir: string, file: string): boolean {
   const first = relative.split(path.sep)[0]!;
   const name = path.basename(outDir);
   return first === name || first.startsWith(`${name}.staging-`) || first.startsWith(`${name}.previous-`);
+}
+
+/**
+ * A file or folder with a hidden name (load/files.ts `isHidden`), which no build reads: the temp files of
+ * ranch-site's own atomic writes (`content/.translations.lock.yaml.<pid>.<hex>.tmp`, cache/atomic.ts) and of
+ * the web editor's saves (`content/pages/.about-me.de.md.<hex>.saving`, editor/safe-paths.ts), editors' swap
+ * files, `.DS_Store`. Each would cost a rebuild that changes nothing (two per editor save: the temp file's
+ * appearance, then its rename away); the rename onto the real name is seen as that file's change. A page named
+ * only dots (`..en.md`) is read, to be refused at its place, so it is watched.
+ */
+export function isUnread(root: string, file: string): boolean {
+  const segments = path.relative(root, path.resolve(file)).split(path.sep);
+  if (segments[0] === ".." || path.isAbsolute(segments[0]!)) return false;
+  return segments.some(
+    (segment, index) => isHidden(segment) && !(index === segments.length - 1 && namesDotsOnly(segment)),
+  );
 }

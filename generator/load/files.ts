@@ -94,7 +94,7 @@ export const isHidden = (name: string) => name.startsWith(".");
  * page that goes "up". They are listed, so the loader refuses their name at their place, instead of the page
  * vanishing without a word.
  */
-const namesDotsOnly = (name: string) => /^\.+\.[a-z]{2}\.md$/.test(name);
+export const namesDotsOnly = (name: string) => /^\.+\.[a-z]{2}\.md$/.test(name);
 
 /**
  * Files of a content folder, relative to the project root and sorted, so builds are deterministic.
