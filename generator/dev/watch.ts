@@ -4,7 +4,7 @@
  * (watched-files.ts), what the open tabs are told (reload-stream.ts) and what the pages show of the last
  * build (overlay.ts). This file wires them together, in the order they start.
  */
-import { build } from "../build.ts";
+import { build, type BuildReport } from "../build.ts";
 import type { SiteConfig } from "../config.ts";
 import { formatError, isUserError } from "../errors.ts";
 import { BuildSession } from "../cache/memo.ts";
@@ -14,10 +14,11 @@ import { IncrementalWriter } from "../write/incremental-writer.ts";
 import { allowedHostNames, movedPortLine, networkLines, serverUrls, type ServerOptions } from "./listen.ts";
 import { pagesOfFile } from "./live-reload.ts";
 import { Overlay } from "./overlay.ts";
-import { Rebuilds, type Outcome, type Rebuild, type RebuildSteps } from "./rebuilds.ts";
+import { Rebuilds, type Rebuild, type RebuildSteps } from "./rebuilds.ts";
 import { ReloadStream } from "./reload-stream.ts";
 import { startServer } from "./serve.ts";
 import { watchSources } from "./watched-files.ts";
+import { WarningsTold } from "./warnings-told.ts";
 
 /** How `watch` runs. */
 export interface WatchOptions extends ServerOptions {
@@ -75,7 +76,8 @@ export async function watch(config: SiteConfig, options: WatchOptions) {
 
 /**
  * What each rebuild does: an incremental build through the session's remembered stages; and, for one
- * that stands, the status lines, the overlay, and the message to the open tabs.
+ * that stands, the status line and the warnings it brought or fixed, the overlay, and the message to
+ * the open tabs.
  */
 function rebuildSteps(
   config: SiteConfig,
@@ -83,6 +85,7 @@ function rebuildSteps(
   { session, stream, overlay }: { session: BuildSession; stream: ReloadStream; overlay: Overlay },
 ): RebuildSteps {
   const writer = new IncrementalWriter(config.outDir, config.root);
+  const warnings = new WarningsTold();
   return {
     async build(files) {
       session.notice(files);
@@ -96,15 +99,34 @@ function rebuildSteps(
     },
     show(outcome, rebuild) {
       const failedBefore = overlay.failed;
-      const error = "failure" in outcome ? formatError(outcome.failure) : undefined;
-      if ("report" in outcome) overlay.built(outcome.report);
-      else overlay.failedWith(error!);
-      for (const line of statusLines(outcome, rebuild, error)) options.log(line);
-      const pages = options.openSaved && !error ? savedPages(config, rebuild.files) : undefined;
-      stream.tell({ sources: rebuild.files, everyTab: failedBefore || overlay.failed, pages });
+      const lines = "report" in outcome ? built(outcome.report, rebuild) : failed(outcome.failure, rebuild);
+      for (const line of lines) options.log(line);
+      const pages = options.openSaved && !overlay.failed ? savedPages(config, rebuild.files) : undefined;
+      // Every tab shows the overlay of the last build: an error that came or went, or warnings that changed.
+      const everyTab = failedBefore || overlay.failed || warnings.panel.changed;
+      stream.tell({ sources: rebuild.files, everyTab, pages });
     },
     idle: () => void session.flush(),
   };
+
+  /** A good build: the pages show its warnings; the terminal, how long it took and the warnings it brought or fixed. */
+  function built(report: BuildReport, { reason, started }: Rebuild): string[] {
+    const told = warnings.tell(report);
+    overlay.built(report.hostConfig, warnings.panel);
+    return [
+      `${reason}: rebuilt ${report.pages} pages in ${Math.round(performance.now() - started)} ms`,
+      ...told,
+      ...report.cacheWarnings.map((line) => `warning: ${line}`),
+    ];
+  }
+
+  /** A failed build: the pages and the terminal show why; the last good site stays served. */
+  function failed(failure: unknown, { reason }: Rebuild): string[] {
+    const error = formatError(failure);
+    overlay.failedWith(error);
+    const bug = isUserError(failure) ? [] : ["  (this is a bug in ranch-site or a template, not in your content)"];
+    return [`${reason}: build failed\n${error}`, ...bug];
+  }
 }
 
 /** The server of the output folder, with the reload stream, the overlay and (with `--admin`) the web editor's local mode. */
@@ -137,22 +159,6 @@ function serveWatched(
     },
     fallback: () => overlay.fallback(stream.current),
   });
-}
-
-/** The terminal's account of a rebuild: how long it took and what it warns of, or why it failed. */
-function statusLines(outcome: Outcome, { reason, started }: Rebuild, error: string | undefined): string[] {
-  if ("failure" in outcome) {
-    const bug = isUserError(outcome.failure)
-      ? []
-      : ["  (this is a bug in ranch-site or a template, not in your content)"];
-    return [`${reason}: build failed\n${error}`, ...bug];
-  }
-  const { report } = outcome;
-  return [
-    `${reason}: rebuilt ${report.pages} pages in ${Math.round(performance.now() - started)} ms`,
-    ...report.warnings.map((warning) => `  warning: ${warning}`),
-    ...report.cacheWarnings.map((line) => `warning: ${line}`),
-  ];
 }
 
 /** With `--open-saved`: where the tabs go, the page of the last saved file that has one. */
