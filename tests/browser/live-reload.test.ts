@@ -90,6 +90,28 @@ async function open(path: string): Promise<Page> {
   return page;
 }
 
+/**
+ * A second stream in the tab, beside its live-reload script's, open once this resolves: the returned wait
+ * ends when the next rebuild's message has reached the tab, and a frame later, by when its script has acted.
+ */
+async function hearRebuilds(page: Page): Promise<() => Promise<void>> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((open) => {
+        const stream = new EventSource("/__ranch-site/events");
+        const heard = new Promise<void>((resolve) => {
+          stream.onmessage = () => {
+            stream.close();
+            requestAnimationFrame(() => resolve());
+          };
+        });
+        (window as unknown as { heard: Promise<void> }).heard = heard;
+        stream.onopen = () => open();
+      }),
+  );
+  return () => page.evaluate(() => (window as unknown as { heard: Promise<void> }).heard);
+}
+
 const notReloaded = (page: Page) =>
   page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded === true);
 
@@ -110,13 +132,14 @@ describe("targeted live reload", () => {
     const scrolled = await edited.evaluate(() => scrollY);
     expect(scrolled).toBeGreaterThan(0);
     const other = await open("/de/about-me/");
+    const heard = await hearRebuilds(other);
     const reloaded = edited.waitForEvent("load");
     await save("content/pages/imprint.de.md", "\n## ", "\nEin neuer Absatz, frisch gespeichert.\n\n## ");
     await reloaded;
     await expect.poll(() => edited.textContent("main")).toContain("Ein neuer Absatz, frisch gespeichert.");
     await expect.poll(() => edited.evaluate(() => scrollY)).toBe(scrolled);
     // The other tab heard the same message and stayed as it was.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await heard();
     expect(await notReloaded(other)).toBe(true);
     await Promise.all([edited.close(), other.close()]);
   });

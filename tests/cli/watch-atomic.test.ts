@@ -2,8 +2,8 @@ import { open, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defaults } from "../../generator/index.ts";
-import { startBin, type BinProcess } from "../support/bin-process.ts";
 import { copyProject } from "../support/project.ts";
+import { startWatch, type WatchProcess } from "../support/watch.ts";
 
 /**
  * `watch` on file system events (no polling, as editors meet it) rebuilds a few milliseconds after a
@@ -11,15 +11,14 @@ import { copyProject } from "../support/project.ts";
  * the way: not a missing file during a rename, not a half-written file.
  */
 let root: string;
-let watch: BinProcess;
+let watch: WatchProcess;
 const page = "content/pages/about-me.en.md";
 const output = () => path.join(root, defaults.outDir, "about-me/index.html");
 let original: string;
 
 beforeAll(async () => {
   root = await copyProject();
-  watch = startBin(["watch", "--root", root, "--out", path.join(root, defaults.outDir), "--port", "0"]);
-  await watch.waitFor(/^Watching /);
+  watch = await startWatch(root, [], { poll: false });
   original = await readFile(path.join(root, page), "utf8");
 });
 
