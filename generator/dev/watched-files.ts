@@ -6,7 +6,7 @@
 import path from "node:path";
 import { watch as watchFiles, type FSWatcher } from "chokidar";
 import { defaults, type SiteConfig } from "../config.ts";
-import { isHidden, namesDotsOnly } from "../load/files.ts";
+import { isHidden } from "../io/walk.ts";
 
 /** Where the watcher reports: each file that changed (relative to the project, with `/`), and lines for the terminal. */
 export interface WatchedFilesOptions {
@@ -52,17 +52,15 @@ export function isBuildOutput(outDir: string, file: string): boolean {
 }
 
 /**
- * A file or folder with a hidden name (load/files.ts `isHidden`), which no build reads: the temp files of
- * ranch-site's own atomic writes (`content/.translations.lock.yaml.<pid>.<hex>.tmp`, cache/atomic.ts) and of
- * the web editor's saves (`content/pages/.about-me.de.md.<hex>.saving`, editor/safe-paths.ts), editors' swap
- * files, `.DS_Store`. Each would cost a rebuild that changes nothing (two per editor save: the temp file's
- * appearance, then its rename away); the rename onto the real name is seen as that file's change. A page named
- * only dots (`..en.md`) is read, to be refused at its place, so it is watched.
+ * A file or folder with a hidden name (io/walk.ts `isHidden`: the one rule of what the build lists), which no
+ * build reads: the temp files of ranch-site's own atomic writes (`content/.translations.lock.yaml.<pid>.<hex>.tmp`,
+ * io/atomic.ts) and of the web editor's saves (`content/pages/.about-me.de.md.<hex>.saving`, editor/safe-paths.ts),
+ * editors' swap files, `.DS_Store`. Each would cost a rebuild that changes nothing (two per editor save: the temp
+ * file's appearance, then its rename away); the rename onto the real name is seen as that file's change. A page
+ * named only dots (`..en.md`) is no hidden name: the loader reads it, to refuse it at its place.
  */
 export function isUnread(root: string, file: string): boolean {
   const segments = path.relative(root, path.resolve(file)).split(path.sep);
   if (segments[0] === ".." || path.isAbsolute(segments[0]!)) return false;
-  return segments.some(
-    (segment, index) => isHidden(segment) && !(index === segments.length - 1 && namesDotsOnly(segment)),
-  );
+  return segments.some(isHidden);
 }

@@ -9,7 +9,7 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { readYaml } from "../../generator/load/yaml.ts";
+import { readYaml } from "../../generator/io/yaml.ts";
 import { projectRoot } from "../support/site.ts";
 
 /** A YAML text as the loaders read it: a page's front matter starts on the line after its `---`. */

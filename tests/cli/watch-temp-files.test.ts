@@ -6,7 +6,7 @@
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { replaceFile } from "../../generator/cache/atomic.ts";
+import { replaceFile } from "../../generator/io/atomic.ts";
 import { writeInside } from "../../generator/editor/safe-paths.ts";
 import { copyProject, editFile } from "../support/project.ts";
 import { startWatch, type WatchProcess } from "../support/watch.ts";
