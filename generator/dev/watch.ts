@@ -5,7 +5,7 @@ import { watch as watchFiles } from "chokidar";
 import { build, type BuildReport } from "../build.ts";
 import { defaults, type SiteConfig } from "../config.ts";
 import { formatError, isUserError } from "../errors.ts";
-import { BuildSession } from "../cache/memo.ts";
+import { BuildSession } from "./rebuild-memo.ts";
 import { liveReloadClient, ReloadLog, reloadMessage } from "./live-reload.ts";
 import { allowedHostNames, movedPortLine, networkLines, serverUrls, type ServerOptions } from "./listen.ts";
 import { errorPageStyle } from "../render/pages.ts";
@@ -15,7 +15,7 @@ import { formSources, headerRules, headersFor, type HeaderRules, type HostConfig
 import { IncrementalWriter } from "../write/incremental-writer.ts";
 import { SavedFiles } from "./saves.ts";
 import { adminStartLines, answerAdmin } from "../editor/watch-admin.ts";
-import { warmUp } from "../cache/warm-up.ts";
+import { warmUp } from "./warm-up.ts";
 
 /** How `watch` runs. */
 export interface WatchOptions extends ServerOptions {
