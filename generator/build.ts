@@ -1,7 +1,7 @@
 import { refuseLinkedCache, takeCacheWarnings } from "./cache/folder.ts";
 import type { SiteConfig } from "./config.ts";
 import type { HostConfigInput } from "./hosts/host-config.ts";
-import { loadContent } from "./load/content.ts";
+import { loadContent, type Content } from "./load/content.ts";
 import { loadTranslationLock } from "./load/translation-lock.ts";
 import { cachedYaml } from "./io/yaml.ts";
 import { routeSite, sitePages, templateFiles } from "./routes.ts";
@@ -12,6 +12,7 @@ import { checkSources, type CheckedSources } from "./check/sources.ts";
 import type { BuildContext } from "./render/context.ts";
 import { renderSite } from "./render/site.ts";
 import { siteImages } from "./images/site-images.ts";
+import type { Drawings } from "./images/pipeline.ts";
 import { siteOutput, type SiteOutput } from "./write/site-output.ts";
 import { writeSite } from "./write/site.ts";
 import { sortWarnings, type ContentWarning } from "./warnings.ts";
@@ -20,9 +21,10 @@ import { RenderCache } from "./cache/render.ts";
 import { loadTemplates, type Templates } from "./load/templates.ts";
 import type { Site } from "./load/site.ts";
 import { bundleAssets } from "./bundle/assets.ts";
-import { renderRoutes, type PagesContext, type Rendered } from "./render/pages.ts";
+import { renderHeroArt, renderOpenGraphSvgs, renderRoutes, type PagesContext, type Rendered } from "./render/pages.ts";
 import type { PageRenderer } from "./render/site.ts";
 import type { Assets } from "../model/output.ts";
+import type { TemplateModule } from "../model/page.ts";
 
 /** What a build did, for the summary line. */
 export interface BuildReport {
@@ -94,7 +96,7 @@ export async function build(
   const sources = checkSources(config, content, lock, pages, templates);
   const { links, routes } = routeSite(config, content.site, pages);
   const assets = await memo.assets(config.root, content.site, config.basePath, config.cache);
-  const images = await siteImages(config, content, templates.module, links);
+  const images = await siteImages(config, content.images, drawingsOf(content, templates.module), links);
   const admin = await adminOutput(config, content);
   const context: BuildContext = { config, content, routes, links, templates, assets, images };
   const output = siteOutput(context, shipsCompressed(config, writer), admin);
@@ -124,6 +126,12 @@ function report(
     contentWarnings: sortWarnings([...sources.warnings, ...checked.unlinked]),
   };
 }
+
+/** What the image stage encodes of the templates, drawn by the render stage. */
+const drawingsOf = (content: Content, templates: TemplateModule): Drawings => ({
+  openGraph: () => renderOpenGraphSvgs(content, templates),
+  heroArt: () => renderHeroArt(templates),
+});
 
 /** Only a build to disk ships .br and .gz files: watch serves uncompressed, check writes none. */
 const shipsCompressed = (config: SiteConfig, writer: Writer) =>

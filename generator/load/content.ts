@@ -12,11 +12,11 @@ import { defaults, type SiteConfig } from "../config.ts";
 import { ContentError, type Loaded } from "../errors.ts";
 import { checkRoot, groupByLocale, requireEveryLocale } from "./content-files.ts";
 import { Facts, interpolate, type Dictionary } from "../i18n.ts";
-import { loadImages, type ImageCatalogue } from "../images/catalogue.ts";
+import { loadImages } from "../images/catalogue.ts";
 import type { MarkdownImages, MarkdownPlace } from "../images/markdown.ts";
 import { formatsFor } from "../images/slots.ts";
 import { imageStore } from "../cache/store.ts";
-import type { Variant } from "../images/variants.ts";
+import type { LoadedImages } from "../images/pipeline.ts";
 import { createHref } from "../links.ts";
 import { typeset } from "./typography.ts";
 import { readListed, unreadable } from "../io/files.ts";
@@ -53,7 +53,7 @@ export type {
 /** All content, loaded and parsed, with every problem found on the way. */
 export interface Content extends SiteContent {
   /** The originals of content/images/, and the variants the markdown images need. */
-  images: { catalogue: ImageCatalogue; markdownVariants: Variant[] };
+  images: LoadedImages;
   /** Every problem of loading, those of site.yaml first. */
   problems: ContentError[];
   /** site.yaml's dates, offers and form settings as written, for the check stage; `problems`: how many of `problems` are site.yaml's. */

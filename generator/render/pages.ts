@@ -1,11 +1,11 @@
 import { createRequire } from "node:module";
-import type { PictureImage } from "../../model/image.ts";
 import type { LocaleProps, PageAssets, TemplateModule } from "../../model/page.ts";
 import type { ImageSlot } from "../../model/image.ts";
 import type { Assets } from "../../model/output.ts";
 import { defaults } from "../config.ts";
 import { RenderError, messageOf } from "../errors.ts";
-import { createTranslator } from "../i18n.ts";
+import { createTranslator, type MissingKey } from "../i18n.ts";
+import type { RenderImages, SlotPictures } from "../images/pipeline.ts";
 import { SharedParts, sharedPartsOf } from "./shared.ts";
 import { recordingThrowSites, throwSite } from "./throw-site.ts";
 import { processPage } from "./processors.ts";
@@ -19,13 +19,6 @@ import type { OutputFile } from "../../model/output.ts";
 const require = createRequire(import.meta.url);
 const { createElement } = require("react") as typeof import("react");
 const { renderToStaticMarkup } = require("react-dom/server") as typeof import("react-dom/server");
-
-/** A translation key a template asked for that its locale does not define. */
-export interface MissingKey {
-  key: string;
-  locale: string;
-  template: string;
-}
 
 /** What one route is rendered from: the build's content and templates, the layout's assets, links and photos. */
 export interface RouteContext {
@@ -157,19 +150,6 @@ export function renderErrorPage(message: string, locale = "en"): string {
 <style>${errorPageStyle}</style>
 </head><body><main><h1>Unexpected Application Error!</h1><pre>${escaped}</pre></main></body></html>
 `;
-}
-
-/** The photo of a slot in a locale, if the slot has one. */
-export type SlotPictures = (slot: ImageSlot, locale: string) => PictureImage | undefined;
-
-/** What the image stage gives the pages: the slots' photos and each locale's Open Graph card (absolute URL). */
-export interface RenderImages {
-  picture: SlotPictures;
-  ogImages: Record<string, string>;
-  /** The hero illustration's file, as the pages link it. */
-  heroArt: string;
-  /** Keys the Open Graph cards asked for that their locale does not define: reported with the pages'. */
-  missing?: MissingKey[];
 }
 
 /** The hero illustration as an SVG document of its own, from the templates' `heroArt`. */
