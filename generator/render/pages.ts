@@ -75,7 +75,7 @@ export function renderRoute(
   return processPage(`<!doctype html>\n${renderToStaticMarkup(element)}\n`, { shared: page });
 }
 
-/** The rendered pages, with what went wrong on the way (see check-rendered.ts). */
+/** The rendered pages, with what went wrong on the way (see check/rendered.ts). */
 export interface Rendered {
   files: OutputFile[];
   missing: MissingKey[];
