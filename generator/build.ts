@@ -1,7 +1,7 @@
 import { refuseLinkedCache, takeCacheWarnings } from "./cache/folder.ts";
 import type { SiteConfig } from "./config.ts";
 import type { HostConfigInput } from "./hosts/host-config.ts";
-import { loadContent, type Content } from "./load/content.ts";
+import { loadContent, type LoadedContent } from "./load/content.ts";
 import { loadTranslationLock } from "./load/translation-lock.ts";
 import { cachedYaml } from "./io/yaml.ts";
 import { routeSite, sitePages, templateFiles } from "./routes.ts";
@@ -128,7 +128,7 @@ function report(
 }
 
 /** What the image stage encodes of the templates, drawn by the render stage. */
-const drawingsOf = (content: Content, templates: TemplateModule): Drawings => ({
+const drawingsOf = (content: LoadedContent, templates: TemplateModule): Drawings => ({
   openGraph: () => renderOpenGraphSvgs(content, templates),
   heroArt: () => renderHeroArt(templates),
 });

@@ -16,7 +16,7 @@ import type { TemplateModule } from "../../model/page.ts";
 import type { SiteConfig } from "../config.ts";
 import type { Dictionary, MissingKey } from "../i18n.ts";
 import { listTree } from "../io/walk.ts";
-import type { Content, LocaleContent } from "../load/content.ts";
+import type { LoadedContent, LocaleContent } from "../load/content.ts";
 import type { Site } from "../load/site.ts";
 import { loadTemplates, type Templates } from "../load/templates.ts";
 import { RenderCache } from "../cache/render.ts";
@@ -194,11 +194,11 @@ function json(value: object): string {
  * unchanged files in a session), then by their JSON.
  */
 class ContentValues {
-  private readonly content: Content;
+  private readonly content: LoadedContent;
   private readonly images: RenderImages;
   private readonly known = new Map<string, Value>();
 
-  constructor(content: Content, images: RenderImages) {
+  constructor(content: LoadedContent, images: RenderImages) {
     this.content = content;
     this.images = images;
   }
@@ -251,7 +251,7 @@ interface Reads {
 }
 
 /** The content as a template sees it, noting each part it reads. */
-function trackReads(content: Content, reads: Reads): Content {
+function trackReads(content: LoadedContent, reads: Reads): LoadedContent {
   return {
     ...content,
     get site() {

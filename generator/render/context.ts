@@ -1,5 +1,5 @@
 import type { SiteConfig } from "../config.ts";
-import type { Content } from "../load/content.ts";
+import type { LoadedContent } from "../load/content.ts";
 import type { Templates } from "../load/templates.ts";
 import type { Links, Route } from "../../model/route.ts";
 import type { Assets } from "../../model/output.ts";
@@ -12,7 +12,7 @@ import type { ContextImages } from "../images/site-images.ts";
  */
 export interface BuildContext {
   config: SiteConfig;
-  content: Content;
+  content: LoadedContent;
   routes: readonly Route[];
   links: Links;
   templates: Templates;

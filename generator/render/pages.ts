@@ -9,7 +9,7 @@ import type { RenderImages, SlotPictures } from "../images/pipeline.ts";
 import { SharedParts, sharedPartsOf } from "./shared.ts";
 import { recordingThrowSites, throwSite } from "./throw-site.ts";
 import { processPage } from "./processors.ts";
-import type { Content } from "../load/content.ts";
+import type { LoadedContent } from "../load/content.ts";
 import type { Links } from "../../model/route.ts";
 import type { Route } from "../../model/route.ts";
 import type { OutputFile } from "../../model/output.ts";
@@ -22,7 +22,7 @@ const { renderToStaticMarkup } = require("react-dom/server") as typeof import("r
 
 /** What one route is rendered from: the build's content and templates, the layout's assets, links and photos. */
 export interface RouteContext {
-  content: Content;
+  content: LoadedContent;
   templates: TemplateModule;
   assets: PageAssets;
   links: Links;
@@ -85,7 +85,7 @@ export interface Rendered {
 /** What the render stage is given for a batch of routes: one object, the same for every batch of a build. */
 export interface PagesContext {
   root: string;
-  content: Content;
+  content: LoadedContent;
   templates: TemplateModule;
   assets: Assets;
   links: Links;
@@ -159,7 +159,7 @@ export function renderHeroArt(templates: TemplateModule): string {
 
 /** The Open Graph card of each locale as an SVG document, from the templates' `openGraphImage`. */
 export function renderOpenGraphSvgs(
-  content: Content,
+  content: LoadedContent,
   templates: TemplateModule,
 ): { svgs: Map<string, string>; missing: MissingKey[] } {
   const svgs = new Map<string, string>();
