@@ -24,6 +24,7 @@ import {
   type ConfigInput,
   type ServerOptions,
 } from "../generator/index.ts";
+import { versionLine } from "./version.ts";
 
 interface SiteOptions {
   root: string;
@@ -35,8 +36,13 @@ interface SiteOptions {
 
 const program = new Command("ranch-site")
   .description("Builds the bilingual ranch sales-training site from content/ and templates/.")
-  .version(packageJson.version, "-v, --version", "print the version")
+  .option("-v, --version", "print the version, and the commit when run from a clone")
   .showHelpAfterError();
+// Asked for only when printed: naming the commit runs git, which no other command should wait for.
+program.on("option:version", () => {
+  console.log(versionLine(packageJson.version));
+  process.exit(0);
+});
 
 const withSiteOptions = (command: Command, out = { help: "output folder", folder: defaults.outDir }) =>
   command
