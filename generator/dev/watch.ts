@@ -7,18 +7,19 @@
 import { build, type BuildReport } from "../build.ts";
 import type { SiteConfig } from "../config.ts";
 import { formatError, isUserError } from "../errors.ts";
-import { BuildSession } from "../cache/memo.ts";
-import { warmUp } from "../cache/warm-up.ts";
 import { adminStartLines, answerAdmin } from "../editor/watch-admin.ts";
 import { IncrementalWriter } from "../write/incremental-writer.ts";
+import { MemoryWriter } from "../write/writer.ts";
 import { allowedHostNames, movedPortLine, networkLines, serverUrls, type ServerOptions } from "./listen.ts";
 import { pagesOfFile } from "./live-reload.ts";
 import { Overlay } from "./overlay.ts";
+import { BuildSession } from "./rebuild-memo.ts";
 import { Rebuilds, type Rebuild, type RebuildSteps } from "./rebuilds.ts";
 import { ReloadStream } from "./reload-stream.ts";
 import { startServer } from "./serve.ts";
 import { watchSources } from "./watched-files.ts";
 import { WarningsTold } from "./warnings-told.ts";
+import { warmUp } from "./warm-up.ts";
 
 /** How `watch` runs. */
 export interface WatchOptions extends ServerOptions {
@@ -135,6 +136,8 @@ function serveWatched(
   options: WatchOptions,
   { stream, overlay, ready }: { stream: ReloadStream; overlay: Overlay; ready: Promise<void> },
 ) {
+  /** What the web editor checks a save with: the whole pipeline, writing nothing (editor/watch-admin.ts). */
+  const checkSite = () => build({ ...config, mode: "build" }, new MemoryWriter()).then(() => undefined);
   return startServer({
     dir: config.outDir,
     port: options.port,
@@ -147,7 +150,8 @@ function serveWatched(
     log: options.log,
     headers: (file) => overlay.headers(file),
     intercept: (request, response) =>
-      (config.admin && answerAdmin(config, request, response, options.log)) || stream.answer(request, response),
+      (config.admin && answerAdmin(config, request, response, options.log, checkSite)) ||
+      stream.answer(request, response),
     transformHtml: (urlPath) => {
       // The web editor's page is left as it is: an overlay would cover its Publish button, and its
       // policy has no hash for the live-reload script. It shows a refused save at the field itself.
