@@ -124,7 +124,7 @@ export interface Site {
     minParticipants?: number;
     cancelDays?: number;
     paymentDays?: number;
-    partners?: Record<string, string>;
+    partners?: { kite?: string; airsoft?: string };
   };
   location: { latitude: number; longitude: number; airportDistance: string; stationDistance: string; mapsUrl: string };
   consent: { fontsUrl: string; fontFilesHost: string; prefetchHost: string };

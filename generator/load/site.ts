@@ -131,7 +131,14 @@ export const siteSchema: Schema = {
         minParticipants: "integer",
         cancelDays: "integer",
         paymentDays: "integer",
-        partners: { each: "text" },
+        partners: {
+          fields: { kite: "text", airsoft: "text" },
+          optional: ["kite", "airsoft"],
+          hints: {
+            kite: "The kite school that runs the kitesurfing taster course, with its address.",
+            airsoft: "Who runs the airsoft site, with its address.",
+          },
+        },
       },
       optional: [
         "freeCancellationDays",
@@ -152,7 +159,7 @@ export const siteSchema: Schema = {
         cancelDays: "At the latest this many days before the start we cancel an open date with too few participants.",
         paymentDays: "An invoice is due this many days after its date (terms § 4).",
         partners:
-          "Who runs the activities arranged with partners, by a name of your choice: they receive participants' names.",
+          "Who runs the activities arranged with partners: they receive participants' names, and the privacy policy names them.",
       },
     },
     location: {
