@@ -114,7 +114,7 @@ function businessProblems(site: Site): ContentError[] {
       refuse(
         site,
         "legal.register",
-        `legal.register is given, but an ${form} is not entered in the commercial register`,
+        `legal.register is given, but the legal form ${form} is not entered in the commercial register`,
         "Set form: e. K. for a registered sole trader, or remove register:.",
       ),
     );
@@ -124,7 +124,7 @@ function businessProblems(site: Site): ContentError[] {
       refuse(
         site,
         "legal.register",
-        `legal.register names ${part}, but an ${form} is entered in ${rules.register}`,
+        `legal.register names ${part}, but the legal form ${form} is entered in ${rules.register}`,
         `Copy the entry from the register extract: "Amtsgericht …, ${rules.register} …", or correct legal.form.`,
       ),
     );
@@ -247,12 +247,12 @@ function bookingProblems(site: Site): ContentError[] {
 function consentHostProblems(content: Content): ContentError[] {
   const site = content.site;
   const problems: ContentError[] = [];
+  // Without all three settings (site.yaml refused them), there is nothing to hold the texts to.
+  const urls = consentHosts.map((name) => ({ name, value: valueAt(site, name) }));
+  if (!urls.every(({ value }) => typeof value === "string" && URL.canParse(value))) return problems;
   // Each host once, by the first setting that names it (the stylesheet and its files may share one).
-  const configured = consentHosts
-    .flatMap((name) => {
-      const value = valueAt(site, name);
-      return typeof value === "string" && URL.canParse(value) ? [{ name, host: new URL(value).host }] : [];
-    })
+  const configured = urls
+    .map(({ name, value }) => ({ name, host: new URL(value as string).host }))
     .filter((entry, index, all) => all.findIndex(({ host }) => host === entry.host) === index);
   // One refusal per host, its root, naming the texts that miss it; a page that misses a configured host has
   // not been rewritten for it at all, so the old hosts it names are that refusal's echo.

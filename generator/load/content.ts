@@ -186,7 +186,7 @@ export async function loadContent(config: SiteConfig, cache?: RenderCache): Prom
   );
   const publicFiles = publicReads.map((read) => read.value);
   // A fact that texts quote and site.yaml leaves out is refused once, at site.yaml (load/unset-facts.ts).
-  const settled = refuseUnsetFacts(site, {
+  const settled = refuseUnsetFacts(site, factsFor(codes[0]!), {
     site: siteData.problems,
     rest: [
       ...testimonialList.problems,

@@ -8,7 +8,7 @@ import { hostingProviders, legalForms, transferBases } from "../../model/legal.t
 import { readText } from "./files.ts";
 import { buildInstant, upcomingDates } from "./dates.ts";
 import { localeFacts } from "./figures.ts";
-import { impliedFacts, impliedFrom, unimplied } from "./implied-facts.ts";
+import { impliedFacts, impliedFrom, undecided } from "./implied-facts.ts";
 import { checkYamlTexts, fillPlaceholders } from "./texts.ts";
 import { readWithSchema, type Schema } from "./schema.ts";
 import { noKeys, readYaml, type YamlNode, type YamlReader } from "./yaml.ts";
@@ -298,7 +298,7 @@ export async function loadSite(
   values.set("contact.form.mode", mode.kind);
   // A placeholder of a group site.yaml failed to give is that failure's echo, not a second error; one of a fact
   // the schema knows but site.yaml leaves out is a fact to set (load/unset-facts.ts), not an unknown placeholder.
-  const unreadable = [...unreadableFacts(siteSchema, node, parsed), ...unimplied(parsed)];
+  const unreadable = [...unreadableFacts(siteSchema, node, parsed), ...undecided(parsed)];
   const byLocale = new Map<string, Facts>();
   const factsFor = (locale: string) => {
     if (!byLocale.has(locale)) {

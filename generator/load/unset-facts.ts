@@ -7,6 +7,7 @@
 import type { Site } from "../../model/content.ts";
 import { legalSettings, ownerFacts } from "../../model/legal.ts";
 import { ContentError, formatPlace } from "../errors.ts";
+import type { Facts } from "../i18n.ts";
 import { fieldHint, siteFile } from "./site.ts";
 import { UnsetQuote } from "./texts.ts";
 
@@ -145,6 +146,7 @@ export function factValue(site: Site, name: string): unknown {
  */
 export function refuseUnsetFacts(
   site: Site,
+  facts: Facts,
   problems: { site: ContentError[]; rest: ContentError[] },
 ): { site: ContentError[]; rest: ContentError[] } {
   const quotes = new Map<string, UnsetQuote[]>();
@@ -156,11 +158,15 @@ export function refuseUnsetFacts(
     });
   const own = keep(problems.site);
   const rest = keep(problems.rest);
-  // site.yaml failed to give its groups: their facts are the echo of that problem.
-  const readable = own.length === 0 || site.factPlaces !== undefined;
+  // A fact of a group site.yaml failed to give, or that depends on a refused setting, is the echo of that problem.
   const settings = legalSettings(site);
   for (const fact of ownerFacts)
-    if (readable && fact.required?.(settings) && !quotes.has(fact.name) && isEmpty(factValue(site, fact.name)))
+    if (
+      fact.required?.(settings) &&
+      !facts.explains(fact.name) &&
+      !quotes.has(fact.name) &&
+      isEmpty(factValue(site, fact.name))
+    )
       quotes.set(fact.name, []);
   const missing = [...quotes].map(([fact, list]) => ({ fact, quotes: list }));
   return { site: [...own, ...refuseMissing(site, missing)], rest };
