@@ -128,7 +128,8 @@ beforeAll(async () => {
     root,
     "content/site.yaml",
     '  phone: "+49 4671 930 41 20"\n',
-    `  phone: "+49 4671 930 41 20"\n  form:\n    endpoint: ${receiver.origin}/inbox\n`,
+    // With the facts the privacy policy quotes for a form service (check refuses the form without them).
+    `  phone: "+49 4671 930 41 20"\n  form:\n    endpoint: ${receiver.origin}/inbox\n    service: Test Receiver\n    country: DE\n    transfer: none\n    retentionDays: 30\n`,
   );
   outDir = `${root}/dist`;
   const config = resolveConfig({ root, outDir });
