@@ -12,6 +12,7 @@ import {
   formatWarnings,
   isUserError,
   defaults,
+  deployPlan,
   markTranslationsReviewed,
   reportToGithub,
   writeJsonSchemas,
@@ -155,6 +156,16 @@ program
       );
     }),
   );
+
+program
+  .command("deploy-plan")
+  .description("print what the deploy workflow does for content/site.yaml: host=, editor= and deploys= lines")
+  .option("--root <dir>", "project folder with content/, templates/ and public/", ".")
+  .action(async (options: { root: string }) => {
+    command = "deploy-plan";
+    const plan = await deployPlan(resolveConfig({ root: options.root }));
+    console.log(`host=${plan.host}\neditor=${plan.editor}\ndeploys=${plan.deploys}`);
+  });
 
 program
   .command("schemas")

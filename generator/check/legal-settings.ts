@@ -39,7 +39,8 @@ export function legalSettingsProblems(content: Content): ContentError[] {
 const refuse = (site: Site, name: string, reason: string, hint: string) =>
   new ContentError(placeFor(site, name), reason, { hint });
 
-function hostingProblems(site: Site): ContentError[] {
+/** A host the legal texts do not know, and Netlify Forms off Netlify. */
+export function hostingProblems(site: Site): ContentError[] {
   const hosting = site.hosting?.provider;
   const problems: ContentError[] = [];
   if (hosting !== undefined && !isHostingProvider(hosting))
