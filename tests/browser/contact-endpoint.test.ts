@@ -303,7 +303,7 @@ describe("contact form with an endpoint", () => {
           );
           expect(await page.locator(".field-error:visible").allTextContents()).toEqual([
             locale === "de"
-              ? "Bitte geben Sie Ihr Unternehmen an; wir schulen ausschließlich Unternehmen."
+              ? "Bitte geben Sie Ihr Unternehmen an; unser Angebot richtet sich ausschließlich an Unternehmer."
               : "Please enter your company; we train businesses only.",
           ]);
         } else {

@@ -210,7 +210,7 @@ describe("the waiting list of a fully booked date", () => {
 describe("the Netlify form takes businesses only", () => {
   const companyError = {
     en: "Please enter your company; we train businesses only.",
-    de: "Bitte geben Sie Ihr Unternehmen an; wir schulen ausschließlich Unternehmen.",
+    de: "Bitte geben Sie Ihr Unternehmen an; unser Angebot richtet sich ausschließlich an Unternehmer.",
   } as const;
   for (const locale of ["en", "de"] as const)
     it(`${locale}: an enquiry without a company is refused at the field, with JavaScript and without, and nothing is sent`, async () => {
