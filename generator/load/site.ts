@@ -5,13 +5,13 @@ import type { Loaded } from "../errors.ts";
 import { Facts, interpolate } from "../i18n.ts";
 import { lands } from "../../model/authorities.ts";
 import { hostingProviders, legalForms, transferBases } from "../../model/legal.ts";
-import { readText } from "./files.ts";
+import { readText } from "../io/files.ts";
 import { buildInstant, upcomingDates } from "./dates.ts";
 import { localeFacts } from "./figures.ts";
 import { impliedFacts, impliedFrom, undecided } from "./implied-facts.ts";
 import { checkYamlTexts, fillPlaceholders } from "./texts.ts";
 import { readWithSchema, type Schema } from "./schema.ts";
-import { noKeys, readYaml, type YamlNode, type YamlReader } from "./yaml.ts";
+import { noKeys, readYaml, type YamlNode, type YamlReader } from "../io/yaml.ts";
 
 export type {
   FooterColumn,
