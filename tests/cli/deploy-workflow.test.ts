@@ -1,8 +1,10 @@
 /**
- * The deploy workflow follows site.yaml (design.md §11; issue 34 item 1): its own `run:` steps, read from
- * .github/workflows/deploy.yml and run in order as GitHub runs them (`bash -e`, each step's `if:` and `env:`),
- * on a fresh copy of the project with `editor:` set and nothing fetched by hand, build the site with /admin/ and
- * hand dist/ to GitHub Pages; with another host, the same plan publishes nothing on Pages and says who does.
+ * The deploy workflow follows site.yaml (design.md §11; issue 33, "The deploy workflow follows the configuration"):
+ * its own `run:` steps, read from the clone's .github/workflows/deploy.yml and run in order as GitHub runs them
+ * (`bash -e`, each step's `if:` and `env:`), on a fresh `git clone` of the project with `editor:` set and nothing
+ * fetched by hand, build the site with /admin/ and hand dist/ to GitHub Pages; with another host, the same plan
+ * publishes nothing on Pages and says who does. The clone holds what a push holds: the committed files, so a
+ * change to the workflow is tested once it is committed.
  * The `uses:` steps are GitHub's own actions: checkout and setup-node have nothing to do here, configure-pages
  * answers with a project site's address, upload-pages-artifact is checked to find its folder.
  *
@@ -35,9 +37,11 @@ interface Job {
   steps?: Step[];
 }
 
-const workflow = parse(await readFile(path.join(projectRoot, ".github/workflows/deploy.yml"), "utf8")) as {
+interface Workflow {
   jobs: { build: Job; deploy: Job };
-};
+}
+/** The clone's workflow, read once the clone exists. */
+let workflow: Workflow;
 
 /** What the workflow's expressions may read: the event, the outputs of the steps so far, the build job's outputs. */
 interface Context {
@@ -155,24 +159,11 @@ const outputsOf = (text: string) =>
 let parent: string;
 let clone: string;
 beforeAll(async () => {
-  // A fresh clone: the project's files as git knows them (what a push holds), no node_modules, no cache.
-  parent = await mkdtemp(path.join(os.tmpdir(), "ranch-deploy-"));
+  // A fresh clone on tmpfs: the project as git holds it (what a push holds), no node_modules, no cache.
+  parent = await mkdtemp(path.join(existsSync("/dev/shm") ? "/dev/shm" : os.tmpdir(), "ranch-deploy-"));
   clone = path.join(parent, "repository");
-  await mkdir(clone);
-  const { stdout } = await run("git", ["ls-files", "--cached", "--others", "--exclude-standard", "-z"], {
-    cwd: projectRoot,
-    maxBuffer: 16 * 1024 * 1024,
-  });
-  const files = stdout.split("\0").filter((file) => file && existsSync(path.join(projectRoot, file)));
-  await writeFile(path.join(parent, "files"), files.join("\0"));
-  await run("bash", [
-    "-c",
-    `tar -C "$1" --null -T "$2" -cf - | tar -C "$3" -xf -`,
-    "copy",
-    projectRoot,
-    path.join(parent, "files"),
-    clone,
-  ]);
+  await run("git", ["clone", "--quiet", "--no-hardlinks", projectRoot, clone]);
+  workflow = parse(await readFile(path.join(clone, ".github/workflows/deploy.yml"), "utf8")) as Workflow;
   const site = path.join(clone, "content/site.yaml");
   await writeFile(site, `${await readFile(site, "utf8")}\neditor:\n  repo: owner/ranch-site\n`);
 }, 120_000);
