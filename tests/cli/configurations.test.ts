@@ -58,11 +58,17 @@ const formMarkers: Record<FormKind, string> = {
 /** The imprint's sentence of each legal form, per language. */
 const formSentences: Record<LegalForm, { en: string; de: string }> = {
   Einzelunternehmen: { en: "as a sole proprietorship", de: "als Einzelunternehmen geführt" },
-  "e. K.": { en: "entered in the commercial register (eingetragene", de: "im Handelsregister eingetragenes" },
+  "e. K.": {
+    en: "entered in the commercial register (e. K.), owned by",
+    de: "im Handelsregister eingetragenes Einzelunternehmen (e. K.) von",
+  },
   GbR: { en: "civil-law partnership", de: "Gesellschaft bürgerlichen Rechts, vertreten" },
   OHG: { en: "general partnership", de: "Offene Handelsgesellschaft, vertreten" },
-  KG: { en: "limited partnership", de: "Kommanditgesellschaft, vertreten" },
-  "GmbH & Co. KG": { en: "limited partnership", de: "Kommanditgesellschaft, vertreten" },
+  KG: { en: "limited partnership", de: "Kommanditgesellschaft; persönlich haftend und vertretungsberechtigt:" },
+  "GmbH & Co. KG": {
+    en: "limited partnership",
+    de: "Kommanditgesellschaft; persönlich haftend und vertretungsberechtigt:",
+  },
   GmbH: { en: "managing directors", de: "Geschäftsführung" },
   "UG (haftungsbeschränkt)": { en: "managing directors", de: "Geschäftsführung" },
   AG: { en: "management board", de: "durch den Vorstand" },
@@ -158,6 +164,8 @@ describe("the imprint of every legal form, in both languages", () => {
       for (const { locale, pages } of content.locales) {
         const imprint = mainText(`<main>${pages["imprint"]!.html}</main>`);
         expect(imprint).not.toMatch(rawPlaceholder);
+        // A name that ends in its form's abbreviation ("… e. K.") never ends a sentence with a second full stop.
+        expect(imprint).not.toMatch(/[^.]\.\.(?!\.)/);
         expect(imprint).toContain(formSentences[form][locale as "en" | "de"]);
         const register = legalForms[form].register;
         if (register === "HRA" || register === "HRB")
