@@ -27,6 +27,7 @@ import {
   type Configuration,
   type FormKind,
 } from "../support/configure.ts";
+import { decodedHtml, plainText } from "../support/html.ts";
 import { copyProject } from "../support/project.ts";
 
 const hosts = Object.keys(hostingProviders) as HostingProvider[];
@@ -76,19 +77,8 @@ const formSentences: Record<LegalForm, { en: string; de: string }> = {
 
 /** A placeholder of a fact left in a page: `{contact.email}`, `{name}`. Scripts and styles are not text. */
 const rawPlaceholder = /\{(?:[A-Za-z]\w*\.)+[A-Za-z]\w*\}|\{(?:name|baseUrl)\}/;
-const visibleText = (html: string) =>
-  html
-    .replace(/<script\b[\s\S]*?<\/script>/g, "")
-    .replace(/<style\b[\s\S]*?<\/style>/g, "")
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&amp;|&#x26;/g, "&")
-    .replace(/[\u00a0\u202f\u2009]/g, " ")
-    .replace(/\u2011/g, "-");
 /** The main text of a page, tags dropped. */
-const mainText = (html: string) =>
-  visibleText(html.slice(html.indexOf("<main"), html.indexOf("</main>")))
-    .replace(/<[^>]+>/g, " ")
-    .replace(/\s+/g, " ");
+const mainText = (html: string) => plainText(html.slice(html.indexOf("<main"), html.indexOf("</main>")));
 
 let root: string;
 let original: string;
@@ -126,7 +116,7 @@ describe("every configuration is refused with its located line, or built without
     expect(error && formatError(error, { writes: false })).toBeUndefined();
     const pages = [...writer.files].filter(([file]) => /\.(html|ics|xml|txt|json)$/.test(file));
     for (const [file, contents] of pages)
-      expect(visibleText(String(contents)), `a raw placeholder in ${file}`).not.toMatch(rawPlaceholder);
+      expect(decodedHtml(String(contents)), `a raw placeholder in ${file}`).not.toMatch(rawPlaceholder);
     expect(writer.files.has("admin/index.html")).toBe(row.editor);
     for (const [prefix, language] of [
       ["", "en"],

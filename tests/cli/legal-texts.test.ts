@@ -12,6 +12,7 @@ import { legalSettingsProblems } from "../../generator/check/legal-settings.ts";
 import { resolveConfig } from "../../generator/index.ts";
 import { loadContent } from "../../generator/load/content.ts";
 import { configuredSite, formService, hostCompany, type FormKind } from "../support/configure.ts";
+import { plainText } from "../support/html.ts";
 import { copyProject, editFile } from "../support/project.ts";
 
 /** What each host's paragraph must say, per language; every other host's words must be absent. */
@@ -94,17 +95,6 @@ type Form = keyof typeof forms;
 /** Sentences no configuration may print: the old generic hosting text, and anything left unfilled. */
 const never = ["for a limited time", "für begrenzte Zeit", "do not sell or share", "Alle akzeptieren", "<!--", "{"];
 
-/** Plain text of a rendered page body: tags dropped, entities and typographic spaces read back. */
-const plain = (html: string) =>
-  html
-    .replace(/<[^>]+>/g, " ")
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&amp;/g, "&")
-    .replace(/[\u00a0\u202f\u2009]/g, " ")
-    .replace(/\u2011/g, "-")
-    .replace(/\s+/g, " ");
-
 let root: string;
 let original: string;
 beforeAll(async () => {
@@ -136,7 +126,7 @@ describe("the privacy policy on every host and in every form mode", () => {
       expect(legalSettingsProblems(content).map((problem) => problem.message)).toEqual([]);
       for (const { locale, pages } of content.locales) {
         const language = locale as "en" | "de";
-        const text = plain(pages["privacy-policy"]!.html);
+        const text = plainText(pages["privacy-policy"]!.html);
         for (const wanted of [...hosts[host][language], ...forms[form][language]]) expect(text).toContain(wanted);
         const others = [
           ...(Object.keys(hosts) as Host[]).filter((other) => other !== host).map((other) => markers[other]),
@@ -162,9 +152,9 @@ describe("the privacy policy on every host and in every form mode", () => {
     const content = await loadContent(resolveConfig({ root }));
     for (const { locale, pages, dictionary } of content.locales) {
       const [open, close] = locale === "de" ? ["„", "“"] : ["“", "”"];
-      const label = (key: string) => plain(dictionary.get(key)!.text).trim();
-      const cookies = plain(pages["cookie-policy"]!.html);
-      const privacy = plain(pages["privacy-policy"]!.html);
+      const label = (key: string) => plainText(dictionary.get(key)!.text).trim();
+      const cookies = plainText(pages["cookie-policy"]!.html);
+      const privacy = plainText(pages["privacy-policy"]!.html);
       for (const key of ["cookie.accept", "cookie.reject", "cookie.close", "footer.cookieSettings"])
         expect(cookies).toContain(`${open}${label(key)}${close}`);
       for (const key of ["cookie.accept", "cookie.reject", "footer.cookieSettings"])
