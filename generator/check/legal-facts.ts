@@ -8,10 +8,10 @@
 import { falseClaims, formerBannerLabels, hostNames, legalPages, legalSettings } from "../../model/legal.ts";
 import { ContentError, placeAt } from "../errors.ts";
 import type { Dictionary } from "../i18n.ts";
-import type { Content } from "../load/content.ts";
+import type { LoadedContent } from "../load/content.ts";
 
 /** Every legal text against the configuration. */
-export function legalContradictions(content: Content): ContentError[] {
+export function legalContradictions(content: LoadedContent): ContentError[] {
   const site = content.site;
   const settings = legalSettings(site);
   const problems: ContentError[] = [];

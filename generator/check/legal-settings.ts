@@ -20,12 +20,12 @@ import {
   transferContradiction,
 } from "../../model/legal.ts";
 import { ContentError, placeAt } from "../errors.ts";
-import type { Content } from "../load/content.ts";
+import type { LoadedContent } from "../load/content.ts";
 import { countryGroups, isCountryCode } from "../load/implied-facts.ts";
 import { factValue as valueAt, placeFor } from "../load/unset-facts.ts";
 
 /** Every contradiction between site.yaml's legal settings, and between them and the legal texts. */
-export function legalSettingsProblems(content: Content): ContentError[] {
+export function legalSettingsProblems(content: LoadedContent): ContentError[] {
   const site = content.site;
   return [
     ...hostingProblems(site),
@@ -245,7 +245,7 @@ function bookingProblems(site: Site): ContentError[] {
  * (e) GDPR): each configured host must be named in every language, and a web-font host they name must be a
  * configured one. So a new font service cannot go live under texts that still describe the old one.
  */
-function consentHostProblems(content: Content): ContentError[] {
+function consentHostProblems(content: LoadedContent): ContentError[] {
   const site = content.site;
   const problems: ContentError[] = [];
   // Without all three settings (site.yaml refused them), there is nothing to hold the texts to.

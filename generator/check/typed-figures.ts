@@ -6,7 +6,7 @@
  * text of that language is caught, and a third language brings its own wording without code.
  */
 import { ContentError, placeAt } from "../errors.ts";
-import type { Content } from "../load/content.ts";
+import type { LoadedContent } from "../load/content.ts";
 import { siteFile } from "../load/site.ts";
 
 /** Words, numbers, per cent signs and placeholders: the tokens a figure's wording is made of. */
@@ -21,7 +21,7 @@ interface Text {
 }
 
 /** Every typed booking figure in every language's texts, one refusal each. */
-export function typedFigures(content: Content): ContentError[] {
+export function typedFigures(content: LoadedContent): ContentError[] {
   const booking = content.site.booking ?? {};
   const problems: ContentError[] = [];
   for (const locale of content.locales) {

@@ -3,13 +3,15 @@
  * settings the build reads and tells the deploy workflow (.github/workflows/deploy.yml) whether it publishes on
  * GitHub Pages, and whether it fetches the web editor's code first. Every other host deploys the site itself or
  * is given dist/ by hand; the README's "Deploying" says how, and the plan's last line points there.
+ * It lives with the checks because it is one: it refuses site.yaml's problems before it answers, so the workflow
+ * never publishes on a host the settings do not name.
  */
 import { isHostingProvider, type HostingProvider } from "../../model/legal.ts";
 import type { SiteConfig } from "../config.ts";
 import { ContentErrors } from "../errors.ts";
 import { loadSite } from "../load/site.ts";
 import { refuseMissing } from "../load/unset-facts.ts";
-import { hostingProblems } from "../check/legal-settings.ts";
+import { hostingProblems } from "./legal-settings.ts";
 
 /** The deploy workflow's decisions, as `key=value` lines for $GITHUB_OUTPUT. */
 export interface DeployPlan {
