@@ -12,6 +12,7 @@ import {
   formatWarnings,
   isUserError,
   defaults,
+  deployPlan,
   markTranslationsReviewed,
   reportToGithub,
   writeJsonSchemas,
@@ -176,6 +177,16 @@ program
       );
     }),
   );
+
+withRoot(
+  program
+    .command("deploy-plan")
+    .description("print what the deploy workflow does for content/site.yaml: host=, editor= and deploys= lines"),
+).action(async (options: { root: string }) => {
+  command = "deploy-plan";
+  const plan = await deployPlan(resolveConfig({ root: options.root }));
+  console.log(`host=${plan.host}\neditor=${plan.editor}\ndeploys=${plan.deploys}`);
+});
 
 withRoot(
   program

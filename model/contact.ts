@@ -14,7 +14,9 @@ export interface ContactFormSettings {
   netlify?: boolean;
   /** The form service of the endpoint, with its address, as the privacy policy names it. */
   service?: string;
-  /** Its basis for receiving data outside the EU. */
+  /** The country it processes the messages in (ISO 3166-1: US, DE). */
+  country?: string;
+  /** Its basis for processing data outside the European Economic Area (model/legal.ts `transferBases`). */
   transfer?: string;
   /** Days after which the service (or Netlify) deletes a message. */
   retentionDays?: number;
@@ -32,19 +34,20 @@ export type FormMode =
   /** Posts to `url`; `origin` is what the CSP allows for it. */
   | ({ kind: "endpoint"; url: string; origin: string } & Pick<
       ContactFormSettings,
-      "service" | "transfer" | "retentionDays"
+      "service" | "country" | "transfer" | "retentionDays"
     >)
   | ({ kind: "netlify" } & Pick<ContactFormSettings, "retentionDays">);
 
 /** The mode the settings name; `mailto` without any. Call it on settings the loader has checked. */
 export function formMode(settings: ContactFormSettings | undefined): FormMode {
   if (settings?.endpoint) {
-    const { service, transfer, retentionDays } = settings;
+    const { service, country, transfer, retentionDays } = settings;
     return {
       kind: "endpoint",
       url: settings.endpoint,
       origin: new URL(settings.endpoint).origin,
       service,
+      country,
       transfer,
       retentionDays,
     };

@@ -80,8 +80,9 @@ function checkLink(
   place: Place,
   fragments: FragmentLink[],
 ): ContentError | undefined {
-  // Other sites, mailto: and tel: are not ours to check.
-  if (/^[a-z][a-z0-9+.-]*:/i.test(link.url) || link.url.startsWith("//")) return undefined;
+  // Other sites, mailto: and tel: are not ours to check; an unfilled placeholder is refused where its fact belongs.
+  if (/^[a-z][a-z0-9+.-]*:/i.test(link.url) || link.url.startsWith("//") || /\{[A-Za-z]/.test(link.url))
+    return undefined;
   const resolved = new URL(link.url, origin + base);
   let path: string;
   let fragment: string;

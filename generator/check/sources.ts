@@ -6,7 +6,9 @@ import { begunDates } from "./begun-dates.ts";
 import { deprecatedEditorBackend } from "./editor-backend.ts";
 import { checkContactForm, checkDates } from "./site-file.ts";
 import { missingTestimonialVersions } from "./testimonial-languages.ts";
-import { legalContradictions, missingOwnerFacts } from "./legal-facts.ts";
+import { legalContradictions } from "./legal-facts.ts";
+import { legalSettingsProblems } from "./legal-settings.ts";
+import { typedFigures } from "./typed-figures.ts";
 import type { SiteConfig } from "../config.ts";
 import { failOn, type Loaded } from "../errors.ts";
 import type { LoadedContent } from "../load/content.ts";
@@ -43,6 +45,7 @@ export function checkSources(
     content.problems.slice(0, written.problems),
     checkDates(written, siteFile),
     checkContactForm(written.form, siteFile),
+    legalSettingsProblems(content),
     content.problems.slice(written.problems),
     lock.problems,
     checkContent(content, pages, config.locales, templates.keys),
@@ -50,17 +53,12 @@ export function checkSources(
     links.problems,
     translations.errors,
     legalContradictions(content),
+    typedFigures(content),
   );
   const begun = begunDates(content.site, siteFile);
   const untranslated = missingTestimonialVersions(content);
   return {
     fragments: links.fragments,
-    warnings: [
-      ...translations.warnings,
-      ...begun,
-      ...untranslated,
-      ...missingOwnerFacts(content.site),
-      ...deprecatedEditorBackend(config, content.site),
-    ],
+    warnings: [...translations.warnings, ...begun, ...untranslated, ...deprecatedEditorBackend(config, content.site)],
   };
 }

@@ -30,6 +30,7 @@ import {
 import { checkText, checkYamlTexts, fillPlaceholders } from "./texts.ts";
 import { readWithSchema, type Schema } from "./schema.ts";
 import { loadSite, type SiteAsWritten } from "./site.ts";
+import { refuseUnsetFacts } from "./unset-facts.ts";
 import { foldedProblems } from "./sections.ts";
 import { selectVariants } from "./variants.ts";
 import { loadDictionary } from "./translations.ts";
@@ -182,27 +183,31 @@ export async function loadContent(config: SiteConfig, cache?: RenderCache): Prom
     ),
   );
   const publicFiles = publicReads.map((read) => read.value);
-  const problems = [
-    ...siteData.problems,
-    ...testimonialList.problems,
-    ...testimonialFiles.problems,
-    ...pageList.problems,
-    ...pageFiles.problems,
-    // A testimonial may start in one language: its missing versions are translations to do (check/testimonial-languages.ts).
-    ...requireEveryLocale(pageFiles.value, codes),
-    ...pagesMissing,
-    ...imageList.problems,
-    ...[...dictionaries, ...testimonials, ...pages].flatMap((loaded) => loaded.problems),
-    ...publicList.problems,
-    ...publicReads.flatMap((read) => read.problems),
-  ];
+  // A fact that texts quote and site.yaml leaves out is refused once, at site.yaml (load/unset-facts.ts).
+  const settled = refuseUnsetFacts(site, factsFor(codes[0]!), {
+    site: siteData.problems,
+    rest: [
+      ...testimonialList.problems,
+      ...testimonialFiles.problems,
+      ...pageList.problems,
+      ...pageFiles.problems,
+      // A testimonial may start in one language: its missing versions are translations to do (check/testimonial-languages.ts).
+      ...requireEveryLocale(pageFiles.value, codes),
+      ...pagesMissing,
+      ...imageList.problems,
+      ...[...dictionaries, ...testimonials, ...pages].flatMap((loaded) => loaded.problems),
+      ...publicList.problems,
+      ...publicReads.flatMap((read) => read.problems),
+    ],
+  });
+  const problems = [...settled.site, ...settled.rest];
   return {
     site,
     locales,
     publicFiles,
     images: { catalogue, markdownVariants: images.variants },
     problems,
-    siteAsWritten: { ...written, problems: siteData.problems.length },
+    siteAsWritten: { ...written, problems: settled.site.length },
   };
 }
 
@@ -241,7 +246,7 @@ function withBannerLabels(facts: Facts, { value: dictionary, problems }: Loaded<
     .map(([key, entry]) => [`label.${key}`, entry.text] as const);
   // A dictionary that failed to load is the one error: the labels its texts would give are its echoes.
   const unreadable = problems.length > 0 ? [...facts.unreadable, "label"] : facts.unreadable;
-  return new Facts(new Map([...facts.values, ...labels]), unreadable);
+  return new Facts(new Map([...facts.values, ...labels]), unreadable, facts.settable);
 }
 
 /** The facts a locale's texts quote, as one key. */
@@ -335,7 +340,12 @@ async function parseOne<T>(
   problems.push(...variants.problems);
   const shown = variants.text;
   const body = interpolate(shown, facts);
-  problems.push(...checkText(source.body, facts, file, { line: source.bodyLine, column: 1 }, "", { leftovers: false }));
+  const bodyStart = { line: source.bodyLine, column: 1 };
+  // Every block is checked for misspelt placeholders; only the blocks shown need their facts set.
+  problems.push(...checkText(source.body, facts, file, bodyStart, "", { leftovers: false, unset: false }));
+  problems.push(
+    ...checkText(shown, facts, file, bodyStart, "", { unknown: false, malformed: false, leftovers: false }),
+  );
   if (requireBody && source.body.trim() === "")
     problems.push(
       new ContentError({ file, line: source.bodyLine, column: 1 }, "The text after the front matter is empty", {

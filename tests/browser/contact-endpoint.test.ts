@@ -128,7 +128,8 @@ beforeAll(async () => {
     root,
     "content/site.yaml",
     '  phone: "+49 4671 930 41 20"\n',
-    `  phone: "+49 4671 930 41 20"\n  form:\n    endpoint: ${receiver.origin}/inbox\n`,
+    // With the facts the privacy policy quotes for a form service (check refuses the form without them).
+    `  phone: "+49 4671 930 41 20"\n  form:\n    endpoint: ${receiver.origin}/inbox\n    service: Test Receiver\n    country: DE\n    transfer: none\n    retentionDays: 30\n`,
   );
   outDir = `${root}/dist`;
   const config = resolveConfig({ root, outDir });
@@ -302,7 +303,7 @@ describe("contact form with an endpoint", () => {
           );
           expect(await page.locator(".field-error:visible").allTextContents()).toEqual([
             locale === "de"
-              ? "Bitte geben Sie Ihr Unternehmen an; wir schulen ausschließlich Unternehmen."
+              ? "Bitte geben Sie Ihr Unternehmen an; unser Angebot richtet sich ausschließlich an Unternehmer."
               : "Please enter your company; we train businesses only.",
           ]);
         } else {

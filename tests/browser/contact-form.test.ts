@@ -31,7 +31,7 @@ const texts = {
     errors: {
       name: "Bitte geben Sie Ihren Vor- und Nachnamen ein.",
       email: "Bitte geben Sie Ihre E\u2011Mail-Adresse ein.",
-      company: "Bitte geben Sie Ihr Unternehmen an; wir schulen ausschließlich Unternehmen.",
+      company: "Bitte geben Sie Ihr Unternehmen an; unser Angebot richtet sich ausschließlich an Unternehmer.",
       message: "Bitte geben Sie Ihre Nachricht ein.",
     },
     invalidEmail: "Bitte geben Sie eine gültige E\u2011Mail-Adresse ein, zum Beispiel name@firma.de.",

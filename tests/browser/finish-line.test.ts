@@ -49,8 +49,8 @@ const onTop = (page: Page, selector: string) =>
 
 describe("the phone's bottom bar", () => {
   for (const [path, label, price] of [
-    ["/training-details/", "Request a Seat", "From €2,490"],
-    ["/de/about-me/", "Platz anfragen", "ab 2.490 €"],
+    ["/training-details/", "Request a Seat", "Net from €2,490"],
+    ["/de/about-me/", "Platz anfragen", "netto ab 2.490 €"],
   ] as const)
     it(`shows "${price} · ${label}" on a phone on ${path}, leading to the dates, and not on a desktop`, async () => {
       const page = await open(path, phone);
