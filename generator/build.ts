@@ -1,6 +1,7 @@
 import { refuseLinkedCache, takeCacheWarnings } from "./cache/folder.ts";
 import type { SiteConfig } from "./config.ts";
 import type { HostConfigInput } from "./hosts/host-config.ts";
+import { shipsPrecompressed } from "./hosts/precompressed.ts";
 import { noMemo, type BuildMemo } from "./cache/memo.ts";
 import { loadContent } from "./load/content.ts";
 import { loadTranslationLock } from "./load/translation-lock.ts";
@@ -58,7 +59,7 @@ export async function build(
   const images = await siteImages(config, content, templates.module, links);
   const admin = await adminOutput(config, content);
   const context: BuildContext = { config, content, routes, links, templates, assets, images };
-  const output = siteOutput(context, shipsCompressed(config, writer), admin);
+  const output = siteOutput(context, shipsCompressed(config, writer, content.site.hosting?.provider), admin);
   const site = renderSite(context, stages);
   const checked = checkOutput(context, site, sources.fragments);
   const files = await writeSite(writer, output, checked.pages);
@@ -86,6 +87,9 @@ function report(
   };
 }
 
-/** Only a build to disk ships .br and .gz files: watch serves uncompressed, check writes none. */
-const shipsCompressed = (config: SiteConfig, writer: Writer) =>
-  config.mode === "build" && !(writer instanceof MemoryWriter);
+/**
+ * Only a build to disk ships .br and .gz files (watch serves uncompressed, check writes none), and only
+ * for a host that serves them or when asked to (`--precompress`).
+ */
+const shipsCompressed = (config: SiteConfig, writer: Writer, provider: string | undefined) =>
+  config.mode === "build" && !(writer instanceof MemoryWriter) && shipsPrecompressed(provider, config.precompress);
