@@ -9,7 +9,7 @@
  * Plain JavaScript on purpose: it runs before anything is compiled.
  */
 import { lstatSync, readFileSync, statSync } from "node:fs";
-import { mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -99,33 +99,36 @@ function staleReason() {
   return undefined;
 }
 
+/** esbuild's options for the bundle, the same for the CLI and for its source map (sourceMapOfBundle). */
+const bundleOptions = () => ({
+  entryPoints: [path.join(packageRoot, "bin/ranch-site.ts")],
+  absWorkingDir: packageRoot,
+  bundle: true,
+  write: false,
+  platform: "node",
+  format: "cjs",
+  target: `node${process.versions.node}`,
+  outfile: bundleFile,
+  external,
+  metafile: true,
+  logLevel: "silent",
+  legalComments: "none",
+  // A third less to read, hash and decode on every run; names stay, so a stack trace still names its functions.
+  minifyWhitespace: true,
+  // The generator's ES modules ask import.meta.url for their own place: the bundle's, as before.
+  define: { "import.meta.url": "__ranchImportMetaUrl" },
+  banner: { js: [importMetaUrl, refuseEsprima].join("\n") },
+  // import("sharp") and import("esbuild") become require(): a script has no loader for import(), and
+  // every package left outside the bundle is CommonJS.
+  supported: { "dynamic-import": false },
+  // Any other use of import.meta would be empty in CommonJS: a compile error, not a wrong value at run time.
+  logOverride: { "empty-import-meta": "error" },
+});
+
 /** Bundles the CLI and records the mtime and size of every source file it read, both written atomically. */
 export async function bundle() {
   const esbuild = await import("esbuild");
-  const result = await esbuild.build({
-    entryPoints: [path.join(packageRoot, "bin/ranch-site.ts")],
-    absWorkingDir: packageRoot,
-    bundle: true,
-    write: false,
-    platform: "node",
-    format: "cjs",
-    target: `node${process.versions.node}`,
-    outfile: bundleFile,
-    external,
-    metafile: true,
-    logLevel: "silent",
-    legalComments: "none",
-    // A third less to read, hash and decode on every run; names stay, so a stack trace still names its functions.
-    minifyWhitespace: true,
-    // The generator's ES modules ask import.meta.url for their own place: the bundle's, as before.
-    define: { "import.meta.url": "__ranchImportMetaUrl" },
-    banner: { js: [importMetaUrl, refuseEsprima].join("\n") },
-    // import("sharp") and import("esbuild") become require(): a script has no loader for import(), and
-    // every package left outside the bundle is CommonJS.
-    supported: { "dynamic-import": false },
-    // Any other use of import.meta would be empty in CommonJS: a compile error, not a wrong value at run time.
-    logOverride: { "empty-import-meta": "error" },
-  });
+  const result = await esbuild.build(bundleOptions());
   const inputs = {};
   // package-lock.json stands for the bundled packages: an install that changes them recompiles the CLI.
   const sources = Object.keys(result.metafile.inputs).filter((name) => !name.includes("node_modules/"));
@@ -138,6 +141,22 @@ export async function bundle() {
   // The ES module bundle of earlier versions.
   await rm(path.join(outDir, "ranch-site.mjs"), { force: true });
   await writeAtomically(manifestFile, JSON.stringify({ format, node: process.version, inputs }, null, 2));
+}
+
+/**
+ * The source map of the bundle as it is on disk, made with the same options: the CPU profiles of the bench
+ * (bench/profile-summary.ts) name each sample's source file and package with it. The CLI never writes or reads
+ * one (a map would cost every run its parse). Undefined when the bundle on disk is not what the sources give.
+ */
+export async function sourceMapOfBundle() {
+  const esbuild = await import("esbuild");
+  const result = await esbuild.build({ ...bundleOptions(), metafile: false, sourcemap: "external" });
+  const code = result.outputFiles.find((file) => file.path.endsWith(".cjs"));
+  const map = result.outputFiles.find((file) => file.path.endsWith(".map"));
+  const onDisk = await readFile(bundleFile).catch(() => undefined);
+  return onDisk && code && map && Buffer.from(code.contents).equals(onDisk)
+    ? { file: bundleFile, map: map.text }
+    : undefined;
 }
 
 /** A temporary name, then a rename: a launcher running beside this one sees the old file or the new one, never half. */
