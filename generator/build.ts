@@ -53,7 +53,9 @@ export async function build(
   const lock = await loadTranslationLock(config.root, cachedYaml(cache));
   const pages = sitePages(content);
   const templates = await stages.templates(config.root, templateFiles(pages), config.cache);
-  const sources = checkSources(config, content, lock, pages, templates);
+  const sources = checkSources(config, content, lock, pages, templates, (key, inputs, compute) =>
+    cache.rememberWhile(key, inputs, compute),
+  );
   const { links, routes } = routeSite(config, content.site, pages);
   const assets = await stages.assets(config.root, content.site, config.basePath, config.cache);
   const images = await siteImages(config, content, templates.module, links);
