@@ -16,7 +16,7 @@ import {
 import type { Site } from "../../model/content.ts";
 import { ContentError, placeAt } from "../errors.ts";
 import type { Dictionary } from "../i18n.ts";
-import type { Content } from "../load/content.ts";
+import type { LoadedContent } from "../load/content.ts";
 import { siteFile } from "../load/site.ts";
 import { ContentWarning } from "../warnings.ts";
 
@@ -64,7 +64,7 @@ export function missingOwnerFacts(site: Site): ContentWarning[] {
  * Every legal text, and site.yaml's settings between themselves, against the configuration. It reads only
  * what `legalInputs` lists: a new read belongs there too, or `watch` would keep an old verdict.
  */
-export function legalContradictions(content: Content): ContentError[] {
+export function legalContradictions(content: LoadedContent): ContentError[] {
   const site = content.site;
   const settings = settingsOf(site);
   const problems: ContentError[] = [];
@@ -167,7 +167,7 @@ function quoted(text: string, label: string): number {
  * legal page as loaded (the loader keeps a page whose file did not change, so it compares by reference).
  * A save that touches none of them skips the check: 0.1 ms of CPU instead of 0.7 (in-process, the real site).
  */
-export function legalInputs(content: Content): unknown[] {
+export function legalInputs(content: LoadedContent): unknown[] {
   return [
     JSON.stringify(content.site),
     ...content.locales.flatMap(({ dictionary, pages }) => [

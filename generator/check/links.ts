@@ -7,7 +7,7 @@
 import type { Locale } from "../config.ts";
 import { ContentError } from "../errors.ts";
 import type { Place } from "../../model/problem.ts";
-import type { Content, MarkdownOrigin } from "../load/content.ts";
+import type { LoadedContent, MarkdownOrigin } from "../load/content.ts";
 import type { PageDefinition } from "../../model/route.ts";
 import { everyTime, type RememberCheck } from "./unchanged.ts";
 
@@ -38,7 +38,7 @@ const prefixed = (locale: Locale, path: string) => `/${locale.prefix ? `${locale
  * instead of 3.2 (in-process, the bench's corpus).
  */
 export function checkLinks(
-  content: Content,
+  content: LoadedContent,
   pages: readonly PageDefinition[],
   locales: readonly Locale[],
   remember: RememberCheck = everyTime,
