@@ -9,7 +9,7 @@ import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { build, resolveConfig, type ConfigInput } from "../../generator/index.ts";
-import { copyProject, editFile } from "../support/project.ts";
+import { copyProject, editFile, runCli } from "../support/project.ts";
 import { projectRoot } from "../support/site.ts";
 
 const compressed = /\.(br|gz)$/;
@@ -53,9 +53,25 @@ describe("precompressed copies follow hosting.provider", () => {
     },
   );
 
-  it("--precompress writes them for a host that would not need them", async () => {
+  it.each(["netlify", "cloudflare-pages"])("a site on %s gets none: that host compresses itself", async (host) => {
     const root = await copyProject();
-    const { files } = await builtFiles(root, { precompress: true });
-    expect(files).toEqual(expect.arrayContaining(["index.html.br", "index.html.gz", "de/index.html.gz"]));
+    await editFile(root, "content/site.yaml", "\n  provider: github-pages\n", `\n  provider: ${host}\n`);
+    const { out, files } = await builtFiles(root);
+    expect(files).toContain("index.html");
+    expect(files.filter((file) => compressed.test(file))).toEqual([]);
+    await rm(path.dirname(out), { recursive: true, force: true });
+  });
+
+  it("`build --precompress` writes them for a host that would not need them, identical to the page", async () => {
+    const root = await copyProject();
+    const out = path.join(root, "dist");
+    const { code, stderr } = await runCli(["build", "--root", root, "--out", out, "--precompress"]);
+    expect(stderr).toBe("");
+    expect(code).toBe(0);
+    for (const page of ["index.html", "de/index.html"]) {
+      const html = await readFile(path.join(out, page));
+      expect(brotliDecompressSync(await readFile(path.join(out, `${page}.br`))).equals(html), page).toBe(true);
+      expect(gunzipSync(await readFile(path.join(out, `${page}.gz`))).equals(html), page).toBe(true);
+    }
   });
 });
