@@ -19,6 +19,7 @@ import type { RenderCache } from "../cache/render.ts";
 import {
   linkProblems,
   linkScanOptions,
+  loadMarkdownEngine,
   markdownOptions,
   parseMarkdown,
   renderTree,
@@ -123,20 +124,23 @@ export async function loadContent(config: SiteConfig, cache?: RenderCache): Prom
   };
   const linkTo = images.asset;
   const markdown: MarkdownReader = async ({ body, filled, bodyLine, place, locale, fill }) => {
-    // One parse serves both results, and only when one of them is not in the cache.
+    // One parse serves both results, and only when one of them is not in the cache: the engine is loaded then.
     let tree: MarkdownTree | undefined;
     const parsed = () => (tree ??= parseMarkdown(body));
-    const scanned = (text: string) => scanLinks(text, bodyLine, parsed());
-    const rendered = () => renderTree(parsed(), fill, linkTo, images, place, locale);
-    if (!cache) return { scan: scanned(body), html: rendered() };
+    const scanned = async (text: string) => (await loadMarkdownEngine(), scanLinks(text, bodyLine, parsed()));
+    const rendered = async () => (
+      await loadMarkdownEngine(),
+      renderTree(parsed(), fill, linkTo, images, place, locale)
+    );
+    if (!cache) return { scan: await scanned(body), html: await rendered() };
     // The links depend on the text and the line it starts on; the scan comes first: rendering changes the tree.
-    const links = (text: string) => Promise.resolve(JSON.stringify(scanned(text)));
+    const links = async (text: string) => JSON.stringify(await scanned(text));
     const scan = JSON.parse(await cache.get(`${linkScanOptions}\0${bodyLine}`, body, links)) as LinkScan;
     // The HTML of a body without images depends on its text as written and as filled in (a fact's value
     // is text, never markdown: the same filled text may come from different bodies), and the base path.
-    if (filled.includes("![")) return { scan, html: rendered() };
+    if (filled.includes("![")) return { scan, html: await rendered() };
     const source = `${body}\0${filled}`;
-    const html = await cache.get(`${markdownOptions}\0${locale}\0${config.basePath}`, source, async () => rendered());
+    const html = await cache.get(`${markdownOptions}\0${locale}\0${config.basePath}`, source, rendered);
     return { scan, html };
   };
   const remember: Remember = (key, inputs, compute) =>

@@ -1,14 +1,23 @@
 import { mkdtemp, mkdir, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { resolveConfig } from "../../generator/config.ts";
 import { Facts } from "../../generator/i18n.ts";
 import { loadContent } from "../../generator/load/content.ts";
-import { parseMarkdown, renderMarkdown, renderTree, splitMarkdown } from "../../generator/load/markdown.ts";
+import {
+  loadMarkdownEngine,
+  parseMarkdown,
+  renderMarkdown,
+  renderTree,
+  splitMarkdown,
+} from "../../generator/load/markdown.ts";
 import { loadDictionary } from "../../generator/load/translations.ts";
 import { cachedYaml, readYaml } from "../../generator/io/yaml.ts";
 import { RenderCache } from "../../generator/cache/render.ts";
+
+// The engine loads when a build first parses a body (load/markdown.ts); these tests call it directly.
+beforeAll(() => loadMarkdownEngine());
 
 async function tree(files: Record<string, string>): Promise<string> {
   const root = await mkdtemp(path.join(os.tmpdir(), "ranch-loader-"));

@@ -1,7 +1,10 @@
 /** The typography the build applies per locale (design.md §9; issue 13 item 7). */
-import { describe, expect, it } from "vitest";
-import { renderMarkdown } from "../../generator/load/markdown.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { loadMarkdownEngine, renderMarkdown } from "../../generator/load/markdown.ts";
 import { typeset } from "../../generator/load/typography.ts";
+
+// The engine loads when a build first parses a body (load/markdown.ts); these tests call it directly.
+beforeAll(() => loadMarkdownEngine());
 
 /** Non-breaking spaces shown as `~`, so expectations read like the typed text. */
 const shown = (text: string) => text.replaceAll("\u00a0", "~");
