@@ -9,10 +9,13 @@ import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { build, resolveConfig, type ConfigInput } from "../../generator/index.ts";
-import { copyProject, editFile, runCli } from "../support/project.ts";
+import { configure, type Configuration } from "../support/configure.ts";
+import { copyProject, runCli } from "../support/project.ts";
 import { projectRoot } from "../support/site.ts";
 
 const compressed = /\.(br|gz)$/;
+/** The shipped site's other settings; each test changes only the host, with the facts that host needs. */
+const shipped: Omit<Configuration, "host"> = { form: "mailto", editor: false, legalForm: "Einzelunternehmen" };
 
 /** Builds a project into a new temp folder and lists the files written. */
 async function builtFiles(root: string, options: ConfigInput = {}): Promise<{ out: string; files: string[] }> {
@@ -36,11 +39,11 @@ describe("precompressed copies follow hosting.provider", () => {
     }
   });
 
-  it.each(["own-server", "shared-hosting"])(
+  it.each(["own-server", "shared-hosting"] as const)(
     "a site on %s gets a .br and a .gz of every page, as its server sends them",
     async (host) => {
       const root = await copyProject();
-      await editFile(root, "content/site.yaml", "\n  provider: github-pages\n", `\n  provider: ${host}\n`);
+      await configure(root, { ...shipped, host });
       const { out, files } = await builtFiles(root);
       const pages = files.filter((file) => file.endsWith(".html"));
       expect(pages.length).toBeGreaterThan(20);
@@ -53,14 +56,17 @@ describe("precompressed copies follow hosting.provider", () => {
     },
   );
 
-  it.each(["netlify", "cloudflare-pages"])("a site on %s gets none: that host compresses itself", async (host) => {
-    const root = await copyProject();
-    await editFile(root, "content/site.yaml", "\n  provider: github-pages\n", `\n  provider: ${host}\n`);
-    const { out, files } = await builtFiles(root);
-    expect(files).toContain("index.html");
-    expect(files.filter((file) => compressed.test(file))).toEqual([]);
-    await rm(path.dirname(out), { recursive: true, force: true });
-  });
+  it.each(["netlify", "cloudflare-pages"] as const)(
+    "a site on %s gets none: that host compresses itself",
+    async (host) => {
+      const root = await copyProject();
+      await configure(root, { ...shipped, host });
+      const { out, files } = await builtFiles(root);
+      expect(files).toContain("index.html");
+      expect(files.filter((file) => compressed.test(file))).toEqual([]);
+      await rm(path.dirname(out), { recursive: true, force: true });
+    },
+  );
 
   it("`build --precompress` writes them for a host that would not need them, identical to the page", async () => {
     const root = await copyProject();
