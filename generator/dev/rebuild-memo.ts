@@ -23,7 +23,7 @@ import { RenderCache } from "../cache/render.ts";
 import { renderRoutes, type PagesContext, type Rendered } from "../render/pages.ts";
 import type { RenderImages } from "../images/pipeline.ts";
 import { SharedParts } from "../render/shared.ts";
-import type { Route } from "../../model/route.ts";
+import type { Links, Route } from "../../model/route.ts";
 import { bundleAssets } from "../bundle/assets.ts";
 import type { Assets } from "../../model/output.ts";
 import type { OutputFile } from "../../model/output.ts";
@@ -127,6 +127,8 @@ export class BuildSession implements BuildMemo {
       const key = `${moduleId}\n${JSON.stringify(route)}`;
       let memo = this.routes.get(route.file);
       const current = memo && memo.key === key && memo.assets === assetsKey && values.allSame(memo.reads);
+      // A kept page links where it linked: the pages nothing links to are counted from every page (unlinked-pages.ts).
+      if (current) for (const read of memo!.reads.keys()) replayLink(read, context.links);
       if (!current) {
         reads = new Set<string>();
         const picture: RenderImages["picture"] = (slot, locale) => {
@@ -134,7 +136,12 @@ export class BuildSession implements BuildMemo {
           return images.picture(slot, locale);
         };
         const once = renderRoutes(
-          { ...context, content: trackReads(content, note), images: { ...images, picture } },
+          {
+            ...context,
+            content: trackReads(content, note),
+            images: { ...images, picture },
+            links: trackLinks(context.links, note),
+          },
           [route],
           parts,
         );
@@ -188,8 +195,9 @@ function json(value: object): string {
 /**
  * The value behind each kind of read, in the current content: `site`, `dict:<locale>:<key>`,
  * `dict:<locale>:*` (the whole dictionary), `page:<locale>:<id>`, `pages:<locale>` (the list of
- * pages), `testimonials:<locale>`, `facts:<locale>` (site facts as the locale prints them) and
- * `image:<locale>:<slot>` (a photo of the image pipeline). Each is computed once per build. Texts
+ * pages), `testimonials:<locale>`, `facts:<locale>` (site facts as the locale prints them),
+ * `image:<locale>:<slot>` (a photo of the image pipeline) and `href:<locale>:<path>` (a link, the same
+ * for the whole session: its base path and languages are fixed). Each is computed once per build. Texts
  * compare as texts; parts of the content by reference first (the loader keeps the objects of
  * unchanged files in a session), then by their JSON.
  */
@@ -229,6 +237,7 @@ class ContentValues {
   private compute(read: string): Value {
     if (read === "site") return this.content.site;
     const [kind, locale, ...rest] = read.split(":");
+    if (kind === "href") return "";
     const name = rest.join(":");
     if (kind === "image")
       return JSON.stringify(this.images.picture(name as Parameters<RenderImages["picture"]>[0], locale!) ?? null);
@@ -243,6 +252,27 @@ class ContentValues {
     if (kind === "facts") return JSON.stringify([...content.facts]);
     throw new Error(`unknown read ${read}`);
   }
+}
+
+/**
+ * The links as a template asks for them, each page it links to noted as a read (`href:<locale>:<path>`), so
+ * that a route kept from the last build, or one that takes a shared part of the layout, links there again.
+ */
+function trackLinks(links: Links, reads: Reads): Links {
+  return {
+    ...links,
+    href(locale, path = "") {
+      reads.add(`href:${locale}:${path}`);
+      return links.href(locale, path);
+    },
+  };
+}
+
+/** Asks `links` again for the page a noted read links to; any other read is left alone. */
+function replayLink(read: string, links: Links) {
+  if (!read.startsWith("href:")) return;
+  const [, locale, ...path] = read.split(":");
+  links.href(locale!, path.join(":"));
 }
 
 /** Where the content a template reads is noted. */
