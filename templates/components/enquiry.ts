@@ -23,7 +23,11 @@ export function formatDays(date: Pick<TrainingDate, "start" | "end">, locale: st
   const key = `${locale} ${date.start} ${date.end}`;
   let text = formattedDays.get(key);
   if (text === undefined) {
-    text = dayFormat(locale).formatRange(new Date(`${date.start}T00:00:00Z`), new Date(`${date.end}T00:00:00Z`));
+    text = dayFormat(locale)
+      .formatRange(new Date(`${date.start}T00:00:00Z`), new Date(`${date.end}T00:00:00Z`))
+      // A range of bare numbers takes a closed en dash, "26–28 April" (ICU spaces it in British English);
+      // one between two dates with their months keeps its spaces, "26 April – 2 May".
+      .replace(/(\d)\s–\s(\d)/gu, "$1–$2");
     formattedDays.set(key, text);
   }
   return text;

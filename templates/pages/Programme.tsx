@@ -6,6 +6,7 @@ import { Markdown } from "../components/Markdown.tsx";
 import { Layout } from "../Layout.tsx";
 import type { PageProps } from "../types.ts";
 import { TeamSizes } from "./Pricing.tsx";
+import { languageName } from "../components/UpcomingDates.tsx";
 
 /**
  * The programme and prices on one sheet, for a buyer to print or save as PDF and forward for sign-off
@@ -21,7 +22,6 @@ export default function Programme(props: PageProps) {
   // Training details opens with the days, one section each; pricing with what the price includes.
   const days = sections(details.html).slice(0, Number(site.claims.trainingDays));
   const included = sections(pricing.html)[0];
-  const language = new Intl.DisplayNames(locale, { type: "language" });
   return (
     <Layout {...props} title={t("meta.programme.title")} description={t("meta.programme.description")}>
       <div className="section programme">
@@ -81,7 +81,7 @@ export default function Programme(props: PageProps) {
                         <time dateTime={date.start}>{formatDays(date, locale)}</time>
                         {date.offer && <span className="programme-sub">{offerName(props, date.offer)}</span>}
                       </th>
-                      <td>{date.language ? language.of(date.language) : ""}</td>
+                      <td>{languageName(date.language ?? locale, locale)}</td>
                       <td>{dateOffer(site, content, date)?.price ?? ""}</td>
                       <td>
                         {date.seatsLeft === 0 ? t("dates.full") : new Intl.NumberFormat(locale).format(date.seatsLeft)}
