@@ -34,6 +34,7 @@ export function checkSiteData(content: Content, pages: readonly PageDefinition[]
   };
   for (const link of navigation.header ?? []) checkLink(link);
   checkLink(navigation.button);
+  for (const link of navigation.menu ?? []) checkLink(link);
   for (const column of navigation.footer ?? []) {
     if (!column) continue;
     const place = { file: siteFile, ...(column.at["block"] ?? column.at["title"] ?? column.at["links"]) };
@@ -71,6 +72,7 @@ export function navigationLabels(navigation: Navigation | undefined): string[] {
   const links = [
     ...(navigation.header ?? []),
     navigation.button,
+    ...(navigation.menu ?? []),
     ...(navigation.footer ?? []).flatMap((column) => column?.links ?? []),
   ];
   const titles = (navigation.footer ?? []).map((column) => column?.title);
