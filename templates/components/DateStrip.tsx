@@ -1,7 +1,8 @@
 import type { PageProps } from "../types.ts";
 import { contactHref, dateEnquiry, formatDays } from "./enquiry.ts";
 import { Icon } from "./Icon.tsx";
-import { languageName, nextDates } from "./UpcomingDates.tsx";
+import { languageName } from "./language-name.ts";
+import { nextDates } from "./UpcomingDates.tsx";
 
 /** The id of the strip's heading: a page's "On this page" list links to it. */
 export const dateStripTitle = "date-strip-title";

@@ -4,6 +4,7 @@ import type { PageProps } from "../types.ts";
 import { calendarHref } from "./calendar.ts";
 import { contactHref, dateEnquiry, formatDays, mailtoHref, offerName } from "./enquiry.ts";
 import { Icon } from "./Icon.tsx";
+import { languageName } from "./language-name.ts";
 import { Reassurance } from "./Reassurance.tsx";
 
 /**
@@ -152,11 +153,3 @@ export function nextDates(dates: readonly TrainingDate[], locale: string, count:
   if (own && next.length > 0 && !next.some(inLanguage)) next[next.length - 1] = own;
   return next;
 }
-
-/** "German", "Englisch": the language of a date, named in the page's language. */
-export function languageName(code: string, locale: string): string {
-  let names = languageNames.get(locale);
-  if (!names) languageNames.set(locale, (names = new Intl.DisplayNames(locale, { type: "language" })));
-  return names.of(code) ?? code;
-}
-const languageNames = new Map<string, Intl.DisplayNames>();

@@ -6,7 +6,7 @@ import { Markdown } from "../components/Markdown.tsx";
 import { Layout } from "../Layout.tsx";
 import type { PageProps } from "../types.ts";
 import { TeamSizes } from "./Pricing.tsx";
-import { languageName } from "../components/UpcomingDates.tsx";
+import { languageName } from "../components/language-name.ts";
 
 /**
  * The programme and prices on one sheet, for a buyer to print or save as PDF and forward for sign-off
