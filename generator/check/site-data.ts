@@ -119,13 +119,14 @@ function checkOfferWording(content: Content): ContentError[] {
             hint: `${siteFile} gives it no price: write what the visitor reads instead, such as \`priceNote: Price on request\`.`,
           }),
         );
-      else if (perGroup(figure) && !offer?.perPerson)
+      // A group price says what it comes to a head: by team size (its `sizes`), or in a line of its own.
+      else if (perGroup(figure) && !offer?.perPerson && !figure.sizes?.length)
         problems.push(
           new ContentError(
             { file: page.origin.file, ...offer?.at["name"] },
             `The offer "${name}" needs a perPerson line`,
             {
-              hint: `Its price is for the whole group: add a line such as \`perPerson: "{offers.${name}.perPerson} per person"\`.`,
+              hint: `Its price is for the whole group: add a line such as \`perPerson: "{offers.${name}.perPerson} per person"\`, or the team sizes to price a head for as \`sizes:\` in ${siteFile}.`,
             },
           ),
         );

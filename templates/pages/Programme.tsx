@@ -5,7 +5,7 @@ import { telHref } from "../components/Footer.tsx";
 import { Markdown } from "../components/Markdown.tsx";
 import { Layout } from "../Layout.tsx";
 import type { PageProps } from "../types.ts";
-import { TeamSizes } from "./Pricing.tsx";
+import { TeamPrices } from "../components/TeamPrices.tsx";
 import { languageName } from "../components/language-name.ts";
 
 /**
@@ -50,8 +50,10 @@ export default function Programme(props: PageProps) {
                       <th scope="row">{offer.name}</th>
                       <td>
                         <span className="price-small">{price ?? offer.priceNote}</span> {offer.unit}
-                        {offer.perPerson && <span className="programme-sub">{offer.perPerson}</span>}
-                        <TeamSizes {...props} name={name} sizes={figures.sizes} />
+                        {offer.perPerson && !figures.sizes?.length && (
+                          <span className="programme-sub">{offer.perPerson}</span>
+                        )}
+                        <TeamPrices {...props} name={name} sizes={figures.sizes} />
                       </td>
                     </tr>
                   );

@@ -137,7 +137,7 @@ describe("the programme sheet", () => {
       const prefix = locale === "de" ? "/de" : "";
       const pricing = await open(`${prefix}/pricing/`, desktop);
       const prices = await pricing.locator(".offer .price, .offer .price-note").allInnerTexts();
-      const perHead = await pricing.locator(".offer-sizes").allInnerTexts();
+      const perHead = await pricing.locator(".team-prices").allInnerTexts();
       const days = await pricing.locator(".date time").allInnerTexts();
 
       const page = await open(`${prefix}/programme/`, desktop);

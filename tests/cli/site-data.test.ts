@@ -66,11 +66,11 @@ describe("one place per fact", () => {
     for (const built of pages) expect(built.root.toString(), built.file).not.toMatch(/2[.,]?490/);
   });
 
-  it("the team price shows its per-person figure, printed per language, and the custom offer's note is no price", async () => {
+  it("the team price shows its figure a head by team size, printed per language, and the custom offer's note is no price", async () => {
     const en = await readFile(path.join(await builtOnce(), "pricing/index.html"), "utf8");
     const de = await readFile(path.join(await builtOnce(), "de/pricing/index.html"), "utf8");
-    expect(en).toContain("€1,575\u00a0net per person with 12\u00a0participants");
-    expect(de).toContain("1.575\u00a0€ netto pro Person bei zwölf Teilnehmenden");
+    expect(en).toMatch(/<th scope="row">12\u00a0people<\/th><td class="price-small">€1,575<\/td>/);
+    expect(de).toMatch(/<th scope="row">12\u00a0Personen<\/th><td class="price-small">1.575\u00a0€<\/td>/);
     expect(en).toMatch(/class="offer-badge">Most popular</);
     expect(de).toMatch(/class="offer-badge">Am beliebtesten</);
     expect(en).toMatch(/class="price-note">Price on request</);
@@ -84,6 +84,36 @@ function builtOnce(): Promise<string> {
   built ??= buildCopy(async () => {}, { SOURCE_DATE_EPOCH: epochOf("2026-11-23") }).then((result) => result.out);
   return built;
 }
+
+describe("team prices that sell (issue 35)", () => {
+  it("pricing and the programme sheet say from which team size the team offer costs less a head than an open seat", async () => {
+    for (const [file, line] of [
+      ["pricing/index.html", "Less per person than an open seat: from 8 people"],
+      ["programme/index.html", "Less per person than an open seat: from 8 people"],
+      ["de/pricing/index.html", "Pro Person günstiger als ein offener Platz: ab 8 Personen"],
+      ["de/programme/index.html", "Pro Person günstiger als ein offener Platz: ab 8 Personen"],
+    ]) {
+      const page = await readPage(await builtOnce(), file!);
+      expect(page.root.querySelector(".team-cheaper")?.textContent.replace(/\s+/g, " "), file).toBe(line);
+      // The sizes that pay off are marked, from 8 on; 6 people pay more a head than an open seat.
+      expect(
+        page.root.querySelectorAll(".team-prices tr").map((row) => [row.querySelector("th")!.text, row.classNames]),
+        file,
+      ).toEqual([
+        [expect.stringMatching(/^6\s/), ""],
+        [expect.stringMatching(/^8\s/), "cheaper"],
+        [expect.stringMatching(/^10\s/), "cheaper"],
+        [expect.stringMatching(/^12\s/), "cheaper"],
+      ]);
+    }
+  });
+
+  it("a team price that never beats an open seat within the group size says nothing of the kind", async () => {
+    const { page } = await buildCopy((root) => editFile(root, "content/site.yaml", "price: 18900", "price: 40000"));
+    expect(page("pricing/index.html").root.querySelector(".team-cheaper")).toBeNull();
+    expect(page("pricing/index.html").root.querySelectorAll(".team-prices .cheaper")).toHaveLength(0);
+  });
+});
 
 describe("navigation from content", () => {
   it("an editor's new page, added to the header and footer in site.yaml, appears in both languages", async () => {
@@ -206,8 +236,14 @@ describe("upcoming dates", () => {
     const contact = await readPage(await builtOnce(), "de/contact/index.html");
     const enquiries = JSON.parse(contact.root.querySelector("[data-contact-form]")!.getAttribute("data-enquiries")!);
     expect(enquiries["date=2027-03-15"]).toEqual({
+      kind: "enquiry",
+      about: "Offenes Training, 15.–17. März 2027",
       subject: "Trainingsanfrage – Offenes Training, 15.–17. März 2027",
       message: "Ich interessiere mich für: Offenes Training, 15.–17. März 2027.",
+      language: "Deutsch",
+      // A seat's net price, for the total the form shows (issue 35).
+      price: 2490,
+      currency: "EUR",
     });
   });
 
