@@ -1,6 +1,6 @@
 import { ContactForm } from "../components/ContactForm.tsx";
 import { EmailAddress } from "../components/EmailAddress.tsx";
-import { telHref } from "../components/Footer.tsx";
+import { telHref } from "../../model/contact.ts";
 import { Icon, type IconName } from "../components/Icon.tsx";
 import { MapLink } from "../components/MapLink.tsx";
 import { PageHeader } from "../components/PageHeader.tsx";

@@ -1,7 +1,7 @@
 import { dateOffer, offerPrice } from "../../model/booking.ts";
 import { sections } from "../../model/sections.ts";
 import { formatDays, offerName } from "../components/enquiry.ts";
-import { telHref } from "../components/Footer.tsx";
+import { telHref } from "../../model/contact.ts";
 import { Markdown } from "../components/Markdown.tsx";
 import { Layout } from "../Layout.tsx";
 import type { PageProps } from "../types.ts";

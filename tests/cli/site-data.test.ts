@@ -115,6 +115,21 @@ describe("team prices that sell (issue 35)", () => {
   });
 });
 
+describe("tap to call and to write (issue 35)", () => {
+  it("pricing's questions and the FAQ's last answer link the phone (tel:, no spaces) and the address (mailto:)", async () => {
+    for (const file of ["pricing/index.html", "de/pricing/index.html", "faq/index.html", "de/faq/index.html"]) {
+      const page = await readPage(await builtOnce(), file);
+      // The page's own text, not the footer's: a paragraph of main with both links.
+      const both = [...page.root.querySelectorAll("main p")].filter(
+        (p) =>
+          p.querySelector('a[href="tel:+4946719304120"]') &&
+          p.querySelector('a[href="mailto:training@deichhof-sales-ranch.de"]'),
+      );
+      expect(both.length, file).toBe(1);
+    }
+  });
+});
+
 describe("navigation from content", () => {
   it("an editor's new page, added to the header and footer in site.yaml, appears in both languages", async () => {
     const { page } = await buildCopy(async (root) => {
