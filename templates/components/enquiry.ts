@@ -32,6 +32,10 @@ export function formatDays(date: Pick<TrainingDate, "start" | "end">, locale: st
   return text;
 }
 
+/** "28 November 2026", "28. November 2026": one day, as `formatDays` writes a span. */
+export const formatDay = (day: string, locale: string): string =>
+  dayFormat(locale).format(new Date(`${day}T00:00:00Z`));
+
 /** Spans of days as written, by locale, start and end: the same text for the same three, build after build. */
 const formattedDays = new Map<string, string>();
 

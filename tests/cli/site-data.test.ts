@@ -130,6 +130,20 @@ describe("tap to call and to write (issue 35)", () => {
   });
 });
 
+describe("the programme sheet's day (issue 35)", () => {
+  it("says as of which day it was made: the build's, SOURCE_DATE_EPOCH when set", async () => {
+    for (const [file, line] of [
+      ["programme/index.html", "As of 23 November 2026"],
+      ["de/programme/index.html", "Stand: 23. November 2026"],
+    ]) {
+      const page = await readPage(await builtOnce(), file!);
+      const asOf = page.root.querySelector(".programme-as-of")!;
+      expect(asOf.textContent.replace(/\s+/g, " "), file).toBe(line);
+      expect(asOf.querySelector("time")!.getAttribute("datetime")).toBe("2026-11-23");
+    }
+  });
+});
+
 describe("navigation from content", () => {
   it("an editor's new page, added to the header and footer in site.yaml, appears in both languages", async () => {
     const { page } = await buildCopy(async (root) => {
