@@ -55,3 +55,11 @@ export function formMode(settings: ContactFormSettings | undefined): FormMode {
   if (settings?.netlify) return { kind: "netlify", retentionDays: settings.retentionDays };
   return { kind: "mailto" };
 }
+
+/**
+ * A phone number as a `tel:` link, without the spaces people write (RFC 3966 has no room for them):
+ * +49 4671 930 41 20 → tel:+4946719304120. The templates' links and the markdown pages' `tel:` links alike.
+ */
+export function telHref(phone: string): string {
+  return `tel:${phone.replace(/^tel:/i, "").replace(/[^+\d]/g, "")}`;
+}

@@ -77,6 +77,8 @@ export interface FooterColumn extends Located {
 export interface Navigation {
   header: NavigationLink[];
   button: NavigationLink;
+  /** More links in the phone menu only, below the header's: where the header's button has no room. */
+  menu?: NavigationLink[];
   footer: FooterColumn[];
 }
 

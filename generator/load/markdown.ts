@@ -2,9 +2,16 @@ import matter from "gray-matter";
 import type { Root } from "mdast";
 import type { remark as Remark } from "remark";
 import type RemarkHtml from "remark-html";
+import { telHref } from "../../model/contact.ts";
 import type { MarkdownLink } from "../../model/content.ts";
 import { ContentError, placeAt, type Loaded } from "../errors.ts";
-import { imageHandler, pictureSchema, type MarkdownImages, type MarkdownPlace } from "../images/markdown.ts";
+import {
+  imageHandler,
+  pictureSchema,
+  textSchema,
+  type MarkdownImages,
+  type MarkdownPlace,
+} from "../images/markdown.ts";
 import { remarkTypography } from "./typography.ts";
 import { readYaml, type YamlNode, type YamlReader } from "../io/yaml.ts";
 
@@ -54,7 +61,7 @@ function loaded() {
 const processors = new Map<string, ReturnType<typeof textProcessor>>();
 const textProcessor = (locale: string) => {
   const { remark, remarkHtml } = loaded();
-  return remark().use(markLanguageLinks).use(remarkTypography, locale).use(remarkHtml);
+  return remark().use(markLanguageLinks).use(remarkTypography, locale).use(remarkHtml, { sanitize: textSchema });
 };
 
 /**
@@ -74,7 +81,7 @@ const markLanguageLinks = () => (tree: MdNode) => {
 let parser: { parse(body: string): Root } | undefined;
 
 /** What the HTML of a body depends on besides its text, the base path and the package versions: part of every cache key. */
-export const markdownOptions = "remark+languageLinks+remark-html:pictureSchema+factsAsText/2";
+export const markdownOptions = "remark+languageLinks+remark-html:pictureSchema+tel+factsAsText/3";
 
 function visit(node: MdNode, action: (node: MdNode) => void) {
   action(node);
@@ -263,12 +270,14 @@ function pictureProcessor(images: MarkdownImages, place: MarkdownPlace, locale: 
 
 /**
  * Every link and link definition of a markdown tree whose URL is root-relative, resolved. Images keep
- * the path as written: the image handler reads it as a file of the project (images/markdown.ts).
+ * the path as written: the image handler reads it as a file of the project (images/markdown.ts). A `tel:`
+ * link loses the spaces of the number it quotes (`[{contact.phone}](tel:{contact.phone})`).
  */
 function resolveLinks(node: MdastNode, linkTo: (path: string) => string) {
   const image = (node as { type?: string }).type === "image";
   if (!image && typeof node.url === "string" && node.url.startsWith("/") && !node.url.startsWith("//"))
     node.url = linkTo(node.url);
+  else if (!image && typeof node.url === "string" && /^tel:/i.test(node.url)) node.url = telHref(node.url);
   for (const child of node.children ?? []) resolveLinks(child as MdastNode, linkTo);
 }
 

@@ -229,6 +229,7 @@ export const siteSchema: Schema = {
       fields: {
         header: { list: linkSchema },
         button: linkSchema,
+        menu: { list: linkSchema },
         footer: {
           list: {
             fields: { block: "text", title: "text", links: { list: linkSchema } },
@@ -236,6 +237,10 @@ export const siteSchema: Schema = {
             located: true,
           },
         },
+      },
+      optional: ["menu"],
+      hints: {
+        menu: "More links in the phone menu only, after the header's (the header button hides on phones), such as pricing and faq.",
       },
     },
     editor: {

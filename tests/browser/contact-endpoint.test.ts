@@ -52,6 +52,11 @@ const enquiry = (locale: Locale, javaScript: boolean) => ({
   name: `Jürgen Weiß (${locale}, ${javaScript ? "js" : "html"})`,
   email: "juergen.weiss@example.com",
   company: "Größe über Straße & Söhne GmbH",
+  // What a booking needs besides (issue 35): each under a stable name.
+  participants: "3",
+  phone: "+49 40 123 456-7",
+  children: "2 (4 & 7 Jahre)",
+  purchaseOrder: "PO-4711/B",
   message: "Größe über Straße: 12 Personen?\nZweite Zeile + 100% = ja & #1",
 });
 
@@ -205,6 +210,10 @@ function expectedFields(locale: Locale, values: ReturnType<typeof enquiry>, subj
     ["name", values.name],
     ["email", values.email],
     ["company", values.company],
+    ["participants", values.participants],
+    ["phone", values.phone],
+    ["children", values.children],
+    ["purchaseOrder", values.purchaseOrder],
     ["message", crlf(values.message)],
     ["_subject", subject],
     ["language", locale],
@@ -246,8 +255,11 @@ describe("contact form with an endpoint", () => {
       const sent = page.locator("[data-form-sent]");
       await sent.waitFor({ state: "visible" });
       expect(await sent.getAttribute("role")).toBe("status");
-      expect((await sent.locator("h3").textContent())?.trim()).toBe(text.sentTitle);
-      expect((await sent.locator("p").textContent())?.trim()).toBe(text.sentText);
+      expect((await sent.locator(".result-title").textContent())?.trim()).toBe(text.sentTitle);
+      expect((await sent.locator("p").first().textContent())?.trim()).toBe(text.sentText);
+      // What happens next, and when: the reply within the hours the page promises.
+      expect(await sent.locator(".next-steps li").count()).toBe(2);
+      expect(await sent.locator(".next-steps").innerText()).toMatch(/24/);
       expect(await page.evaluate(() => document.activeElement?.hasAttribute("data-form-sent"))).toBe(true);
       expect(await page.locator("form[data-contact-form]").isHidden()).toBe(true);
       expect(await axeFindings(page)).toEqual([]);
@@ -361,7 +373,17 @@ describe("contact form with an endpoint", () => {
     expect(mail.protocol + mail.pathname).toBe(`mailto:${address}`);
     const body = decodeURIComponent(mail.search.split("&body=")[1] ?? "");
     expect(body).toBe(
-      `Full Name: ${values.name}\r\nEmail Address: ${values.email}\r\nCompany: ${values.company}\r\n\r\n${crlf(values.message)}`,
+      [
+        `Full Name: ${values.name}`,
+        `Email Address: ${values.email}`,
+        `Company: ${values.company}`,
+        `Participants: ${values.participants}`,
+        `Phone: ${values.phone}`,
+        `Children: ${values.children}`,
+        `Purchase order or cost centre: ${values.purchaseOrder}`,
+        "",
+        crlf(values.message),
+      ].join("\r\n"),
     );
     await result.getByRole("button", { name: texts.en.copy }).click();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(body.replace(/\r\n/g, "\n"));

@@ -46,7 +46,20 @@ describe("contact.form in site.yaml", () => {
       expect(form.getAttribute("enctype")).toBeUndefined();
       expect(form.getAttribute("data-netlify")).toBeUndefined();
       const names = form.querySelectorAll("input, textarea").map((control) => control.getAttribute("name"));
-      expect(names).toEqual(["name", "email", "company", "message", "_subject", "language", "_next", "_gotcha"]);
+      expect(names).toEqual([
+        "name",
+        "email",
+        "company",
+        "participants",
+        "phone",
+        "children",
+        "purchaseOrder",
+        "message",
+        "_subject",
+        "language",
+        "_next",
+        "_gotcha",
+      ]);
       expect(form.querySelector('input[name="language"]')!.getAttribute("value")).toBe(locale);
       expect(form.querySelector('input[name="company"]')!.getAttribute("required")).toBe("");
       expect(form.querySelector('input[name="_next"]')!.getAttribute("value")).toBe(

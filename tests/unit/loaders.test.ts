@@ -114,6 +114,16 @@ describe("the markdown loader", () => {
     );
   });
 
+  it("keeps tap-to-call and mail links, the number without its spaces, and drops every other scheme (issue 35)", async () => {
+    const html = await renderMarkdown("Call [+49 4671 930 41 20](<tel:+49 4671 930 41 20>) or [mail](mailto:a@b.de).");
+    expect(html).toContain('<a href="tel:+4946719304120">');
+    expect(html).toContain('<a href="mailto:a@b.de">mail</a>');
+    for (const url of ["javascript:alert(1)", "JaVaScRiPt:alert(1)", "data:text/html,alert(1)", "vbscript:x"])
+      expect(await renderMarkdown(`[x](<${url}>)`), url).toBe("<p><a>x</a></p>");
+    // Nothing but digits and a plus survives in a tel: address, so it cannot carry another scheme or markup.
+    expect(await renderMarkdown('[x](<tel:1"onclick="alert(1)>)')).toBe('<p><a href="tel:11">x</a></p>');
+  });
+
   it("locates a front matter syntax error on the file's own line", () => {
     const { problems } = splitMarkdown("---\nname: Anna\nrole: [CEO\n---\nText\n", "t.md");
     expect(problems[0]!.message).toBe("t.md:3:7: YAML syntax error: This bracket is never closed");
