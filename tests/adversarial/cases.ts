@@ -612,7 +612,7 @@ const silentWrong: AdversarialCase[] = [
     class: 7,
     setup: edit("content/i18n/de.yaml", 'animals: "{claims.animals} Hoftiere"', 'animals: "{claims.animals Hoftiere"'),
     exit: 1,
-    first: 'content/i18n/de.yaml:32:15: The placeholder {claims.animals is never closed in "hero.badges.animals"',
+    first: 'content/i18n/de.yaml:34:15: The placeholder {claims.animals is never closed in "hero.badges.animals"',
   },
   {
     name: "a placeholder with spaces",
@@ -624,7 +624,7 @@ const silentWrong: AdversarialCase[] = [
     ),
     exit: 1,
     first:
-      'content/i18n/de.yaml:32:15: The placeholder { claims.animals } has spaces inside its braces in "hero.badges.animals"',
+      'content/i18n/de.yaml:34:15: The placeholder { claims.animals } has spaces inside its braces in "hero.badges.animals"',
   },
   {
     name: "a placeholder typo in front matter",
