@@ -1,0 +1,97 @@
+/**
+ * The web editor speaks the owner's language throughout: every field of every form, every group of short
+ * texts, each collection and each refusal has its words in each table of generator/editor/words/, and
+ * none is left to its key. A field added to a schema or a key added to the dictionaries fails here, with
+ * its name and the table that lacks it, until each table has words for it.
+ */
+import { describe, expect, it } from "vitest";
+import { cmsContentOf, createCmsConfig } from "../../generator/editor/cms-config.ts";
+import { loadEditorWords, type Words } from "../../generator/editor/words.ts";
+import { loadContent } from "../../generator/load/content.ts";
+import { resolveConfig } from "../../generator/config.ts";
+import { projectRoot } from "../support/site.ts";
+
+type Field = {
+  name: string;
+  label?: string;
+  hint?: string;
+  widget?: string;
+  fields?: Field[];
+  field?: Field;
+  options?: unknown[];
+};
+type Collection = {
+  name: string;
+  label: string;
+  files?: { name: string; label: string; file: string; fields: Field[] }[];
+  fields?: Field[];
+};
+
+/** The words a table lacks for this project's forms, as `section: path`. */
+async function missingWords(words: Words): Promise<string[]> {
+  const content = cmsContentOf(await loadContent(resolveConfig({ root: projectRoot })), true);
+  const config = createCmsConfig(content, words) as { collections: Collection[] };
+  const missing: string[] = [];
+  const need = (section: keyof Words, key: string) => {
+    if (!(words[section] as Record<string, string>)[key]) missing.push(`${section}: ${key}`);
+  };
+  const walk = (section: keyof Words, fields: readonly Field[], prefix: string, skipNames = false) => {
+    for (const field of fields) {
+      const path = skipNames ? prefix.replace(/\.$/, "") : `${prefix}${field.name}`;
+      if (!skipNames) need(section, path);
+      // An offer's group is named by the offer itself (the pricing page's name for it), its fields by the table.
+      const offers = field.name === "offers" && !skipNames;
+      if (field.fields) walk(section, field.fields, offers ? `${path}.` : `${path}.`, offers);
+      if (field.field && field.field.widget !== "object") need(section, `${path}.item`);
+      if (offers) for (const offer of field.fields ?? []) walk(section, offer.fields ?? [], `${path}.`);
+    }
+  };
+  for (const collection of config.collections) {
+    need("collections", collection.name);
+    if (collection.name === "site") walk("site", collection.files![0]!.fields, "");
+    if (collection.name === "testimonials") walk("testimonial", collection.fields!, "");
+    if (collection.name === "pages")
+      for (const page of collection.files!)
+        for (const field of page.fields) if (field.name !== "offers") walk("page", [field], "");
+    if (collection.name === "texts") {
+      const texts = (fields: readonly Field[], prefix: string) => {
+        for (const field of fields) {
+          const key = `${prefix}${field.name}`;
+          if (field.fields) {
+            need("places", key);
+            texts(field.fields, `${key}.`);
+          } else need("texts", key);
+        }
+      };
+      texts(collection.files![0]!.fields, "");
+    }
+    if (collection.name === "photos") for (const slot of collection.files![0]!.fields) need("photos", slot.name);
+  }
+  for (const refusal of ["wholeNumber", "email", "url", "figure", "notBefore"]) need("refusals", refusal);
+  return [...new Set(missing)];
+}
+
+describe("the web editor's words", () => {
+  it("has a table in English and in German, the site's languages", async () => {
+    expect([...(await loadEditorWords()).keys()].sort()).toEqual(["de", "en"]);
+  });
+
+  it("labels every field, group and collection in each table, and none by its key", async () => {
+    const tables = await loadEditorWords();
+    const missing = Object.fromEntries(
+      await Promise.all([...tables].map(async ([language, words]) => [language, await missingWords(words)] as const)),
+    );
+    expect(missing).toEqual(Object.fromEntries([...tables.keys()].map((language) => [language, []])));
+  });
+
+  it("gives every table the same keys as the English one", async () => {
+    const tables = await loadEditorWords();
+    const keysOf = (words: Words) =>
+      Object.entries(words)
+        .filter(([section]) => section !== "language")
+        .flatMap(([section, entries]) => Object.keys(entries as object).map((key) => `${section}: ${key}`))
+        .sort();
+    const english = keysOf(tables.get("en")!);
+    for (const [language, words] of tables) expect(keysOf(words), language).toEqual(english);
+  });
+});
