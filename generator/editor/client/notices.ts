@@ -67,8 +67,8 @@ export function watchRefusals(words: ScriptWords): void {
       const action = url.pathname === api() && typeof init?.body === "string" ? JSON.parse(init.body).action : "";
       if (/^(persistEntry|deleteFiles?)$/.test(action)) {
         if (response.status === 422) {
-          const body = (await response.clone().json()) as { error?: string; field?: string; message?: string };
-          show(body.message ?? body.error ?? "", body.field);
+          const message = ((await response.clone().json()) as { error?: string }).error ?? "";
+          show(message.replace(/^Not saved\.\s*/, ""), fieldIn(message, words));
         } else if (response.ok) hide();
       }
       if (action === "getEntry" && response.status === 422)
@@ -78,6 +78,15 @@ export function watchRefusals(words: ScriptWords): void {
     }
     return response;
   };
+}
+
+/** The field a refusal names in the form's words ("In the form: Dates › 1 › End."), if it names one. */
+function fieldIn(message: string, words: ScriptWords): string | undefined {
+  const [before = "", after = ""] = (words["inTheForm"] ?? "In the form: {field}.").split("{field}");
+  const start = message.lastIndexOf(before);
+  if (start === -1) return undefined;
+  const end = message.indexOf(after, start + before.length);
+  return end === -1 ? undefined : message.slice(start + before.length, end);
 }
 
 let unreadablePage: HTMLElement | undefined;
