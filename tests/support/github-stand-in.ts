@@ -115,6 +115,8 @@ export async function startGitHubStandIn(
       if (method === "GET" && path === base)
         return send(200, {
           full_name: repo,
+          name: repo.split("/")[1],
+          owner: { login: repo.split("/")[0] },
           default_branch: "main",
           permissions: { admin: false, push: true, pull: true },
         });
