@@ -115,6 +115,8 @@ function checkOfferWording(content: Content): ContentError[] {
         problems.push(
           new ContentError({ file: page.origin.file, ...offer?.at["name"] }, `The offer "${name}" needs a priceNote`, {
             hint: `${siteFile} gives it no price: write what the visitor reads instead, such as \`priceNote: Price on request\`.`,
+            kind: "offerNeedsPriceNote",
+            values: { offer: offer?.name ?? name },
           }),
         );
       else if (perGroup(figure) && !offer?.perPerson)

@@ -98,6 +98,7 @@ export const bareWords: Words = {
   refusals: {},
   places: {},
   texts: {},
+  checks: {},
   interface: {},
 };
 

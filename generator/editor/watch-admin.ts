@@ -4,11 +4,11 @@
  * absolute address of the local mode, which only the request's Host names.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { adminApiPath, answerAdminApi } from "./local-backend.ts";
+import { adminApiPath, answerAdminApi, type SaveProblem } from "./local-backend.ts";
 import { build } from "../build.ts";
 import { cmsContentOf, createCmsConfig } from "./cms-config.ts";
 import { loadContent } from "../load/content.ts";
-import { fill, languageName, loadEditorWords, wordsFor } from "./words.ts";
+import { fill, languageName, loadEditorWords, problemInWords, wordsFor } from "./words.ts";
 import type { SiteConfig } from "../config.ts";
 import { editorFiles, type EditorFiles } from "./owned-paths.ts";
 import { linkLine, linksIn, readInside, Refused } from "./safe-paths.ts";
@@ -99,10 +99,11 @@ export async function adminStartLines(config: SiteConfig): Promise<string[]> {
 }
 
 /**
- * `check` on the project as it is now: the located lines of its errors in the given files, each with
- * the field it is in as the form names it ("In the form: Dates › 1 › End."), read from the file as saved.
+ * `check` on the project as it is now: its errors in the given files, each as the terminal prints it and
+ * as the editor shows it, in the interface language, with the field it is in as the form names it
+ * ("Im Formular: Termine › 1 › Letzter Tag."), read from the file as saved.
  */
-async function problemsIn(config: SiteConfig, files: readonly string[], language: string): Promise<string[]> {
+async function problemsIn(config: SiteConfig, files: readonly string[], language: string): Promise<SaveProblem[]> {
   try {
     await build({ ...config, mode: "build" }, new MemoryWriter());
     return [];
@@ -112,11 +113,15 @@ async function problemsIn(config: SiteConfig, files: readonly string[], language
     const words = wordsFor(await loadEditorWords(), language);
     return Promise.all(
       mine.map(async (problem) => {
-        const line = problem.hint ? `${problem.message} ${problem.hint}` : problem.message;
+        const terminal = problem.hint ? `${problem.message} ${problem.hint}` : problem.message;
         const text = (await readInside(config.root, problem.place.file).catch(() => undefined))?.toString("utf8");
         const field =
           text && problem.place.line ? fieldNameAt(problem.place.file, text, problem.place.line, words) : undefined;
-        return field ? `${line} ${fill(words.interface["inTheForm"] ?? "In the form: {field}.", { field })}` : line;
+        const shown = problemInWords(problem, words) ?? terminal;
+        return {
+          terminal,
+          shown: field ? `${shown} ${fill(words.interface["inTheForm"] ?? "In the form: {field}.", { field })}` : shown,
+        };
       }),
     );
   }

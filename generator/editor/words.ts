@@ -8,6 +8,7 @@ import { readdir, readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { parse } from "yaml";
+import type { Problem } from "../../model/problem.ts";
 
 /** One table: the sections of words/en.yaml, each a map from a path or key to its words. */
 export interface Words {
@@ -28,6 +29,11 @@ export interface Words {
   places: Record<string, string>;
   /** Each short text by its dictionary key: what it is on the site. */
   texts: Record<string, string>;
+  /**
+   * The problems `check` refuses a save for, by their kind (model/problem.ts), with `where` (the place) and
+   * `other` (a kind without words of its own). Empty in English: the generator's own lines are English.
+   */
+  checks: Record<string, string>;
   /** What the editor's own script says (sign-in, notices, search). */
   interface: Record<string, string>;
 }
@@ -44,6 +50,7 @@ const sections = [
   "refusals",
   "places",
   "texts",
+  "checks",
   "interface",
 ] as const;
 
@@ -95,4 +102,25 @@ export function languageName(code: string, inLanguage: string): string {
 export function labelOf(name: string): string {
   const words = name.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/**
+ * A problem of `check` in the table's language: the words of its kind with its values (days and languages
+ * as the language writes them), after its place. Undefined for a table without `checks` (English: the
+ * generator's own line says it).
+ */
+export function problemInWords(problem: Problem, words: Words): string | undefined {
+  const wording = (problem.kind && words.checks[problem.kind]) || words.checks["other"];
+  if (!wording) return undefined;
+  const day = new Intl.DateTimeFormat(words.language, { dateStyle: "long", timeZone: "UTC" });
+  const values = Object.fromEntries(
+    Object.entries(problem.values ?? {}).map(([name, value]) => {
+      if (name === "language") return [name, languageName(String(value), words.language)];
+      const isDay = typeof value === "string" && /^\d{4}-\d\d-\d\d$/.test(value);
+      return [name, isDay ? day.format(new Date(`${value}T00:00:00Z`)) : value];
+    }),
+  );
+  const { file, line } = problem.place;
+  const where = line === undefined ? file : fill(words.checks["where"] ?? "{file}:{line}", { file, line });
+  return `${where}: ${fill(wording, values)}`;
 }

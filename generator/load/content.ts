@@ -342,6 +342,7 @@ async function parseOne<T>(
     problems.push(
       new ContentError({ file, line: source.bodyLine, column: 1 }, "The text after the front matter is empty", {
         hint: "Write the text below the closing `---` line, as in the other files of this folder.",
+        kind: "emptyText",
       }),
     );
   const { scan, html } = await markdown({

@@ -66,6 +66,7 @@ function readNode(
     problems.push(
       new ContentError({ file, line: 1, column: 1 }, `"${name}" is missing`, {
         hint: "Add it; see the other language's file for an example.",
+        kind: "missingField",
       }),
     );
     return undefined;

@@ -6,7 +6,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { cmsContentOf, createCmsConfig } from "../../generator/editor/cms-config.ts";
-import { loadEditorWords, type Words } from "../../generator/editor/words.ts";
+import { loadEditorWords, problemInWords, type Words } from "../../generator/editor/words.ts";
+import { problemKinds } from "../../model/problem.ts";
 import { loadContent } from "../../generator/load/content.ts";
 import { resolveConfig } from "../../generator/config.ts";
 import { projectRoot } from "../support/site.ts";
@@ -84,7 +85,7 @@ describe("the web editor's words", () => {
     expect(missing).toEqual(Object.fromEntries([...tables.keys()].map((language) => [language, []])));
   });
 
-  it("gives every table the same keys as the English one", async () => {
+  it("gives every table the keys of the English one", async () => {
     const tables = await loadEditorWords();
     const keysOf = (words: Words) =>
       Object.entries(words)
@@ -92,6 +93,52 @@ describe("the web editor's words", () => {
         .flatMap(([section, entries]) => Object.keys(entries as object).map((key) => `${section}: ${key}`))
         .sort();
     const english = keysOf(tables.get("en")!);
-    for (const [language, words] of tables) expect(keysOf(words), language).toEqual(english);
+    for (const [language, words] of tables)
+      expect(
+        english.filter((key) => !keysOf(words).includes(key)),
+        language,
+      ).toEqual([]);
+  });
+
+  it("words every refusal of check and the place of a broken file in each language but English, quoting only the kind's values", async () => {
+    const tables = await loadEditorWords();
+    for (const [language, words] of tables) {
+      if (language === "en") continue;
+      const wanted = { ...problemKinds, where: ["file", "line"], other: [] } as Record<string, readonly string[]>;
+      const missing = Object.keys(wanted).filter((kind) => !words.checks[kind]);
+      if (!words.interface["brokenAt"]) missing.push("interface: brokenAt");
+      expect(missing, language).toEqual([]);
+      for (const [kind, wording] of Object.entries(words.checks)) {
+        const quoted = [...wording.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
+        expect(
+          quoted.filter((name) => !wanted[kind]?.includes(name!)),
+          `${language}: checks.${kind}`,
+        ).toEqual([]);
+      }
+    }
+  });
+
+  it("says a refusal of check in German with its days and languages in German, and leaves English to the generator's line", async () => {
+    const tables = await loadEditorWords();
+    const problem = {
+      place: { file: "content/site.yaml", line: 99, column: 10 },
+      reason: "The date ends (2027-03-10) before it starts (2027-03-15)",
+      kind: "endBeforeStart" as const,
+      values: { start: "2027-03-15", end: "2027-03-10" },
+    };
+    expect(problemInWords(problem, tables.get("de")!)).toBe(
+      "content/site.yaml, Zeile 99: Der Termin endet am 10. März 2027, also vor seinem ersten Tag, dem 15. März 2027. Der letzte Tag muss am ersten Tag oder danach liegen.",
+    );
+    expect(
+      problemInWords(
+        { ...problem, kind: "linkToOtherLanguage", values: { link: "/pricing/", language: "en" } },
+        tables.get("de")!,
+      ),
+    ).toMatch(/führt auf eine Seite auf Englisch\./);
+    // A problem of a kind without words of its own is still German, and says where the details are.
+    expect(problemInWords({ ...problem, kind: undefined }, tables.get("de")!)).toMatch(
+      /^content\/site\.yaml, Zeile 99: Die Prüfung der Website lässt diese Änderung nicht zu\./,
+    );
+    expect(problemInWords(problem, tables.get("en")!)).toBeUndefined();
   });
 });

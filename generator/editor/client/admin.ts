@@ -7,7 +7,7 @@
  */
 import { parse } from "yaml";
 import { keptFrontMatter, keptYaml } from "./kept-formats.ts";
-import { rememberCollections, showUnreadable, watchRefusals } from "./notices.ts";
+import { rememberCollections, showUnreadable, watchRefusals, type CollectionOfConfig } from "./notices.ts";
 import { registerTokenBackend } from "./sign-in.ts";
 import { settings } from "./settings.ts";
 
@@ -44,16 +44,16 @@ if (settings.local) watchRefusals(words);
 
 async function start() {
   const cms = window.CMS!;
-  const unreadable = (error: Error) => {
+  const unreadable = (error: Error, line?: number) => {
     // Decap opens nothing over a file that does not parse; this page says why and leads back.
-    if (/\/entries\//.test(location.hash)) showUnreadable(words, error.message);
+    if (/\/entries\//.test(location.hash)) showUnreadable(words, error.message, line);
   };
   cms.registerCustomFormat("ranch-yaml", "yaml", keptYaml(unreadable));
   cms.registerCustomFormat("ranch-frontmatter", "md", keptFrontMatter(unreadable));
   if (settings.token) registerTokenBackend(cms, window.h!, settings.token.backend, settings.token, words);
   const response = await fetch(`config.${language}.yml`, { cache: "no-store" });
   const config = parse(await response.text()) as Record<string, unknown>;
-  rememberCollections((config["collections"] as { name: string; label?: string }[]) ?? []);
+  rememberCollections((config["collections"] as CollectionOfConfig[]) ?? []);
   cms.init({ config: { ...config, load_config_file: false } });
 }
 

@@ -20,8 +20,14 @@ interface Formatter {
 
 const frontMatter = /^---\r?\n([\s\S]*?\r?\n)?---(?:\r?\n|$)/;
 
-/** Called with the error of a file that does not parse, before Decap shows that its entry failed. */
-export type Unreadable = (error: Error) => void;
+/** Called with the error of a file that does not parse and its line, before Decap shows that its entry failed. */
+export type Unreadable = (error: Error, line?: number) => void;
+
+/** The line of the file where YAML's error is, counted from the file's first line (`offset`: lines before the YAML). */
+function lineOf(error: unknown, offset: number): number | undefined {
+  const line = (error as { linePos?: { line: number }[] }).linePos?.[0]?.line;
+  return line === undefined ? undefined : line + offset;
+}
 
 /** The data without the kept text and without what the form left undefined. */
 function withoutKept(data: Record<string, unknown>): [string | undefined, Record<string, unknown>] {
@@ -38,7 +44,7 @@ export function keptYaml(unreadable: Unreadable): Formatter {
         const data = (parse(text) ?? {}) as Record<string, unknown>;
         return { ...data, [keptText]: text };
       } catch (error) {
-        unreadable(error as Error);
+        unreadable(error as Error, lineOf(error, 0));
         throw error;
       }
     },
@@ -59,7 +65,8 @@ export function keptFrontMatter(unreadable: Unreadable): Formatter {
         const data = (match ? parse(match[1] ?? "") : {}) as Record<string, unknown> | null;
         return { ...data, body: match ? text.slice(match[0].length) : text, [keptText]: text };
       } catch (error) {
-        unreadable(error as Error);
+        // The front matter starts on the file's second line, after `---`.
+        unreadable(error as Error, lineOf(error, 1));
         throw error;
       }
     },

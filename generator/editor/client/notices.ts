@@ -71,8 +71,10 @@ export function watchRefusals(words: ScriptWords): void {
           show(message.replace(/^Not saved\.\s*/, ""), fieldIn(message, words));
         } else if (response.ok) hide();
       }
-      if (action === "getEntry" && response.status === 422)
-        showUnreadable(words, ((await response.clone().json()) as { error?: string }).error ?? "");
+      if (action === "getEntry" && response.status === 422) {
+        const answer = (await response.clone().json()) as { error?: string; line?: number };
+        showUnreadable(words, answer.error ?? "", answer.line);
+      }
     } catch {
       // A request this cannot read is Decap's own business.
     }
@@ -93,12 +95,13 @@ let unreadablePage: HTMLElement | undefined;
 
 /**
  * A file that cannot be opened (its YAML does not parse): a page of its own over Decap's bare error, with
- * the editor's header, the located line and links back to the collection and to the overview. It goes
- * when the address changes.
+ * the editor's header, where the file breaks and links back to the collection and to the overview. It goes
+ * when the address changes. With the line known and words for it (`brokenAt`), the place is said in the
+ * interface language; else the generator's located line (`message`) is shown as it is.
  */
-export function showUnreadable(words: ScriptWords, message: string): void {
+export function showUnreadable(words: ScriptWords, message: string, line?: number): void {
   unreadablePage?.remove();
-  const collection = /#\/collections\/([^/]+)/.exec(location.hash)?.[1];
+  const [, collection, entry] = /#\/collections\/([^/]+)(?:\/entries\/([^/?]+))?/.exec(location.hash) ?? [];
   const page = document.createElement("div");
   page.className = "ranch-unreadable";
   page.setAttribute("data-unreadable", "");
@@ -123,9 +126,13 @@ export function showUnreadable(words: ScriptWords, message: string): void {
   title.textContent = words["brokenTitle"] ?? "This file cannot be opened";
   const text = document.createElement("p");
   text.textContent = words["brokenText"] ?? "";
-  const line = document.createElement("pre");
-  line.textContent = message;
-  main.append(title, text, line);
+  const place = document.createElement("pre");
+  const file = files.get(`${collection}/${entry}`);
+  place.textContent =
+    line !== undefined && words["brokenAt"]
+      ? `${file ? `${file}, ` : ""}${fill(words["brokenAt"], { line: String(line) })}`
+      : message;
+  main.append(title, text, place);
   if (collection) {
     const back = document.createElement("a");
     back.href = `#/collections/${collection}`;
@@ -150,8 +157,20 @@ function collectionLabel(name: string): string {
 }
 
 const labels = new Map<string, string>();
+/** The file of each named entry (`texts/de` → content/i18n/de.yaml). */
+const files = new Map<string, string>();
 
-/** Remembers the collections' labels of the configuration the editor loaded, for the way back. */
-export function rememberCollections(collections: readonly { name: string; label?: string }[]): void {
-  for (const collection of collections) labels.set(collection.name, collection.label ?? collection.name);
+/** A collection of the configuration, as far as the notices need it. */
+export interface CollectionOfConfig {
+  name: string;
+  label?: string;
+  files?: readonly { name: string; file: string }[];
+}
+
+/** Remembers the collections' labels and files of the configuration the editor loaded, for the way back. */
+export function rememberCollections(collections: readonly CollectionOfConfig[]): void {
+  for (const collection of collections) {
+    labels.set(collection.name, collection.label ?? collection.name);
+    for (const entry of collection.files ?? []) files.set(`${collection.name}/${entry.name}`, entry.file);
+  }
 }
