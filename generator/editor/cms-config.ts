@@ -351,6 +351,19 @@ function dictionaryFields(
   return toFields(tree, "");
 }
 
+/**
+ * The search over the short texts at the top of their form (the editor's script, client/text-search.ts). It
+ * holds no value: its name is no dictionary key (those are words), and a save writes nothing for it.
+ */
+function searchField(words: Words): Field {
+  return {
+    name: "__search",
+    label: words.interface["search"] ?? "Search the short texts",
+    widget: "ranch-search",
+    required: false,
+  };
+}
+
 /** The fixed pages of the site (routes.ts), when the content names none: each with no title of its own. */
 function defaultPages(): CmsPage[] {
   return [...fixedPages, contactSentPage].flatMap((page) =>
@@ -492,14 +505,17 @@ export function createCmsConfig(content: CmsContent, words: Words = bareWords): 
             language: languageName(locale, words.language),
           }),
           file: `content/i18n/${locale}.yaml`,
-          fields: dictionaryFields(
-            content.dictionaryKeys,
-            new Set(content.multilineKeys ?? []),
-            words,
-            [...(content.texts ?? [])]
-              .filter(([code]) => code !== locale)
-              .map(([code, texts]) => [languageName(code, words.language), texts] as const),
-          ),
+          fields: [
+            searchField(words),
+            ...dictionaryFields(
+              content.dictionaryKeys,
+              new Set(content.multilineKeys ?? []),
+              words,
+              [...(content.texts ?? [])]
+                .filter(([code]) => code !== locale)
+                .map(([code, texts]) => [languageName(code, words.language), texts] as const),
+            ),
+          ],
         })),
       },
     ],

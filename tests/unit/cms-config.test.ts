@@ -190,7 +190,9 @@ describe("the web editor's configuration", () => {
     expect(fieldAt(texts.files![0]!.fields, ["hero", "title"])).toMatchObject({
       hint: `German: “${german["hero"]!["title"]}”`,
     });
-    expect(texts.files![1]!.fields.map((field) => field.name)).toEqual(Object.keys(english));
+    // The search over the texts first (the editor's script, client/text-search.ts), then the dictionary's keys.
+    expect(texts.files![1]!.fields[0]).toMatchObject({ widget: "ranch-search", label: "Search the short texts" });
+    expect(texts.files![1]!.fields.slice(1).map((field) => field.name)).toEqual(Object.keys(english));
   });
 
   it("offers closed sets as select fields, lets the dates be emptied, and refuses a first day that has passed", async () => {

@@ -2,13 +2,14 @@
  * The web editor's own script, loaded before Decap's bundle on /admin/: it holds Decap's start
  * (CMS_MANUAL_INIT), then picks the interface language from the browser's list (the configuration of that
  * language, config.<language>.yml, labels every field in it), registers the formats that save only what
- * changed (kept-formats.ts), the token sign-in of the published editor (sign-in.ts) and the notices
- * (notices.ts), and starts Decap with that configuration.
+ * changed (kept-formats.ts), the search over the short texts (text-search.ts), the token sign-in of the
+ * published editor (sign-in.ts) and the notices (notices.ts), and starts Decap with that configuration.
  */
 import { parse } from "yaml";
 import { keptFrontMatter, keptYaml } from "./kept-formats.ts";
 import { rememberCollections, showUnreadable, watchRefusals, type CollectionOfConfig } from "./notices.ts";
 import { registerTokenBackend } from "./sign-in.ts";
+import { registerTextSearch } from "./text-search.ts";
 import { settings } from "./settings.ts";
 
 interface DecapGlobal {
@@ -16,6 +17,7 @@ interface DecapGlobal {
   registerCustomFormat(name: string, extension: string, formatter: unknown): void;
   getBackend(name: string): { init(config: unknown, options?: unknown): object } | undefined;
   registerBackend(name: string, backend: unknown): void;
+  registerWidget(name: string, control: unknown): void;
 }
 
 declare global {
@@ -23,6 +25,7 @@ declare global {
     CMS_MANUAL_INIT?: boolean;
     CMS?: DecapGlobal;
     h?: (type: string, props: Record<string, unknown> | null, ...children: unknown[]) => unknown;
+    createClass?: (spec: Record<string, unknown>) => unknown;
   }
 }
 
@@ -50,6 +53,7 @@ async function start() {
   };
   cms.registerCustomFormat("ranch-yaml", "yaml", keptYaml(unreadable));
   cms.registerCustomFormat("ranch-frontmatter", "md", keptFrontMatter(unreadable));
+  registerTextSearch(cms, window.createClass!, window.h!, words);
   if (settings.token) registerTokenBackend(cms, window.h!, settings.token.backend, settings.token, words);
   const response = await fetch(`config.${language}.yml`, { cache: "no-store" });
   const config = parse(await response.text()) as Record<string, unknown>;
