@@ -39,6 +39,8 @@ export const problemKinds = {
   missingField: [],
   emptyText: [],
   offerNeedsPriceNote: ["offer"],
+  unknownTestimonial: ["name"],
+  testimonialTwice: ["name"],
 } as const satisfies Record<string, readonly string[]>;
 
 export type ProblemKind = keyof typeof problemKinds;

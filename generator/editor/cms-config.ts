@@ -39,6 +39,8 @@ export interface CmsContent {
   offerNames: readonly string[];
   /** Each offer's name as the pricing page gives it, by language then offer: the offer's label in the form. */
   offerTitles?: Readonly<Record<string, Readonly<Record<string, string>>>>;
+  /** The testimonials by file name without language, with the person each quotes: the choices of their order. */
+  testimonials?: readonly { name: string; person: string }[];
   /** The pages of content/pages; the fixed pages of the site (routes.ts) when not given. */
   pages?: readonly CmsPage[];
   /** Keys whose text runs over more than one line in some language: a box, not a line, in the form. */
@@ -59,7 +61,7 @@ type Field = Record<string, unknown>;
  * site.yaml's groups in the order an owner needs them, the rest after them in the file's order. One
  * form for the file: Decap keys an entry by its file, so two forms of one file would show as one.
  */
-const siteOrder = ["dates", "offers", "contact", "claims", "social", "clients", "legal"];
+const siteOrder = ["dates", "offers", "contact", "claims", "testimonials", "social", "clients", "legal"];
 
 /**
  * site.yaml's settings that are no owner's business: where the site lives, the consent's hosts, the form
@@ -121,8 +123,10 @@ interface FieldOptions {
   offerTitles?: Readonly<Record<string, string>>;
   /** The site's languages, for a field whose choices are the languages. */
   languages?: readonly string[];
+  /** The testimonials, for the list that orders them. */
+  testimonials?: CmsContent["testimonials"];
   /** The values of a closed set (the schema's `choices`): a select field. */
-  choices?: readonly string[] | "offers" | "languages";
+  choices?: readonly string[] | "offers" | "languages" | "testimonials";
   /** The day the configuration is made (YYYY-MM-DD): a training's first day is refused before it. */
   today?: string;
 }
@@ -139,6 +143,8 @@ function selectOptions(name: string, options: FieldOptions): unknown[] {
     return options.offerNames.map((value) => ({ label: options.offerTitles?.[value] ?? value, value }));
   if (choices === "languages")
     return (options.languages ?? []).map((value) => ({ label: languageName(value, naming.words.language), value }));
+  if (choices === "testimonials")
+    return (options.testimonials ?? []).map(({ name: value, person }) => ({ label: person, value }));
   return (choices ?? []).map((value) => ({ label: naming.words.choices[`${name}.${value}`] ?? value, value }));
 }
 
@@ -179,13 +185,14 @@ export function toCmsField(name: string, schema: Schema, options: FieldOptions):
       })),
     };
   if (typeof schema === "object") {
-    // A list of groups names its fields as the group does (`dates.start`); a list of texts its item (`folded.item`).
+    // A list of groups names its fields as the group does (`dates.start`); a list of texts its item (`folded.item`),
+    // whose choices are the list's (the testimonials' order: each item one of them).
     const grouped = typeof schema.list === "object" && "fields" in schema.list;
     const item = toCmsField("item", schema.list, {
       ...options,
       path: grouped ? options.path : `${options.path}.item`,
       required: true,
-      choices: undefined,
+      choices: grouped ? undefined : options.choices,
     });
     // A list may be empty (no dates planned is a state the site shows): never required as a whole.
     const list = { ...field, required: false, widget: "list" };
@@ -248,6 +255,7 @@ function fieldsOf(
     offerNames: content.offerNames,
     offerTitles: content.offerTitles?.[naming.words.language] ?? content.offerTitles?.[content.locales[0]!],
     languages: content.locales,
+    testimonials: content.testimonials,
     today: content.today,
     naming,
   };
@@ -572,8 +580,10 @@ export function cmsContentOf(content: Content, withTexts = false): CmsContent {
       ),
     ]),
   );
+  const people = new Map(content.locales.flatMap((locale) => locale.testimonials.map((one) => [one.id, one.name])));
   return {
     locales,
+    testimonials: [...people].map(([name, person]) => ({ name, person })),
     dictionaryKeys: [...(content.locales[0]?.dictionary.keys() ?? [])],
     multilineKeys: multilineKeysOf(content.locales.map((locale) => locale.dictionary)),
     offerNames: Object.keys(content.site.offers ?? {}),

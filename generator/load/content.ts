@@ -34,7 +34,8 @@ import {
 } from "./markdown.ts";
 import { checkText, checkYamlTexts, fillPlaceholders } from "./texts.ts";
 import { readWithSchema, type Schema } from "./schema.ts";
-import { loadSite, type SiteAsWritten } from "./site.ts";
+import { loadSite, siteFile, type SiteAsWritten } from "./site.ts";
+import { orderTestimonials } from "./testimonial-order.ts";
 import { foldedProblems } from "./sections.ts";
 import { selectVariants } from "./variants.ts";
 import { loadDictionary } from "./translations.ts";
@@ -163,11 +164,18 @@ export async function loadContent(config: SiteConfig, cache?: RenderCache): Prom
       ),
     ),
   );
+  // site.yaml's list orders them; the names are those of the files, in any language.
+  const ordered = orderTestimonials(
+    testimonials.map((loaded) => loaded.value),
+    written.testimonialOrder,
+    [...testimonialFiles.value.keys()],
+    siteFile,
+  );
   const locales: LocaleContent[] = codes.map((locale, index) => ({
     locale,
     facts: factsFor(locale).values,
     dictionary: typesetDictionary(dictionaries[index]!.value, locale),
-    testimonials: testimonials[index]!.value,
+    testimonials: ordered.value[index]!,
     pages: Object.fromEntries(pages[index]!.value),
   }));
   const publicList = await listTree(config.root, "public");
@@ -195,6 +203,7 @@ export async function loadContent(config: SiteConfig, cache?: RenderCache): Prom
     ...pagesMissing,
     ...imageList.problems,
     ...[...dictionaries, ...testimonials, ...pages].flatMap((loaded) => loaded.problems),
+    ...ordered.problems,
     ...publicList.problems,
     ...publicReads.flatMap((read) => read.problems),
   ];

@@ -9,7 +9,7 @@ import { buildInstant, upcomingDates } from "./dates.ts";
 import { localeFacts } from "./figures.ts";
 import { checkYamlTexts, fillPlaceholders } from "./texts.ts";
 import { readWithSchema, type Schema } from "./schema.ts";
-import { noKeys, readYaml, type YamlNode, type YamlReader } from "./yaml.ts";
+import { noKeys, readYaml, type Position, type YamlNode, type YamlReader } from "./yaml.ts";
 
 export type {
   FooterColumn,
@@ -28,6 +28,8 @@ export interface SiteAsWritten {
   offers?: Site["offers"];
   dates?: Site["dates"];
   form?: ContactFormSettings;
+  /** The order of the testimonials, each name where it is written (load/testimonial-order.ts checks and applies it). */
+  testimonialOrder?: { name: string; at: Position }[];
 }
 
 const linkSchema: Schema = {
@@ -128,6 +130,7 @@ export const siteSchema: Schema = {
         freeCancellationDays: "Days before the start up to which a seat can be cancelled free of charge (terms § 5).",
       },
     },
+    testimonials: { list: "text" },
     clients: {
       list: {
         fields: { name: "text", logo: "text" },
@@ -201,7 +204,12 @@ export const siteSchema: Schema = {
       choices: { backend: ["github", "gitlab", "git-gateway"] },
     },
   },
-  optional: ["editor", "hosting", "booking"],
+  optional: ["editor", "hosting", "booking", "testimonials"],
+  hints: {
+    testimonials:
+      "The testimonials in the order the pages show them, by file name without its language (01-svenja-hollmann); any not listed follow them.",
+  },
+  choices: { testimonials: "testimonials" },
 };
 
 export const siteFile = `${defaults.folders.content}/site.yaml`;
@@ -250,7 +258,12 @@ export async function loadSite(
   const form = (site.contact as unknown as { form?: ContactFormSettings } | undefined)?.form;
   // The dates and the form settings as written, before the dates are sorted and the form becomes one mode:
   // what check/site-file.ts checks.
-  const written: SiteAsWritten = { offers: site.offers, dates: site.dates, form };
+  const written: SiteAsWritten = {
+    offers: site.offers,
+    dates: site.dates,
+    form,
+    testimonialOrder: listed(node, "testimonials"),
+  };
   if (site.contact) site.contact.form = fillPlaceholders(mode, facts) as typeof mode;
   site.builtAt = buildInstant();
   site.factPlaces = Object.fromEntries(places);
@@ -260,6 +273,15 @@ export async function loadSite(
     site.dates = upcoming;
   }
   return { value: { site, factsFor, written }, problems };
+}
+
+/** The texts of a top-level list of site.yaml, each where it is written; a value of another kind the schema reported. */
+function listed(node: YamlNode, key: string): { name: string; at: Position }[] | undefined {
+  const list = node.kind === "map" ? node.entries.find((entry) => entry.key === key)?.node : undefined;
+  if (list?.kind !== "list") return undefined;
+  return list.items.flatMap((item) =>
+    item.kind === "scalar" && typeof item.value === "string" ? [{ name: item.value, at: item.at }] : [],
+  );
 }
 
 /** A fact may quote another (`company: "{name} GmbH"`); quotes of quotes are followed a few levels deep. */

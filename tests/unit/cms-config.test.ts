@@ -68,6 +68,7 @@ describe("the web editor's configuration", () => {
       "offers",
       "contact",
       "claims",
+      "testimonials",
       "social",
       "clients",
       "legal",
@@ -75,6 +76,14 @@ describe("the web editor's configuration", () => {
       "booking",
       "location",
     ]);
+    // The testimonials' order: a list of choices, each a testimonial by the person it quotes, which the owner drags.
+    expect(fieldAt(siteFields, ["testimonials"])).toMatchObject({
+      widget: "list",
+      field: {
+        widget: "select",
+        options: expect.arrayContaining([{ label: "Svenja Hollmann", value: "01-svenja-hollmann" }]),
+      },
+    });
     expect(fieldAt(siteFields, ["contact"]).fields!.map((field) => field.name)).toEqual(["email", "phone"]);
     const dates = fieldAt(siteFields, ["dates"]);
     expect(dates.widget).toBe("list");
