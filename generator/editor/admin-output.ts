@@ -1,7 +1,6 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { cmsContentOf, createCmsConfig } from "./cms-config.ts";
-import type { SiteConfig } from "../config.ts";
 import type { Content } from "../load/content.ts";
 import { loadAdminBundle } from "./admin-bundle.ts";
 import { adminFiles, type AdminBackend } from "./admin-files.ts";
@@ -10,7 +9,9 @@ import type { EditorSettings } from "./client/settings.ts";
 import type { OutputFile } from "../../model/output.ts";
 import type { EditorBackend } from "../../model/content.ts";
 import { adminPolicy, adminPolicyFor } from "../hosts/admin-policy.ts";
-import { loadEditorWords, wordsFolder, wordsFor, type Words } from "./words.ts";
+import { languageName, loadEditorWords, wordsFolder, wordsFor, type Words } from "./words.ts";
+import { ContentWarning } from "../warnings.ts";
+import { defaults, type SiteConfig } from "../config.ts";
 
 /** The name under which the editor's script registers Decap's GitHub backend with the token sign-in (client/sign-in.ts). */
 export const tokenBackend = "github-token";
@@ -32,6 +33,30 @@ export function publishedBackend(editor: EditorBackend): AdminBackend {
     ...(auth_endpoint && { auth_endpoint }),
     ...(api_root && { api_root }),
   };
+}
+
+/**
+ * One warning per language of the site without a table of the editor's words: a browser asking for it gets
+ * the editor in English, which the owner should hear from `check` rather than see. At the language's
+ * dictionary, the file that makes it a language of the site.
+ */
+export function languagesWithoutWords(
+  codes: readonly string[],
+  tables: ReadonlyMap<string, Words>,
+  dictionaryOf: (code: string) => string,
+): ContentWarning[] {
+  return codes
+    .filter((code) => !tables.has(code))
+    .map((code) => {
+      const name = languageName(code, "en");
+      return new ContentWarning(
+        { file: dictionaryOf(code) },
+        `The web editor has no words in ${name}: a browser that asks for ${name} gets the editor in English`,
+        {
+          hint: `Add generator/editor/words/${code}.yaml, a copy of en.yaml with its values in ${name}; tests/unit/editor-words.test.ts names any word it still lacks.`,
+        },
+      );
+    });
 }
 
 /** The interface languages: those of the site with a table of words, English (the fallback) always. */
@@ -75,9 +100,12 @@ export function adminStylesheet(): Promise<string> {
  * and Decap CMS's bundle. In `watch`, the watch server answers the configurations itself, with its local
  * mode (generator/editor/watch-admin.ts).
  */
-export async function adminOutput(config: SiteConfig, content: Content): Promise<OutputFile[]> {
+export async function adminOutput(
+  config: SiteConfig,
+  content: Content,
+): Promise<{ files: OutputFile[]; warnings: ContentWarning[] }> {
   const editor = content.site.editor;
-  if (!config.admin && !editor) return [];
+  if (!config.admin && !editor) return { files: [], warnings: [] };
   const backend: AdminBackend = editor
     ? publishedBackend(editor)
     : // `build --admin` without `editor:` knows no repository: Netlify's Git Gateway, deprecated (build warns).
@@ -86,7 +114,12 @@ export async function adminOutput(config: SiteConfig, content: Content): Promise
   const cms = cmsContentOf(content, true);
   const languages = interfaceLanguages(cms.locales, tables);
   const watch = config.mode === "watch";
-  return adminFiles({
+  const warnings = languagesWithoutWords(
+    config.locales.map((locale) => locale.code),
+    tables,
+    (code) => `${defaults.folders.content}/i18n/${code}.yaml`,
+  );
+  const files = adminFiles({
     siteName: content.site.name,
     // Publish is one commit on the branch; the deploy workflow checks it before the site changes.
     configs: new Map(languages.map((code) => [code, createCmsConfig(cms, wordsFor(tables, code))])),
@@ -96,4 +129,5 @@ export async function adminOutput(config: SiteConfig, content: Content): Promise
     stylesheet: await adminStylesheet(),
     policy: watch ? adminPolicy : adminPolicyFor(editor ?? { backend: "git-gateway" }),
   });
+  return { files, warnings };
 }

@@ -7,6 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { cmsContentOf, createCmsConfig } from "../../generator/editor/cms-config.ts";
 import { loadEditorWords, problemInWords, type Words } from "../../generator/editor/words.ts";
+import { languagesWithoutWords } from "../../generator/editor/admin-output.ts";
 import { problemKinds } from "../../model/problem.ts";
 import { loadContent } from "../../generator/load/content.ts";
 import { resolveConfig } from "../../generator/config.ts";
@@ -85,6 +86,18 @@ describe("the web editor's words", () => {
       await Promise.all([...tables].map(async ([language, words]) => [language, await missingWords(words)] as const)),
     );
     expect(missing).toEqual(Object.fromEntries([...tables.keys()].map((language) => [language, []])));
+  });
+
+  it("warns once for a language of the site without a table: its browsers would get the editor in English", async () => {
+    const tables = await loadEditorWords();
+    const warnings = languagesWithoutWords(["en", "de", "da"], tables, (code) => `content/i18n/${code}.yaml`);
+    expect(warnings.map((warning) => [warning.message, warning.hint])).toEqual([
+      [
+        "content/i18n/da.yaml: warning: The web editor has no words in Danish: a browser that asks for Danish gets the editor in English",
+        "Add generator/editor/words/da.yaml, a copy of en.yaml with its values in Danish; tests/unit/editor-words.test.ts names any word it still lacks.",
+      ],
+    ]);
+    expect(languagesWithoutWords(["en", "de"], tables, (code) => code)).toEqual([]);
   });
 
   it("gives every table the keys of the English one", async () => {
