@@ -4,7 +4,7 @@ import type { HostConfigInput } from "./hosts/host-config.ts";
 import { noMemo, type BuildMemo } from "./cache/memo.ts";
 import { loadContent } from "./load/content.ts";
 import { loadTranslationLock } from "./load/translation-lock.ts";
-import { cachedYaml } from "./load/yaml.ts";
+import { cachedYaml } from "./io/yaml.ts";
 import { routeSite, sitePages, templateFiles } from "./routes.ts";
 import type { Route } from "../model/route.ts";
 import { adminOutput } from "./editor/admin-output.ts";
@@ -49,7 +49,7 @@ export async function build(
   await refuseLinkedCache(config.root);
   const cache = await stages.cache(config);
   const content = await loadContent(config, cache);
-  const lock = await loadTranslationLock(config.root, cachedYaml(cache));
+  const lock = await loadTranslationLock(config.root, cachedYaml(cache.rememberText));
   const pages = sitePages(content);
   const templates = await stages.templates(config.root, templateFiles(pages), config.cache);
   const sources = checkSources(config, content, lock, pages, templates);

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { stat } from "node:fs/promises";
-import { readFile } from "./many-files.ts";
+import { readFile } from "../io/many-files.ts";
 import type {
   LocaleContent,
   MarkdownOrigin,
@@ -19,7 +19,8 @@ import { imageStore } from "../cache/store.ts";
 import type { Variant } from "../images/variants.ts";
 import { createHref } from "../links.ts";
 import { typeset } from "./typography.ts";
-import { listFiles, listTree, readText, unreadable } from "./files.ts";
+import { readListed, unreadable } from "../io/files.ts";
+import { listFiles, listTree } from "../io/walk.ts";
 import type { RenderCache } from "../cache/render.ts";
 import {
   linkProblems,
@@ -39,7 +40,7 @@ import { orderTestimonials } from "./testimonial-order.ts";
 import { foldedProblems } from "./sections.ts";
 import { selectVariants } from "./variants.ts";
 import { loadDictionary } from "./translations.ts";
-import { cachedYaml, type YamlNode, type YamlReader } from "./yaml.ts";
+import { cachedYaml, type YamlNode, type YamlReader } from "../io/yaml.ts";
 
 export type {
   LocaleContent,
@@ -98,7 +99,7 @@ export const testimonialSchema: Schema = {
 /** Reads content/ and public/: the load stage, the only one besides the template loader that reads files. */
 export async function loadContent(config: SiteConfig, cache?: RenderCache): Promise<Content> {
   await checkRoot(config.root);
-  const yaml = cachedYaml(cache);
+  const yaml = cachedYaml(cache?.rememberText);
   const siteData = await loadSite(config.root, yaml);
   const { site, factsFor, written } = siteData.value;
   const codes = config.locales.map((locale) => locale.code);
@@ -318,7 +319,7 @@ async function loadEach<T>(
 /** One markdown file: its front matter read against the schema, its body rendered and scanned for links. */
 async function loadOne<T>(kind: FileKind<T>, id: string, file: string, reading: LocaleReading): Promise<FileLoaded<T>> {
   const { root, locale, facts, readers } = reading;
-  const read = await readText(root, file);
+  const read = await readListed(root, file);
   if ("error" in read) return { problems: [read.error] };
   // In a watch session a file is parsed again only when its text or the facts it quotes changed
   // (images excepted: their HTML depends on the image catalogue).

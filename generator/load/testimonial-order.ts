@@ -5,7 +5,7 @@
  * twice, is a located problem: the list would promise an order the site cannot show.
  */
 import { ContentError } from "../errors.ts";
-import type { Position } from "./yaml.ts";
+import type { Position } from "../io/yaml.ts";
 
 /** A name of the list, where it is written. */
 export interface ListedName {

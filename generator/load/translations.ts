@@ -1,9 +1,9 @@
 import { defaults } from "../config.ts";
 import { ContentError, type Loaded } from "../errors.ts";
 import { interpolate, type Dictionary, type Facts } from "../i18n.ts";
-import { readText } from "./files.ts";
+import { readText } from "../io/files.ts";
 import { checkText } from "./texts.ts";
-import { describeKind, noKeys, readYaml, type YamlNode, type YamlReader } from "./yaml.ts";
+import { describeKind, noKeys, readYaml, type YamlNode, type YamlReader } from "../io/yaml.ts";
 
 /** Where a locale's dictionary lives. */
 export const dictionaryFile = (locale: string) => `${defaults.folders.content}/i18n/${locale}.yaml`;
