@@ -197,7 +197,9 @@ export function toCmsField(name: string, schema: Schema, options: FieldOptions):
     // A list may be empty (no dates planned is a state the site shows): never required as a whole.
     const list = { ...field, required: false, widget: "list" };
     if (item["widget"] === "object") return { ...list, collapsed: false, fields: item["fields"] };
-    return { ...list, field: item };
+    // A folded item shows its value, not the field's name ("01-svenja-hollmann", not "Testimonial" four times
+    // once a drag has folded them), and "Add" names one item.
+    return { ...list, label_singular: item["label"], summary: "{{fields.item}}", field: item };
   }
   const words = naming.words;
   switch (schema) {
@@ -496,7 +498,8 @@ export function createCmsConfig(content: CmsContent, words: Words = bareWords): 
         files: pageLanguages(content.locales, words.language).flatMap((locale) =>
           (content.pages ?? defaultPages()).map((page) => ({
             name: `${page.name}.${locale}`,
-            label: `${page.titles[locale] ?? page.titles[content.locales[0]!] ?? labelOf(page.name)} (${languageName(locale, words.language)})`,
+            // Named in the interface language, then the language of the version: "Preise (Englisch)".
+            label: `${page.titles[words.language] ?? page.titles[locale] ?? page.titles[content.locales[0]!] ?? labelOf(page.name)} (${languageName(locale, words.language)})`,
             file: `content/pages/${page.name}.${locale}.md`,
             fields: pageFields(page, content, words, locale),
           })),
