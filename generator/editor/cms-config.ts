@@ -15,7 +15,7 @@ import { emailPattern, figurePattern, type Schema } from "../load/schema.ts";
 import { siteSchema } from "../load/site.ts";
 import { loadContent, pageSchema, testimonialSchema, type Content } from "../load/content.ts";
 import { resolveConfig } from "../config.ts";
-import { fill, labelOf, languageName, loadEditorWords, wordsFor, type Words } from "./words.ts";
+import { dayIn, fill, labelOf, languageName, loadEditorWords, wordsFor, type Words } from "./words.ts";
 import { contactSentPage, fixedPages } from "../routes.ts";
 
 /** A page of content/pages as the form shows it: its name, its title per language, the optional fields it uses. */
@@ -236,7 +236,11 @@ export function toCmsField(name: string, schema: Schema, options: FieldOptions):
         time_format: false,
         picker_utc: true,
         ...(options.today
-          ? { pattern: refusal(words, notBefore(options.today), "notBefore", { today: options.today }) }
+          ? {
+              pattern: refusal(words, notBefore(options.today), "notBefore", {
+                today: dayIn(options.today, words.language),
+              }),
+            }
           : {}),
       };
     case "boolean":

@@ -98,6 +98,11 @@ export function languageName(code: string, inLanguage: string): string {
   return new Intl.DisplayNames(inLanguage, { type: "language" }).of(code) ?? code;
 }
 
+/** A day (YYYY-MM-DD) as a language writes it: "10. März 2027", "March 10, 2027". */
+export function dayIn(day: string, language: string): string {
+  return new Intl.DateTimeFormat(language, { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${day}T00:00:00Z`));
+}
+
 /** "seatsLeft" → "Seats left": a label for a field no table has words for (the test lists those). */
 export function labelOf(name: string): string {
   const words = name.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase();
@@ -112,12 +117,11 @@ export function labelOf(name: string): string {
 export function problemInWords(problem: Problem, words: Words): string | undefined {
   const wording = (problem.kind && words.checks[problem.kind]) || words.checks["other"];
   if (!wording) return undefined;
-  const day = new Intl.DateTimeFormat(words.language, { dateStyle: "long", timeZone: "UTC" });
   const values = Object.fromEntries(
     Object.entries(problem.values ?? {}).map(([name, value]) => {
       if (name === "language") return [name, languageName(String(value), words.language)];
       const isDay = typeof value === "string" && /^\d{4}-\d\d-\d\d$/.test(value);
-      return [name, isDay ? day.format(new Date(`${value}T00:00:00Z`)) : value];
+      return [name, isDay ? dayIn(value, words.language) : value];
     }),
   );
   const { file, line } = problem.place;

@@ -117,7 +117,7 @@ describe("the web editor's configuration", () => {
     expect(dates.label).toBe("Termine");
     expect(fieldAt(dates.fields!, ["start"])).toMatchObject({ label: "Erster Tag" });
     expect(fieldAt(dates.fields!, ["start"]).pattern![1]).toBe(
-      "heute (2027-04-26) oder später, denn ein begonnener Termin verschwindet von der Website",
+      "heute (26. April 2027) oder später, denn ein begonnener Termin verschwindet von der Website",
     );
     // An offer is named as the German pricing page names it; a price refused in German.
     const team = fieldAt(siteFields, ["offers", "team"]);
