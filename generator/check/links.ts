@@ -7,7 +7,7 @@
 import type { Locale } from "../config.ts";
 import { ContentError } from "../errors.ts";
 import type { Place } from "../../model/problem.ts";
-import type { Content, MarkdownOrigin } from "../load/content.ts";
+import type { LoadedContent, MarkdownOrigin } from "../load/content.ts";
 import type { PageDefinition } from "../../model/route.ts";
 
 /** A link whose #fragment can only be checked against the rendered target page. */
@@ -32,7 +32,7 @@ const prefixed = (locale: Locale, path: string) => `/${locale.prefix ? `${locale
 
 /** Checks every markdown link and image of the content; returns the problems and the fragments left for later. */
 export function checkLinks(
-  content: Content,
+  content: LoadedContent,
   pages: readonly PageDefinition[],
   locales: readonly Locale[],
 ): { problems: ContentError[]; fragments: FragmentLink[] } {

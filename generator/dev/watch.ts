@@ -5,7 +5,7 @@ import { watch as watchFiles } from "chokidar";
 import { build, type BuildReport } from "../build.ts";
 import { defaults, type SiteConfig } from "../config.ts";
 import { formatError, isUserError } from "../errors.ts";
-import { BuildSession } from "../cache/memo.ts";
+import { BuildSession } from "./rebuild-memo.ts";
 import { liveReloadClient, ReloadLog, reloadMessage } from "./live-reload.ts";
 import { allowedHostNames, movedPortLine, networkLines, serverUrls, type ServerOptions } from "./listen.ts";
 import { errorPageStyle } from "../render/pages.ts";
@@ -13,9 +13,10 @@ import { fixedPages } from "../routes.ts";
 import { startServer } from "./serve.ts";
 import { formSources, headerRules, headersFor, type HeaderRules, type HostConfigInput } from "../hosts/host-config.ts";
 import { IncrementalWriter } from "../write/incremental-writer.ts";
+import { MemoryWriter } from "../write/writer.ts";
 import { SavedFiles } from "./saves.ts";
 import { adminStartLines, answerAdmin } from "../editor/watch-admin.ts";
-import { warmUp } from "../cache/warm-up.ts";
+import { warmUp } from "./warm-up.ts";
 
 /** How `watch` runs. */
 export interface WatchOptions extends ServerOptions {
@@ -71,6 +72,8 @@ export async function watch(config: SiteConfig, options: WatchOptions) {
   let idleWrite: NodeJS.Timeout | undefined;
   const writeCacheWhenIdle = () => (idleWrite = setTimeout(() => void session.flush(), cacheWriteDelayMs));
   const writer = new IncrementalWriter(siteConfig.outDir, siteConfig.root);
+  /** What the web editor checks a save with: the whole pipeline, writing nothing (editor/watch-admin.ts). */
+  const checkSite = () => build({ ...siteConfig, mode: "build" }, new MemoryWriter()).then(() => undefined);
 
   const rebuild = async (reason: string, files: readonly string[]) => {
     const started = performance.now();
@@ -155,7 +158,7 @@ export async function watch(config: SiteConfig, options: WatchOptions) {
     log: options.log,
     headers: (file) => ({ ...headersFor(rules, file), "cache-control": "no-store" }),
     intercept: (request, response) => {
-      if (siteConfig.admin && answerAdmin(siteConfig, request, response, options.log)) return true;
+      if (siteConfig.admin && answerAdmin(siteConfig, request, response, options.log, checkSite)) return true;
       const [pathname, query] = (request.url ?? "").split("?");
       if (pathname !== eventsPath) return false;
       const lastEventId = request.headers["last-event-id"];

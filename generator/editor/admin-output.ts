@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { cmsContentOf, createCmsConfig } from "./cms-config.ts";
-import type { Content } from "../load/content.ts";
+import type { LoadedContent } from "../load/content.ts";
 import { loadAdminBundle } from "./admin-bundle.ts";
 import { adminFiles, type AdminBackend } from "./admin-files.ts";
 import { adminScript } from "./admin-script.ts";
@@ -102,7 +102,7 @@ export function adminStylesheet(): Promise<string> {
  */
 export async function adminOutput(
   config: SiteConfig,
-  content: Content,
+  content: LoadedContent,
 ): Promise<{ files: OutputFile[]; warnings: ContentWarning[] }> {
   const editor = content.site.editor;
   if (!config.admin && !editor) return { files: [], warnings: [] };

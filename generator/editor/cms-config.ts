@@ -13,7 +13,7 @@ import { photoSlotsCollection } from "./photo-slots.ts";
 import type { Dictionary } from "../i18n.ts";
 import { emailPattern, figurePattern, type Schema } from "../load/schema.ts";
 import { siteSchema } from "../load/site.ts";
-import { loadContent, pageSchema, testimonialSchema, type Content } from "../load/content.ts";
+import { loadContent, pageSchema, testimonialSchema, type LoadedContent } from "../load/content.ts";
 import { resolveConfig } from "../config.ts";
 import { dayIn, fill, labelOf, languageName, loadEditorWords, wordsFor, type Words } from "./words.ts";
 import { contactSentPage, fixedPages } from "../routes.ts";
@@ -562,7 +562,7 @@ const pageExtras = ["offers", "describesCourse", "onThisPage", "folded"] as cons
  * What the configuration needs of the loaded content: its languages, dictionary keys, offers, pages and
  * testimonials; with `withTexts` (watch), every language's short texts, quoted beside each other in the form.
  */
-export function cmsContentOf(content: Content, withTexts = false): CmsContent {
+export function cmsContentOf(content: LoadedContent, withTexts = false): CmsContent {
   const locales = content.locales.map((locale) => locale.locale);
   const names = [...new Set(content.locales.flatMap((locale) => Object.keys(locale.pages)))];
   const pages = names.map((name): CmsPage => {

@@ -5,7 +5,6 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { adminApiPath, answerAdminApi, type SaveProblem } from "./local-backend.ts";
-import { build } from "../build.ts";
 import { cmsContentOf, createCmsConfig } from "./cms-config.ts";
 import { loadContent } from "../load/content.ts";
 import { fill, languageName, loadEditorWords, problemInWords, wordsFor } from "./words.ts";
@@ -20,7 +19,12 @@ import { ContentError, ContentErrors, UsageError } from "../errors.ts";
 import { requiredFiles } from "./guard.ts";
 import { buildDay } from "../load/dates.ts";
 import { adminConfigText } from "./admin-files.ts";
-import { MemoryWriter } from "../write/writer.ts";
+
+/**
+ * Checks the whole project as it is now, as a build that writes nothing does, and throws its errors: handed
+ * in by `watch` (dev/watch.ts), which runs the pipeline; the editor stands below it.
+ */
+export type CheckSite = () => Promise<void>;
 
 /** Answers the local mode's requests and admin/config.<language>.yml; false for every other request. */
 export function answerAdmin(
@@ -28,11 +32,12 @@ export function answerAdmin(
   request: IncomingMessage,
   response: ServerResponse,
   log: (line: string) => void,
+  checkSite: CheckSite,
 ): boolean {
   const codes = config.locales.map((locale) => locale.code);
   // A refusal names its field in the language the browser asks for, as the form labels it.
   const language = interfaceLanguage(request.headers["accept-language"], codes);
-  const verify = (files: readonly string[]) => problemsIn(config, files, language);
+  const verify = (files: readonly string[]) => problemsIn(config, files, language, checkSite);
   const owned = ownedBy(config);
   const review = { file: translationLockFile, mark: (names: readonly string[]) => markReviewed(config, names) };
   if (answerAdminApi(config.root, config.basePath, request, response, log, owned, verify, requiredFiles(codes), review))
@@ -103,9 +108,14 @@ export async function adminStartLines(config: SiteConfig): Promise<string[]> {
  * as the editor shows it, in the interface language, with the field it is in as the form names it
  * ("Im Formular: Termine › 1 › Letzter Tag."), read from the file as saved.
  */
-async function problemsIn(config: SiteConfig, files: readonly string[], language: string): Promise<SaveProblem[]> {
+async function problemsIn(
+  config: SiteConfig,
+  files: readonly string[],
+  language: string,
+  checkSite: CheckSite,
+): Promise<SaveProblem[]> {
   try {
-    await build({ ...config, mode: "build" }, new MemoryWriter());
+    await checkSite();
     return [];
   } catch (error) {
     const errors = error instanceof ContentErrors ? error.errors : error instanceof ContentError ? [error] : [];

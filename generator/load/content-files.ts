@@ -36,7 +36,7 @@ export async function checkRoot(root: string) {
 /** A page name becomes a URL segment and a folder of the output: lowercase letters, digits and single hyphens. */
 const safePageName = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-/** Why a page name cannot be an address of the site, or undefined when it can (names the site uses itself: check.ts). */
+/** Why a page name cannot be an address of the site, or undefined when it can (names the site uses itself: check/across-files.ts). */
 function pageNameProblem(id: string): { reason: string; hint: string } | undefined {
   if (!safePageName.test(id)) {
     const suggestion = id

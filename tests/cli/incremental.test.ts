@@ -3,7 +3,7 @@ import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { build, resolveConfig, type SiteConfig } from "../../generator/index.ts";
 import { formatError } from "../../generator/errors.ts";
-import { BuildSession } from "../../generator/cache/memo.ts";
+import { BuildSession } from "../../generator/dev/rebuild-memo.ts";
 import { IncrementalWriter } from "../../generator/write/incremental-writer.ts";
 import { copyProject } from "../support/project.ts";
 import { hashTree as snapshot } from "../support/tree.ts";
