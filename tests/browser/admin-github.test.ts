@@ -75,8 +75,7 @@ afterAll(async () => {
 
 async function germanPage(width = 1280): Promise<Page> {
   const page = await browser.newPage({ viewport: { width, height: 900 }, locale: "de-DE" });
-  if (process.env["DEBUG_EDITOR"])
-    page.on("console", (message) => console.log(message.type(), message.text().slice(0, 400)));
+  if (process.env["DEBUG_EDITOR"]) page.on("console", (message) => console.log(message.type(), message.text().slice(0, 400)));
   await page.route("**/*", (route) => {
     const { hostname } = new URL(route.request().url());
     if (hostname === "127.0.0.1") return route.continue();
