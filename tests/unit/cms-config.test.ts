@@ -84,12 +84,7 @@ describe("the web editor's configuration", () => {
         options: expect.arrayContaining([{ label: "Svenja Hollmann", value: "01-svenja-hollmann" }]),
       },
     });
-    // The contact form's settings are technical; the mail provider is an owner fact the privacy policy names.
-    expect(fieldAt(siteFields, ["contact"]).fields!.map((field) => field.name)).toEqual([
-      "email",
-      "phone",
-      "mailProvider",
-    ]);
+    expect(fieldAt(siteFields, ["contact"]).fields!.map((field) => field.name)).toEqual(["email", "phone"]);
     const dates = fieldAt(siteFields, ["dates"]);
     expect(dates.widget).toBe("list");
     expect(fieldAt(dates.fields!, ["start"])).toMatchObject({
