@@ -205,7 +205,8 @@ withRoot(
     .command("schemas")
     .description("write the JSON Schemas of content/ and the web editor's configuration into content/schemas/"),
 ).action(async (options: { root: string }) => {
-  const changed = [...(await writeJsonSchemas(options.root)), ...(await writeCmsConfig(options.root))];
+  const locales = defaults.locales.map((locale) => locale.code);
+  const changed = [...(await writeJsonSchemas(options.root)), ...(await writeCmsConfig(options.root, locales))];
   console.log(changed.length > 0 ? `Wrote ${changed.join(", ")}.` : "The schemas in content/schemas/ are up to date.");
 });
 

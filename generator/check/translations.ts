@@ -98,8 +98,6 @@ function checkPlaceholders(
         findings.errors.push(
           new ContentError(translated, `"${key}" lacks the placeholder {${name}} that ${at(original)} has`, {
             hint: `Write {${name}} where the figure belongs, as in ${original.file}, so it comes from content/site.yaml.`,
-            kind: "placeholderMissing",
-            values: { name },
           }),
         );
     for (const name of written.keys())
@@ -107,8 +105,6 @@ function checkPlaceholders(
         findings.errors.push(
           new ContentError(translated, `"${key}" has the placeholder {${name}}, which ${at(original)} lacks`, {
             hint: "Every language quotes the same placeholders: add it to the other file too, or remove it here.",
-            kind: "placeholderExtra",
-            values: { name },
           }),
         );
   }
@@ -139,11 +135,7 @@ function comparePagePlaceholders(original: MarkdownOrigin, translated: MarkdownO
         new ContentError(
           { file: translated.file, line: counterpart?.line ?? translated.bodyLine, column: 1 },
           `The text lacks the placeholder {${name}} that ${there.file}:${there.line}:${there.column} has`,
-          {
-            hint: `Write {${name}} where the figure belongs, so it comes from content/site.yaml.`,
-            kind: "placeholderMissing",
-            values: { name },
-          },
+          { hint: `Write {${name}} where the figure belongs, so it comes from content/site.yaml.` },
         ),
       );
     }
@@ -152,8 +144,6 @@ function comparePagePlaceholders(original: MarkdownOrigin, translated: MarkdownO
       findings.errors.push(
         new ContentError(bodyPlace(translated, offset), `The placeholder {${name}} is not in ${original.file}`, {
           hint: "Every language quotes the same placeholders: add it to the other file too, or remove it here.",
-          kind: "placeholderExtra",
-          values: { name },
         }),
       );
     }

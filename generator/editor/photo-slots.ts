@@ -2,64 +2,66 @@
  * The photo slots of content/images/images.yaml as a form of the web editor: per slot the photo (uploaded
  * into content/images/, saved as its bare file name, as images.yaml names it) and its alternative text in
  * every language. Whether the photo is wide enough for its slot, and in a format the pipeline reads, is
- * checked by `check` when the editor saves, like every other rule (generator/images/catalogue.ts). Where each
- * slot shows, and its words, are in the tables of generator/editor/words/.
+ * checked by `check` when the editor saves, like every other rule (generator/images/catalogue.ts).
  */
 import { imagesFolder } from "../images/catalogue.ts";
 import { imageSlots, originalExtensions } from "../images/slots.ts";
-import { fill, labelOf, languageName, type Words } from "./words.ts";
+
+/** Where each slot shows, for the editor: the README's table in one line each. */
+const shownAt: Record<keyof typeof imageSlots, string> = {
+  hero: "The first view of the home page, behind the title",
+  animals: "The ranch's animals, above the animal cards on the home page",
+  trainer: "The trainer's portrait, at the top of the about-me page",
+  group: "A training group, above the testimonials on the references page",
+};
 
 type Field = Record<string, unknown>;
 
-/** The collection in the interface language of `words`: one file, images.yaml, with one optional group per slot. */
-export function photoSlotsCollection(locales: readonly string[], words: Words): Field {
+/** The collection: one file, images.yaml, with one optional group per slot. */
+export function photoSlotsCollection(locales: readonly string[]): Field {
   const formats = originalExtensions.map((extension) => extension.slice(1).toUpperCase()).join(", ");
-  const photos = words.photos;
   const slot = (name: keyof typeof imageSlots): Field => ({
     name,
-    label: photos[name] ?? labelOf(name),
+    label: name.charAt(0).toUpperCase() + name.slice(1),
     widget: "object",
     required: false,
     collapsed: false,
-    hint: [photos[`${name}Hint`], fill(photos["width"] ?? "", { width: Math.max(...imageSlots[name].widths) })]
-      .filter(Boolean)
-      .join(" "),
+    hint: `${shownAt[name]}. At least ${Math.max(...imageSlots[name].widths)} px wide.`,
     fields: [
       {
         name: "file",
-        label: photos["file"] ?? "Photo",
+        label: "Photo",
         widget: "image",
         required: false,
         choose_url: false,
         // Saved as the file name alone, beside images.yaml, which is how images.yaml names its photos.
         media_folder: `/${imagesFolder}`,
         public_folder: "",
-        hint: fill(photos["fileHint"] ?? "{formats}", { formats }),
+        hint: `${formats}, as it came from the camera or phone (no HEIC).`,
       },
       {
         name: "alt",
-        label: photos["alt"] ?? "What the photo shows",
+        label: "What the photo shows",
         widget: "object",
         required: false,
         fields: locales.map((code) => ({
           name: code,
-          label: fill(photos["altIn"] ?? "In {language}", { language: languageName(code, words.language) }),
+          label: `In ${new Intl.DisplayNames("en", { type: "language" }).of(code)}`,
           widget: "string",
           required: false,
-          ...(photos["altHint"] ? { hint: photos["altHint"] } : {}),
+          hint: "One sentence, for visitors who cannot see the photo.",
         })),
       },
     ],
   });
   return {
     name: "photos",
-    label: words.collections["photos"] ?? "Photos",
-    format: "ranch-yaml",
+    label: "Photos",
     editor: { preview: false },
     files: [
       {
         name: "photos",
-        label: words.collections["photosFile"] ?? "Photos of the pages",
+        label: "Photos of the pages",
         file: `${imagesFolder}/images.yaml`,
         fields: (Object.keys(imageSlots) as (keyof typeof imageSlots)[]).map(slot),
       },
