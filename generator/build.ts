@@ -94,7 +94,7 @@ export async function build(
   const lock = await loadTranslationLock(config.root, cachedYaml(cache.rememberText));
   const pages = sitePages(content);
   const templates = await memo.templates(config.root, templateFiles(pages), config.cache);
-  const sources = checkSources(config, content, lock, pages, templates, (key, inputs, compute) =>
+  const sources = checkSources({ config, content, lock, pages, templates }, (key, inputs, compute) =>
     cache.rememberWhile(key, inputs, compute),
   );
   const { links, routes } = routeSite(config, content.site, pages);
@@ -107,26 +107,29 @@ export async function build(
   const checked = checkOutput(context, site, sources.fragments);
   const files = await writeSite(writer, output, checked.pages);
   await cache.save();
-  return report(started, routes, files, sources, checked.findings, output);
+  return report({ started, routes, files, sources, findings: checked.findings, output });
 }
 
-function report(
-  started: number,
-  routes: readonly Route[],
-  files: number,
-  sources: CheckedSources,
-  checked: OutputFindings,
-  output: SiteOutput,
-): BuildReport {
+/** What a build did, from the figures its stages left: when it started and what each stage returned. */
+interface Outcome {
+  started: number;
+  routes: readonly Route[];
+  files: number;
+  sources: CheckedSources;
+  findings: OutputFindings;
+  output: SiteOutput;
+}
+
+function report({ started, routes, files, sources, findings, output }: Outcome): BuildReport {
   return {
     pages: routes.length,
     files,
     milliseconds: performance.now() - started,
-    warnings: checked.warnings,
+    warnings: findings.warnings,
     hostConfig: output.hostConfig,
     images: output.images,
     cacheWarnings: takeCacheWarnings(),
-    contentWarnings: sortWarnings([...sources.warnings, ...checked.unlinked]),
+    contentWarnings: sortWarnings([...sources.warnings, ...findings.unlinked]),
   };
 }
 

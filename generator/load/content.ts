@@ -130,7 +130,7 @@ export async function loadContent(config: SiteConfig, cache?: RenderCache): Prom
     const scanned = async (text: string) => (await loadMarkdownEngine(), scanLinks(text, bodyLine, parsed()));
     const rendered = async () => (
       await loadMarkdownEngine(),
-      renderTree(parsed(), fill, linkTo, images, place, locale)
+      renderTree(parsed(), fill, { linkTo, images, place, locale })
     );
     if (!cache) return { scan: await scanned(body), html: await rendered() };
     // The links depend on the text and the line it starts on; the scan comes first: rendering changes the tree.
@@ -346,9 +346,16 @@ async function parseOne<T>(
   const body = interpolate(shown, facts);
   const bodyStart = { line: source.bodyLine, column: 1 };
   // Every block is checked for misspelt placeholders; only the blocks shown need their facts set.
-  problems.push(...checkText(source.body, facts, file, bodyStart, "", { leftovers: false, unset: false }));
   problems.push(
-    ...checkText(shown, facts, file, bodyStart, "", { unknown: false, malformed: false, leftovers: false }),
+    ...checkText(source.body, { facts, file, start: bodyStart, checks: { leftovers: false, unset: false } }),
+  );
+  problems.push(
+    ...checkText(shown, {
+      facts,
+      file,
+      start: bodyStart,
+      checks: { unknown: false, malformed: false, leftovers: false },
+    }),
   );
   if (requireBody && source.body.trim() === "")
     problems.push(
