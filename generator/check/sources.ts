@@ -61,7 +61,7 @@ export function checkSources(
     links.problems,
     translations.errors,
     remember("legal facts", legalInputs(content), () => legalContradictions(content)),
-    typedFigures(content),
+    typedFigures(content, remember),
   );
   const begun = begunDates(content.site, siteFile);
   const untranslated = missingTestimonialVersions(content);
