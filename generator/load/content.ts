@@ -32,6 +32,7 @@ import { checkText, checkYamlTexts, fillPlaceholders } from "./texts.ts";
 import { readWithSchema, type Schema } from "./schema.ts";
 import { loadSite, type SiteAsWritten } from "./site.ts";
 import { refuseUnsetFacts } from "./unset-facts.ts";
+import { withSections } from "../../model/sections.ts";
 import { foldedProblems } from "./sections.ts";
 import { selectVariants } from "./variants.ts";
 import { loadDictionary } from "./translations.ts";
@@ -281,7 +282,10 @@ const pageKind: FileKind<readonly [string, MarkdownPage]> = {
   schema: pageSchema,
   requireBody: false,
   check: foldedProblems,
-  make: (id, data, html, origin) => [id, { ...(data as Omit<MarkdownPage, "html" | "origin">), html, origin }] as const,
+  make: (id, data, html, origin) => {
+    const front = data as Omit<MarkdownPage, "html" | "sections" | "origin">;
+    return [id, { ...front, html, sections: withSections(html, front.folded), origin }] as const;
+  },
 };
 
 /** Where one locale's markdown files are read: the project, the locale, the facts its texts quote, the readers. */
