@@ -283,8 +283,9 @@ const pageKind: FileKind<readonly [string, MarkdownPage]> = {
   requireBody: false,
   check: foldedProblems,
   make: (id, data, html, origin) => {
-    const front = data as Omit<MarkdownPage, "html" | "sections" | "origin">;
-    return [id, { ...front, html, sections: withSections(html, front.folded), origin }] as const;
+    // A front matter that did not parse leaves no data: its problem is reported, the page stays with its text.
+    const front = data as Omit<MarkdownPage, "html" | "sections" | "origin"> | undefined;
+    return [id, { ...front, html, sections: withSections(html, front?.folded), origin } as MarkdownPage] as const;
   },
 };
 
