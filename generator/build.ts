@@ -9,7 +9,7 @@ import { routeSite, sitePages, templateFiles } from "./routes.ts";
 import type { Route } from "../model/route.ts";
 import { adminOutput } from "./editor/admin-output.ts";
 import { checkOutput, type OutputFindings } from "./check/output.ts";
-import { checkSources, type CheckedSources } from "./check/sources.ts";
+import { checkSources } from "./check/sources.ts";
 import type { BuildContext } from "./render/context.ts";
 import { renderSite } from "./render/site.ts";
 import { siteImages } from "./images/site-images.ts";
@@ -102,19 +102,20 @@ export async function build(
   const images = await siteImages(config, content.images, drawingsOf(content, templates.module), links);
   const admin = await adminOutput(config, content);
   const context: BuildContext = { config, content, routes, links, templates, assets, images };
-  const output = siteOutput(context, shipsCompressed(config, writer, content.site.hosting?.provider), admin);
+  const output = siteOutput(context, shipsCompressed(config, writer, content.site.hosting?.provider), admin.files);
   const site = renderSite(context, memo);
   const checked = checkOutput(context, site, sources.fragments);
   const files = await writeSite(writer, output, checked.pages);
   await cache.save();
-  return report(started, routes, files, sources, checked.findings, output);
+  return report(started, routes, files, [...sources.warnings, ...admin.warnings], checked.findings, output);
 }
 
 function report(
   started: number,
   routes: readonly Route[],
   files: number,
-  sources: CheckedSources,
+  /** The warnings of the sources and of the editor's own files. */
+  warnings: readonly ContentWarning[],
   checked: OutputFindings,
   output: SiteOutput,
 ): BuildReport {
@@ -126,7 +127,7 @@ function report(
     hostConfig: output.hostConfig,
     images: output.images,
     cacheWarnings: takeCacheWarnings(),
-    contentWarnings: sortWarnings([...sources.warnings, ...checked.unlinked]),
+    contentWarnings: sortWarnings([...warnings, ...checked.unlinked]),
   };
 }
 

@@ -124,8 +124,16 @@ async function restoreFile(root: string, file: string, old: string | undefined) 
   await writeInside(root, file, old);
 }
 
-/** What `check` finds wrong in the files just saved, one located line each; none when they are fine. */
-export type VerifySave = (files: readonly string[]) => Promise<string[]>;
+/** A problem `check` finds in a saved file: its located line for the terminal, and as the editor shows it. */
+export interface SaveProblem {
+  /** The generator's own line and hint (`content/site.yaml:99:15: The date ends … Write the last day …`). */
+  terminal: string;
+  /** The same in the words of the editor's interface language, with the field it is in. */
+  shown: string;
+}
+
+/** What `check` finds wrong in the files just saved; none when they are fine. */
+export type VerifySave = (files: readonly string[]) => Promise<SaveProblem[]>;
 
 /**
  * The translation review's form (watch only): its save is never written as sent; the names it lists
@@ -183,7 +191,7 @@ async function act(
       // A form over a file that does not parse would load empty: the editor says why instead.
       const entry = await entryOf(root, params["path"] as string);
       const problem = entry.data === null ? undefined : unreadable(entry.file.path, entry.data);
-      if (problem) throw new Refused(problem);
+      if (problem) throw new Refused(problem.message, { line: problem.line });
       return entry;
     }
     case "persistEntry": {
@@ -208,7 +216,7 @@ async function act(
         const old = (await readInside(root, file.path))?.toString("utf8");
         if (old === undefined && isBlankVersion(file.path, file.raw)) continue;
         const problem = old === undefined ? undefined : unreadable(file.path, old);
-        if (problem) throw new Refused(`Not saved. ${problem}`);
+        if (problem) throw new Refused(`Not saved. ${problem.message}`);
         files.push(file);
       }
       // Photos first: the check reads them (a slot's photo must exist and be wide enough).
@@ -224,8 +232,9 @@ async function act(
         for (const [file, old] of before) await restoreFile(root, file, old);
         for (const photo of added) await removeInside(root, photo);
         log(`Web editor: not saved, ${problems.length === 1 ? "a problem" : `${problems.length} problems`}:`);
-        for (const problem of problems) log(`  ${problem}`);
-        throw new Refused(`Not saved. ${problems.join(" ")}`, { cause: "told" });
+        for (const problem of problems) log(`  ${problem.terminal}`);
+        // The editor heads its notice "Not saved" in the owner's language; the answer is the problems alone.
+        throw new Refused(problems.map((problem) => problem.shown).join(" "), { cause: "told" });
       }
       log(`Web editor saved ${files.map((file) => file.path).join(", ")}`);
       return { message: "entry persisted" };
@@ -324,7 +333,9 @@ export function answerAdminApi(
         if (!refused) log(`Web editor: ${message}`);
         else if (error instanceof Refused && error.cause !== "told")
           log(`Web editor refused ${writes.has(action) ? "a save" : "a request"}: ${message}`);
-        send(refused ? 422 : 500, { error: message });
+        // The line of a file that does not parse travels too: the editor says where in the owner's language.
+        const line = error instanceof Refused ? error.line : undefined;
+        send(refused ? 422 : 500, { error: message, ...(line !== undefined && { line }) });
       }
     })();
   });

@@ -104,6 +104,8 @@ export function checkText(
       problems.push(
         new ContentError(at(unknown.offset), `Unknown placeholder {${unknown.name}}${where}`, {
           hint: "Placeholders name a value of content/site.yaml, such as {contact.email}; check the spelling.",
+          kind: "unknownPlaceholder",
+          values: { name: unknown.name },
         }),
       );
   }
@@ -115,6 +117,8 @@ export function checkText(
       problems.push(
         new ContentError(at(marker.offset), `${label ? `"${label}"` : "The text"} still contains "${marker.word}"`, {
           hint: "Write the final text before publishing.",
+          kind: "draftWord",
+          values: { word: marker.word },
         }),
       );
   return problems.sort(
