@@ -3,9 +3,11 @@
  * (CMS_MANUAL_INIT), then picks the interface language from the browser's list (the configuration of that
  * language, config.<language>.yml, labels every field in it), registers the formats that save only what
  * changed (kept-formats.ts), the search over the short texts (text-search.ts), the token sign-in of the
- * published editor (sign-in.ts) and the notices (notices.ts), and starts Decap with that configuration.
+ * published editor (sign-in.ts) and the notices (notices.ts), loads an entry named by a changed address
+ * (entry-switch.ts), and starts Decap with that configuration.
  */
 import { parse } from "yaml";
+import { reloadOnEntrySwitch } from "./entry-switch.ts";
 import { keptFrontMatter, keptYaml } from "./kept-formats.ts";
 import { rememberCollections, showUnreadable, watchRefusals, type CollectionOfConfig } from "./notices.ts";
 import { registerTokenBackend } from "./sign-in.ts";
@@ -44,6 +46,7 @@ const language = interfaceLanguage(navigator.languages ?? [navigator.language], 
 const words = settings.words[language] ?? {};
 document.documentElement.lang = language;
 if (settings.local) watchRefusals(words);
+reloadOnEntrySwitch();
 
 async function start() {
   const cms = window.CMS!;
