@@ -165,17 +165,32 @@ interface Asset {
 /** The actions that change files: refused while content/ or public/ holds a link. */
 const writes = new Set(["persistEntry", "persistMedia", "deleteFile", "deleteFiles"]);
 
+/** What the local mode answers with: the project, how it logs, what it may save and how it checks a save. */
+export interface AdminApiOptions {
+  /** The project's root folder. */
+  root: string;
+  /** The site's base path ("/" or "/sub/"): the protocol answers at its admin/api/v1. */
+  basePath: string;
+  /** A line for the terminal. */
+  log: (line: string) => void;
+  /** The files the editor may save (editor/owned-paths.ts). */
+  owned: EditorFiles;
+  /** What `check` finds wrong in the files a save wrote; none by default. */
+  verify?: VerifySave;
+  /** Files the site cannot be built without: never deleted (editor/guard.ts). */
+  required?: ReadonlySet<string>;
+  /** The translation review's form, recorded by `translations reviewed` (watch only). */
+  review?: ReviewSave;
+  /**
+   * A file that does not parse as the editor says it, in the interface language (its notice and Decap's
+   * own); the terminal keeps the generator's located line. Without it, the editor shows that line too.
+   */
+  unreadableShown?: (file: string, line: number) => Promise<string | undefined>;
+}
+
 /** One action of the protocol: what decap-server's local file system mode answers. */
-async function act(
-  root: string,
-  action: string,
-  params: Record<string, unknown>,
-  log: (line: string) => void,
-  verify: VerifySave,
-  owned: EditorFiles,
-  required: ReadonlySet<string>,
-  review: ReviewSave | undefined,
-) {
+async function act(action: string, params: Record<string, unknown>, options: AdminApiOptions) {
+  const { root, log, owned, verify = async () => [], required = new Set<string>(), review } = options;
   if (writes.has(action)) await refuseOverLinks(root);
   switch (action) {
     case "info":
@@ -191,8 +206,10 @@ async function act(
       // A form over a file that does not parse would load empty: the editor says why instead.
       const entry = await entryOf(root, params["path"] as string);
       const problem = entry.data === null ? undefined : unreadable(entry.file.path, entry.data);
-      if (problem) throw new Refused(problem.message, { line: problem.line });
-      return entry;
+      if (!problem) return entry;
+      log(`Web editor refused a request: ${problem.message}`);
+      const shown = (await options.unreadableShown?.(entry.file.path, problem.line)) ?? problem.message;
+      throw new Refused(shown, { line: problem.line, cause: "told" });
     }
     case "persistEntry": {
       const { entry, dataFiles, assets } = params as {
@@ -277,18 +294,8 @@ async function act(
  * Answers a request to the protocol's path; returns false for any other path. Only JSON POSTs from the
  * same origin: a page of another site cannot send one without a preflight, which this never allows.
  */
-export function answerAdminApi(
-  root: string,
-  basePath: string,
-  request: IncomingMessage,
-  response: ServerResponse,
-  log: (line: string) => void,
-  owned: EditorFiles,
-  verify: VerifySave = async () => [],
-  /** Files the site cannot be built without: never deleted (editor/guard.ts). */
-  required: ReadonlySet<string> = new Set(),
-  review?: ReviewSave,
-): boolean {
+export function answerAdminApi(request: IncomingMessage, response: ServerResponse, options: AdminApiOptions): boolean {
+  const { basePath, log } = options;
   const pathname = (request.url ?? "").split("?")[0];
   if (pathname !== `${basePath}${adminApiPath}`) return false;
   let answered = false;
@@ -325,7 +332,7 @@ export function answerAdminApi(
           params?: Record<string, unknown>;
         };
         action = String(body.action);
-        send(200, await act(root, action, body.params ?? {}, log, verify, owned, required, review));
+        send(200, await act(action, body.params ?? {}, options));
       } catch (error) {
         const refused = error instanceof Refused || error instanceof SyntaxError;
         const message = error instanceof Error ? error.message : String(error);

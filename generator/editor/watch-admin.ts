@@ -40,8 +40,17 @@ export function answerAdmin(
   const verify = (files: readonly string[]) => problemsIn(config, files, language, checkSite);
   const owned = ownedBy(config);
   const review = { file: translationLockFile, mark: (names: readonly string[]) => markReviewed(config, names) };
-  if (answerAdminApi(config.root, config.basePath, request, response, log, owned, verify, requiredFiles(codes), review))
-    return true;
+  const answered = answerAdminApi(request, response, {
+    root: config.root,
+    basePath: config.basePath,
+    log,
+    owned,
+    verify,
+    required: requiredFiles(codes),
+    review,
+    unreadableShown: (file, line) => unreadableInWords(file, line, language),
+  });
+  if (answered) return true;
   const pathname = (request.url ?? "").split("?")[0] ?? "";
   const asked = /^admin\/config\.([a-z]{2,3}(?:-[A-Z]{2})?)\.yml$/.exec(pathname.slice(config.basePath.length));
   if (!pathname.startsWith(config.basePath) || !asked || request.method !== "GET") return false;
@@ -72,6 +81,15 @@ export function answerAdmin(
       response.writeHead(500, { "content-type": "text/plain; charset=utf-8" }).end("No configuration\n");
     });
   return true;
+}
+
+/**
+ * A file that does not parse, as the editor's notice says it in the interface language ("content/i18n/de.yaml,
+ * Zeile 30: …", client/notices.ts), so that Decap's own message over it is in that language too.
+ */
+async function unreadableInWords(file: string, line: number, language: string): Promise<string | undefined> {
+  const said = wordsFor(await loadEditorWords(), language).interface["brokenAt"];
+  return said === undefined ? undefined : `${file}, ${fill(said, { line: String(line) })}`;
 }
 
 /** Records what the review form ticked, as `translations reviewed` does; a name it does not know is refused. */

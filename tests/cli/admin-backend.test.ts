@@ -23,16 +23,14 @@ beforeAll(async () => {
   await writeFile(path.join(root, "package.json"), "{}\n");
   server = createServer((request, response) => {
     if (
-      !answerAdminApi(
+      !answerAdminApi(request, response, {
         root,
-        "/",
-        request,
-        response,
-        () => {},
-        editorFiles(["en", "de"]),
-        async () => refuse,
-        requiredFiles(["en", "de"]),
-      )
+        basePath: "/",
+        log: () => {},
+        owned: editorFiles(["en", "de"]),
+        verify: async () => refuse,
+        required: requiredFiles(["en", "de"]),
+      })
     )
       response.writeHead(404).end();
   });
