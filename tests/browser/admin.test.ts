@@ -624,11 +624,19 @@ describe("the web editor in local mode (watch --admin)", { timeout: 600_000 }, (
     await openEntry(page, "collections/site/entries/site");
     const order = page
       .locator('[aria-label="list field"]')
-      .filter({ has: page.getByText(/^Kundenstimmen, in dieser Reihenfolge/) });
-    await order.scrollIntoViewIfNeeded();
-    const handles = order.locator('[class*="DragHandle"]');
+      .filter({ has: page.locator("label").filter({ hasText: /^Kundenstimmen, in dieser Reihenfolge/ }) });
+    // Decap's handle of each item (dnd-kit's sortable, pointer only: Decap's list has no keyboard sorting).
+    const handles = order.locator('[aria-roledescription="sortable"]');
+    const names = () => order.locator('[class*="-NestedObjectLabel"]').allTextContents();
     await expect.poll(() => handles.count(), patient).toBe(4);
+    expect(await names()).toEqual([
+      "01-svenja-hollmann",
+      "02-jonas-petersen",
+      "03-lea-brodersen",
+      "04-henrik-soennichsen",
+    ]);
     // Henrik, the last, to the top: dragged by the handle, as the hint says.
+    await handles.nth(3).scrollIntoViewIfNeeded();
     const from = (await handles.nth(3).boundingBox())!;
     const to = (await handles.nth(0).boundingBox())!;
     await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
@@ -636,6 +644,9 @@ describe("the web editor in local mode (watch --admin)", { timeout: 600_000 }, (
     await page.mouse.move(from.x + from.width / 2, from.y - 10, { steps: 5 });
     await page.mouse.move(to.x + to.width / 2, to.y + 2, { steps: 20 });
     await page.mouse.up();
+    await expect
+      .poll(names, patient)
+      .toEqual(["04-henrik-soennichsen", "01-svenja-hollmann", "02-jonas-petersen", "03-lea-brodersen"]);
     await publish(page);
     const lines = await changedLines("content/site.yaml");
     expect(lines.filter(([before]) => before.startsWith("  - 0"))).toEqual([
