@@ -191,7 +191,14 @@ async function englishOn(page: Page): Promise<string[]> {
     ];
     return [...document.querySelectorAll<HTMLElement>(chrome.join(","))]
       .filter((element) => !element.closest("[contenteditable=true]"))
-      .map((element) => (element.innerText || element.textContent || "").trim())
+      .map((element) => {
+        // A search result quotes the text it found: the owner's words, which may be English.
+        if (!element.querySelector(".ranch-search-text"))
+          return (element.innerText || element.textContent || "").trim();
+        const own = element.cloneNode(true) as HTMLElement;
+        for (const quoted of own.querySelectorAll(".ranch-search-text")) quoted.remove();
+        return [...own.children].map((child) => (child.textContent ?? "").trim()).join("\n");
+      })
       .filter(Boolean);
   });
   // From the first opening quote to the last closing one: a quoted English text may quote in turn (“Cookie Settings”).
@@ -607,7 +614,8 @@ describe("the web editor in local mode (watch --admin)", { timeout: 600_000 }, (
     // Opening a result inside a closed group opens the group and puts the cursor in the field.
     await search.fill("Wörter hinter mehreren freien");
     await results.first().click();
-    const field = page.getByLabel("Wörter hinter mehreren freien Plätzen");
+    // The field itself, not the result that opened it (its name begins "Öffnen: …").
+    const field = page.getByLabel("Wörter hinter mehreren freien Plätzen", { exact: true });
     await expect.poll(() => field.evaluate((input) => input === document.activeElement), patient).toBe(true);
     expect(await field.inputValue()).toBe("Plätze frei");
     await field.fill("Plätze noch frei");
