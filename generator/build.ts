@@ -94,7 +94,7 @@ export async function build(
   const lock = await loadTranslationLock(config.root, cachedYaml(cache.rememberText));
   const pages = sitePages(content);
   const templates = await memo.templates(config.root, templateFiles(pages), config.cache);
-  const sources = checkSources(config, content, lock, pages, templates, (key, inputs, compute) =>
+  const sources = checkSources({ config, content, lock, pages, templates }, (key, inputs, compute) =>
     cache.rememberWhile(key, inputs, compute),
   );
   const { links, routes } = routeSite(config, content.site, pages);
@@ -107,27 +107,31 @@ export async function build(
   const checked = checkOutput(context, site, sources.fragments);
   const files = await writeSite(writer, output, checked.pages);
   await cache.save();
-  return report(started, routes, files, [...sources.warnings, ...admin.warnings], checked.findings, output);
+  const warnings = [...sources.warnings, ...admin.warnings];
+  return report({ started, routes, files, warnings, findings: checked.findings, output });
 }
 
-function report(
-  started: number,
-  routes: readonly Route[],
-  files: number,
+/** What a build did, from the figures its stages left: when it started and what each stage returned. */
+interface Outcome {
+  started: number;
+  routes: readonly Route[];
+  files: number;
   /** The warnings of the sources and of the editor's own files. */
-  warnings: readonly ContentWarning[],
-  checked: OutputFindings,
-  output: SiteOutput,
-): BuildReport {
+  warnings: readonly ContentWarning[];
+  findings: OutputFindings;
+  output: SiteOutput;
+}
+
+function report({ started, routes, files, warnings, findings, output }: Outcome): BuildReport {
   return {
     pages: routes.length,
     files,
     milliseconds: performance.now() - started,
-    warnings: checked.warnings,
+    warnings: findings.warnings,
     hostConfig: output.hostConfig,
     images: output.images,
     cacheWarnings: takeCacheWarnings(),
-    contentWarnings: sortWarnings([...warnings, ...checked.unlinked]),
+    contentWarnings: sortWarnings([...warnings, ...findings.unlinked]),
   };
 }
 

@@ -3,6 +3,7 @@
  * generator/ and templates/ and imports neither, so data flows one way: content → generator → templates.
  */
 import type { FormMode } from "./contact.ts";
+import type { SectionHeading } from "./sections.ts";
 
 /** One translated text and where it was written. */
 export interface Entry {
@@ -250,6 +251,11 @@ export interface MarkdownPage {
   /** Headings of `##` sections whose text opens with a tap on the heading (secondary details on a long page). */
   folded?: string[];
   html: string;
+  /**
+   * The text cut at its `##` headings once, at load (model/sections.ts `withSections`): the HTML with an id on
+   * every heading and the folded sections as `<details>`, and the headings in order.
+   */
+  sections: { html: string; headings: readonly SectionHeading[] };
   origin: MarkdownOrigin;
 }
 

@@ -78,7 +78,7 @@ export function checkLinks(
         const found = { problems: [] as ContentError[], fragments: [] as FragmentLink[] };
         for (const link of source.links) {
           const place = { file: source.file, line: link.line, column: link.column };
-          const problem = checkLink(link, base, locale, targets, place, found.fragments);
+          const problem = checkLink(link, { base, locale, targets, place, fragments: found.fragments });
           if (problem) found.problems.push(problem);
         }
         return found;
@@ -90,13 +90,19 @@ export function checkLinks(
   return { problems, fragments };
 }
 
+/** Where a link stands, what it may lead to, and where its #fragment goes to be checked after rendering. */
+interface LinkContext {
+  /** The page it is on, the base of a relative address. */
+  base: string;
+  locale: Locale;
+  targets: Map<string, Target>;
+  place: Place;
+  fragments: FragmentLink[];
+}
+
 function checkLink(
   link: MarkdownOrigin["links"][number],
-  base: string,
-  locale: Locale,
-  targets: Map<string, Target>,
-  place: Place,
-  fragments: FragmentLink[],
+  { base, locale, targets, place, fragments }: LinkContext,
 ): ContentError | undefined {
   // Other sites, mailto: and tel: are not ours to check; an unfilled placeholder is refused where its fact belongs.
   if (/^[a-z][a-z0-9+.-]*:/i.test(link.url) || link.url.startsWith("//") || /\{[A-Za-z]/.test(link.url))

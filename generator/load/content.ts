@@ -33,6 +33,7 @@ import { readWithSchema, type Schema } from "./schema.ts";
 import { loadSite, siteFile, type SiteAsWritten } from "./site.ts";
 import { orderTestimonials } from "./testimonial-order.ts";
 import { refuseUnsetFacts } from "./unset-facts.ts";
+import { withSections } from "../../model/sections.ts";
 import { foldedProblems } from "./sections.ts";
 import { selectVariants } from "./variants.ts";
 import { loadDictionary } from "./translations.ts";
@@ -131,7 +132,7 @@ export async function loadContent(config: SiteConfig, cache?: RenderCache): Prom
     const scanned = async (text: string) => (await loadMarkdownEngine(), scanLinks(text, bodyLine, parsed()));
     const rendered = async () => (
       await loadMarkdownEngine(),
-      renderTree(parsed(), fill, linkTo, images, place, locale)
+      renderTree(parsed(), fill, { linkTo, images, place, locale })
     );
     if (!cache) return { scan: await scanned(body), html: await rendered() };
     // The links depend on the text and the line it starts on; the scan comes first: rendering changes the tree.
@@ -290,7 +291,10 @@ const pageKind: FileKind<readonly [string, MarkdownPage]> = {
   schema: pageSchema,
   requireBody: false,
   check: foldedProblems,
-  make: (id, data, html, origin) => [id, { ...(data as Omit<MarkdownPage, "html" | "origin">), html, origin }] as const,
+  make: (id, data, html, origin) => {
+    const front = data as Omit<MarkdownPage, "html" | "sections" | "origin">;
+    return [id, { ...front, html, sections: withSections(html, front.folded), origin }] as const;
+  },
 };
 
 /** Where one locale's markdown files are read: the project, the locale, the facts its texts quote, the readers. */
@@ -355,9 +359,16 @@ async function parseOne<T>(
   const body = interpolate(shown, facts);
   const bodyStart = { line: source.bodyLine, column: 1 };
   // Every block is checked for misspelt placeholders; only the blocks shown need their facts set.
-  problems.push(...checkText(source.body, facts, file, bodyStart, "", { leftovers: false, unset: false }));
   problems.push(
-    ...checkText(shown, facts, file, bodyStart, "", { unknown: false, malformed: false, leftovers: false }),
+    ...checkText(source.body, { facts, file, start: bodyStart, checks: { leftovers: false, unset: false } }),
+  );
+  problems.push(
+    ...checkText(shown, {
+      facts,
+      file,
+      start: bodyStart,
+      checks: { unknown: false, malformed: false, leftovers: false },
+    }),
   );
   if (requireBody && source.body.trim() === "")
     problems.push(
