@@ -9,7 +9,7 @@ import { routeSite, sitePages, templateFiles } from "./routes.ts";
 import type { Route } from "../model/route.ts";
 import { adminOutput } from "./editor/admin-output.ts";
 import { checkOutput, type OutputFindings } from "./check/output.ts";
-import { checkSources, type CheckedSources } from "./check/sources.ts";
+import { checkSources } from "./check/sources.ts";
 import type { BuildContext } from "./render/context.ts";
 import { renderSite } from "./render/site.ts";
 import { siteImages } from "./images/site-images.ts";
@@ -102,12 +102,13 @@ export async function build(
   const images = await siteImages(config, content.images, drawingsOf(content, templates.module), links);
   const admin = await adminOutput(config, content);
   const context: BuildContext = { config, content, routes, links, templates, assets, images };
-  const output = siteOutput(context, shipsCompressed(config, writer, content.site.hosting?.provider), admin);
+  const output = siteOutput(context, shipsCompressed(config, writer, content.site.hosting?.provider), admin.files);
   const site = renderSite(context, memo);
   const checked = checkOutput(context, site, sources.fragments);
   const files = await writeSite(writer, output, checked.pages);
   await cache.save();
-  return report({ started, routes, files, sources, findings: checked.findings, output });
+  const warnings = [...sources.warnings, ...admin.warnings];
+  return report({ started, routes, files, warnings, findings: checked.findings, output });
 }
 
 /** What a build did, from the figures its stages left: when it started and what each stage returned. */
@@ -115,12 +116,13 @@ interface Outcome {
   started: number;
   routes: readonly Route[];
   files: number;
-  sources: CheckedSources;
+  /** The warnings of the sources and of the editor's own files. */
+  warnings: readonly ContentWarning[];
   findings: OutputFindings;
   output: SiteOutput;
 }
 
-function report({ started, routes, files, sources, findings, output }: Outcome): BuildReport {
+function report({ started, routes, files, warnings, findings, output }: Outcome): BuildReport {
   return {
     pages: routes.length,
     files,
@@ -129,7 +131,7 @@ function report({ started, routes, files, sources, findings, output }: Outcome):
     hostConfig: output.hostConfig,
     images: output.images,
     cacheWarnings: takeCacheWarnings(),
-    contentWarnings: sortWarnings([...sources.warnings, ...findings.unlinked]),
+    contentWarnings: sortWarnings([...warnings, ...findings.unlinked]),
   };
 }
 

@@ -153,6 +153,11 @@ export interface Site {
    */
   builtAt: string;
   navigation: Navigation;
+  /**
+   * The testimonials in the order the pages show them, by name (`01-svenja-hollmann` for
+   * content/testimonials/01-svenja-hollmann.de.md); the loader sorts by it, and any not listed follow.
+   */
+  testimonials?: string[];
   /** The web editor at /admin/, shipped by `build` when given: where it saves. */
   editor?: EditorBackend;
 }

@@ -128,6 +128,8 @@ function checkLink(
       hint: targets.has(`${path}/`)
         ? `Write "${path}/", with the trailing slash.`
         : `Link to a page of the site, such as ${prefixed(locale, "pricing/")}, with the trailing slash.`,
+      kind: "linkToNoPage",
+      values: { link: link.url },
     });
   }
   if (target.locale && target.locale !== locale.code && link.hreflang !== target.locale) {
@@ -137,6 +139,8 @@ function checkLink(
       `The link ${shown} on this "${locale.code}" page leads to a page in "${target.locale}"`,
       {
         hint: `Link to ${own}; if the other language is meant, give the link its code as title: [text](${link.url} "${target.locale}").`,
+        kind: "linkToOtherLanguage",
+        values: { link: link.url, language: target.locale },
       },
     );
   }
@@ -202,6 +206,8 @@ export function checkFragments(
                 .map((id) => `#${id}`)
                 .join(", ") || "the page itself"
             }, or leave out the #fragment.`,
+            kind: "linkToNoAnchor",
+            values: { link: link.url, anchor: link.fragment },
           },
         ),
     );

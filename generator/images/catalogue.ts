@@ -231,5 +231,7 @@ function readSlot(
 export function tooSmall(place: ContentError["place"], source: ImageSource, needed: number, where: string) {
   return new ContentError(place, `${source.file} is ${source.width} px wide; ${where} needs at least ${needed} px`, {
     hint: "Use the original photo from the camera or phone, not a smaller copy: images are never enlarged.",
+    kind: "photoTooNarrow",
+    values: { file: source.file, width: source.width, needed },
   });
 }

@@ -30,7 +30,8 @@ import {
 } from "./markdown.ts";
 import { checkText, checkYamlTexts, fillPlaceholders } from "./texts.ts";
 import { readWithSchema, type Schema } from "./schema.ts";
-import { loadSite, type SiteAsWritten } from "./site.ts";
+import { loadSite, siteFile, type SiteAsWritten } from "./site.ts";
+import { orderTestimonials } from "./testimonial-order.ts";
 import { refuseUnsetFacts } from "./unset-facts.ts";
 import { withSections } from "../../model/sections.ts";
 import { foldedProblems } from "./sections.ts";
@@ -167,11 +168,18 @@ export async function loadContent(config: SiteConfig, cache?: RenderCache): Prom
       ),
     ),
   );
+  // site.yaml's list orders them; the names are those of the files, in any language.
+  const ordered = orderTestimonials(
+    testimonials.map((loaded) => loaded.value),
+    written.testimonialOrder,
+    [...testimonialFiles.value.keys()],
+    siteFile,
+  );
   const locales: LocaleContent[] = codes.map((locale, index) => ({
     locale,
     facts: factsFor(locale).values,
     dictionary: typesetDictionary(dictionaries[index]!.value, locale),
-    testimonials: testimonials[index]!.value,
+    testimonials: ordered.value[index]!,
     pages: Object.fromEntries(pages[index]!.value),
   }));
   const publicList = await listTree(config.root, "public");
@@ -201,6 +209,7 @@ export async function loadContent(config: SiteConfig, cache?: RenderCache): Prom
       ...pagesMissing,
       ...imageList.problems,
       ...[...dictionaries, ...testimonials, ...pages].flatMap((loaded) => loaded.problems),
+      ...ordered.problems,
       ...publicList.problems,
       ...publicReads.flatMap((read) => read.problems),
     ],
@@ -366,6 +375,7 @@ async function parseOne<T>(
     problems.push(
       new ContentError({ file, line: source.bodyLine, column: 1 }, "The text after the front matter is empty", {
         hint: "Write the text below the closing `---` line, as in the other files of this folder.",
+        kind: "emptyText",
       }),
     );
   const { scan, html } = await markdown({

@@ -29,10 +29,10 @@ export type Schema =
       hints?: Record<string, string>;
       /**
        * Fields whose value is one of a closed set: the values themselves, or the set the content names
-       * (the offers of site.yaml, the site's languages). The web editor makes them select fields, the JSON
+       * (the offers of site.yaml, the site's languages, the testimonials). The web editor makes them select fields, the JSON
        * Schemas an enum; the checks that refuse anything else stay where they are (load/dates.ts).
        */
-      choices?: Record<string, readonly string[] | "offers" | "languages">;
+      choices?: Record<string, readonly string[] | "offers" | "languages" | "testimonials">;
     };
 
 export type { Located } from "../../model/content.ts";
@@ -66,6 +66,7 @@ function readNode(
     problems.push(
       new ContentError({ file, line: 1, column: 1 }, `"${name}" is missing`, {
         hint: "Add it; see the other language's file for an example.",
+        kind: "missingField",
       }),
     );
     return undefined;

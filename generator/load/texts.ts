@@ -105,6 +105,8 @@ export function checkText(text: string, { facts, file, start, label = "", checks
       problems.push(
         new ContentError(at(unknown.offset), `Unknown placeholder {${unknown.name}}${where}`, {
           hint: "Placeholders name a value of content/site.yaml, such as {contact.email}; check the spelling.",
+          kind: "unknownPlaceholder",
+          values: { name: unknown.name },
         }),
       );
   }
@@ -116,6 +118,8 @@ export function checkText(text: string, { facts, file, start, label = "", checks
       problems.push(
         new ContentError(at(marker.offset), `${label ? `"${label}"` : "The text"} still contains "${marker.word}"`, {
           hint: "Write the final text before publishing.",
+          kind: "draftWord",
+          values: { word: marker.word },
         }),
       );
   return problems.sort(
