@@ -2,10 +2,7 @@
  * Inline in every page's head: applies a stored consent choice before first paint, so a returning
  * visitor gets the fonts at once and never sees the banner flash.
  */
-import { addConsentLinks, readChoice, removeConsentLinks } from "./consent-links.ts";
-
-// The banner's script, last in the body, uses these rather than carrying them a second time.
-window.consentLinks = { readChoice, addConsentLinks, removeConsentLinks };
+import { addConsentLinks, readChoice } from "./consent-links.ts";
 
 const choice = readChoice();
 if (choice) document.documentElement.dataset["consent"] = choice;
