@@ -776,7 +776,15 @@ describe("the web editor in local mode (watch --admin)", { timeout: 600_000 }, (
     // The first date's seats as site.yaml has them now (an earlier test may have changed them).
     const seats = /seatsLeft: (\d+)/.exec(await readFile(path.join(root, "content/site.yaml"), "utf8"))![1];
     expect(await page.getByLabel("Seats left").first().inputValue()).toBe(seats);
-    expect(await page.getByText("Writing in Prices, dates and facts collection").count()).toBe(1);
+    // The back link in the words table's wording, as in German (Decap's own: "Writing in … collection").
+    expect(await page.getByText('Back to "Prices, dates and facts"').count()).toBe(1);
+    // A list's label as the words table writes it, as in German.
+    expect(
+      await page
+        .locator("[class*='-ExpandButtonContainer']")
+        .getByText(/^\d+ Dates$/)
+        .count(),
+    ).toBe(1);
     expect(await page.getByRole("button", { name: ui.en.published }).count()).toBe(1);
     await page.close();
   });
