@@ -14,7 +14,7 @@ export type Outcome = { report: BuildReport } | { failure: unknown };
 
 /** One rebuild that stands: what it was about, and when it began. */
 export interface Rebuild {
-  /** What the status line names it after: the last file saved (a removal only if nothing else was), or "initial build". */
+  /** The status line's name for it: the last file saved (not a removal, if anything else was), or "initial build". */
   reason: string;
   /** The saved files it read (relative to the project, with `/`). */
   files: readonly string[];
@@ -58,10 +58,9 @@ export class Rebuilds {
     this.#steps = steps;
     this.#debounceMs = poll ? Math.max(defaults.debounceMs, pollDebounceMs) : defaults.debounceMs;
     this.#saves = new SavedFiles(root, (file) => {
-      this.#nameAfter(file);
+      const reason = (this.#reason = this.#named(this.#reason, file));
       clearTimeout(this.#debounce);
       this.#debounce = setTimeout(() => {
-        const reason = this.#reason ?? file;
         this.#reason = undefined;
         this.#schedule(reason);
       }, this.#debounceMs);
@@ -77,15 +76,11 @@ export class Rebuilds {
   }
 
   /**
-   * The next rebuild is named after the last file saved, but a removal does not take the name from a save: a
-   * temp file renamed onto its target is reported gone 100 ms late (chokidar's `atomic` window), after saves
-   * that came later, and "de.yaml.tmp: rebuilt" would hide the save the rebuild was for.
+   * The name of a rebuild that was to be named `current` when `file` is saved too: the last file saved, but a
+   * removal does not take the name from a save. A temp file renamed onto its target is reported gone 100 ms late
+   * (chokidar's `atomic` window), after saves that came later, and "de.yaml.tmp: rebuilt" would hide the save the
+   * rebuild was for.
    */
-  #nameAfter(file: string) {
-    this.#reason = this.#named(this.#reason, file);
-  }
-
-  /** The name of a rebuild that was to be named `current` when `file` is saved too. */
   #named(current: string | undefined, file: string): string {
     return current !== undefined && this.#removed.has(file) && !this.#removed.has(current) ? current : file;
   }

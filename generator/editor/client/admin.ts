@@ -63,9 +63,10 @@ async function start() {
   if (settings.token) registerTokenBackend(cms, window.h!, settings.token.backend, settings.token, words);
   const response = await fetch(`config.${language}.yml`, { cache: "no-store" });
   const config = parse(await response.text()) as Record<string, unknown>;
-  rememberCollections((config["collections"] as CollectionOfConfig[]) ?? []);
+  const collections = (config["collections"] as CollectionOfConfig[]) ?? [];
+  rememberCollections(collections);
   registerDecapPhrases(cms, language, words);
-  keepListLabels(cms, language, listLabels((config["collections"] as CollectionOfConfig[]) ?? []));
+  keepListLabels(cms, language, listLabels(collections));
   cms.init({ config: { ...config, load_config_file: false } });
 }
 

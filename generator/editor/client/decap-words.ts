@@ -41,7 +41,10 @@ export function registerDecapPhrases(cms: LocaleRegistry, language: string, word
   cms.registerLocale(language, { ...phrases, editor: { ...editor, editorToolbar: { ...toolbar, backCollection } } });
 }
 
-/** Every list field's label and singular label, by the lowercase form Decap shows; a label two lists spell differently is left out. */
+/**
+ * Every list field's label and singular label, by the lowercase form Decap shows; a label two lists spell
+ * differently is left out.
+ */
 export function listLabels(collections: readonly object[]): Map<string, string> {
   const labels = new Map<string, string | null>();
   const add = (label: string | undefined) => {
