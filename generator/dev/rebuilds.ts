@@ -58,9 +58,10 @@ export class Rebuilds {
     this.#steps = steps;
     this.#debounceMs = poll ? Math.max(defaults.debounceMs, pollDebounceMs) : defaults.debounceMs;
     this.#saves = new SavedFiles(root, (file) => {
-      const reason = (this.#reason = this.#named(this.#reason, file));
+      this.#reason = this.#named(this.#reason, file);
       clearTimeout(this.#debounce);
       this.#debounce = setTimeout(() => {
+        const reason = this.#reason ?? file;
         this.#reason = undefined;
         this.#schedule(reason);
       }, this.#debounceMs);
@@ -131,7 +132,7 @@ export class Rebuilds {
     // and say nothing of this build. A failure that newer saves may already mend waits for them too.
     if (!(await unchanged())) {
       this.#saves.requeue(files);
-      this.#pending ??= reason;
+      this.#pending = this.#named(reason, this.#pending ?? reason);
       return;
     }
     // A failure is shown only once no further save follows within chokidar's atomic-save window: an
@@ -139,6 +140,9 @@ export class Rebuilds {
     if ("failure" in outcome && !this.#saves.waiting && !this.#pending) await pause(atomicSaveMs);
     if ("failure" in outcome && (this.#saves.waiting || this.#pending)) {
       this.#saves.requeue(files);
+      // The rebuild that follows keeps this one's name unless a later save takes it (a late removal does not).
+      if (this.#pending !== undefined) this.#pending = this.#named(reason, this.#pending);
+      else this.#reason = this.#named(reason, this.#reason ?? reason);
       return;
     }
     this.#steps.show(outcome, { reason, files, started });
