@@ -144,14 +144,17 @@ withCache(withAddress(withOut(withRoot(program.command("build").description("bui
 /** What to do after a build: look at it, with the same folders. */
 function previewLine(options: SiteOptions): string {
   const flags = [
-    ...(options.root !== "." ? [`--root ${options.root}`] : []),
-    ...(options.out !== defaults.outDir ? [`--out ${options.out}`] : []),
-    ...(options.basePath !== "/" ? [`--base-path ${options.basePath}`] : []),
+    ...(options.root !== "." ? [`--root ${shellWord(options.root)}`] : []),
+    ...(options.out !== defaults.outDir ? [`--out ${shellWord(options.out!)}`] : []),
+    ...(options.basePath !== "/" ? [`--base-path ${shellWord(options.basePath!)}`] : []),
   ];
   return flags.length > 0
     ? `Preview it: npm run serve -- ${flags.join(" ")}`
     : "Preview it: npm run serve (or npm run dev, which rebuilds and reloads as you edit)";
 }
+
+/** A value as one word of a POSIX shell command to copy: single-quoted unless it is plain (`--out 'my site'`). */
+const shellWord = (value: string) => (/^[\w./:@%+=,-]+$/.test(value) ? value : `'${value.replaceAll("'", `'\\''`)}'`);
 
 withCache(
   withAddress(
