@@ -196,7 +196,10 @@ export function toCmsField(name: string, schema: Schema, options: FieldOptions):
     });
     // A list may be empty (no dates planned is a state the site shows): never required as a whole.
     const list = { ...field, required: false, widget: "list" };
-    if (item["widget"] === "object") return { ...list, collapsed: false, fields: item["fields"] };
+    // A list of groups names one of them for its "Add" button ("Termin hinzufügen", not "Termine hinzufügen").
+    const one = naming.labels[`${options.path}.item`];
+    if (item["widget"] === "object")
+      return { ...list, collapsed: false, ...(one && { label_singular: one }), fields: item["fields"] };
     // A folded item shows its value, not the field's name ("01-svenja-hollmann", not "Testimonial" four times
     // once a drag has folded them), and "Add" names one item.
     return { ...list, label_singular: item["label"], summary: "{{fields.item}}", field: item };

@@ -250,15 +250,15 @@ describe("the web editor in local mode (watch --admin)", { timeout: 600_000 }, (
     await page.close();
   });
 
-  it('writes a list\'s label as the words table does ("3 Termine", "Termine hinzufügen") and leads back in German', async () => {
+  it('writes a list\'s label as the words table does ("3 Termine", "Termin hinzufügen") and leads back in German', async () => {
     const page = await editorPage();
     await openEntry(page, "collections/site/entries/site");
-    // Decap lowercases a list's label in code ("3 termine", "termine hinzufügen"): German nouns keep their capital.
+    // Decap lowercases a list's label in code ("3 termine", "termin hinzufügen"): German nouns keep their capital.
     const dates = page.locator("[class*='-ExpandButtonContainer']").filter({ hasText: /^\d+ Termin/ });
     await dates.first().waitFor();
     expect(await dates.first().textContent()).toMatch(/^(1 Termin|\d+ Termine)$/);
     const topBar = dates.first().locator("xpath=..");
-    expect(await topBar.locator("[class*='-AddButton']").textContent()).toBe("Termine hinzufügen");
+    expect(await topBar.locator("[class*='-AddButton']").textContent()).toBe("Termin hinzufügen");
     // No list heading or add button anywhere on the form starts a noun in lower case.
     const bars = await page.locator("[class*='-ExpandButtonContainer'], [class*='-AddButton']").allTextContents();
     expect(bars.filter((text) => /^(\d+ )?\p{Ll}/u.test(text.trim()))).toEqual([]);

@@ -44,7 +44,9 @@ async function missingWords(words: Words): Promise<string[]> {
       // An offer's group is named by the offer itself (the pricing page's name for it), its fields by the table.
       const offers = field.name === "offers" && !skipNames;
       if (field.fields) walk(section, field.fields, offers ? `${path}.` : `${path}.`, offers);
-      if (field.field && field.field.widget !== "object") need(section, `${path}.item`);
+      // A list names one item: a list of texts for each item's field, a list of groups for its "Add" button.
+      if ((field.field && field.field.widget !== "object") || (field.widget === "list" && field.fields))
+        need(section, `${path}.item`);
       if (offers) for (const offer of field.fields ?? []) walk(section, offer.fields ?? [], `${path}.`);
     }
   };
