@@ -16,6 +16,7 @@ import {
   reportToGithub,
   writeJsonSchemas,
   writeCmsConfig,
+  loadLanguages,
   movedPortLine,
   networkLines,
   resolveConfig,
@@ -161,7 +162,7 @@ program
   .description("write the JSON Schemas of content/ and the web editor's configuration into content/schemas/")
   .option("--root <dir>", "project folder with content/, templates/ and public/", ".")
   .action(async (options: { root: string }) => {
-    const locales = defaults.locales.map((locale) => locale.code);
+    const locales = (await loadLanguages(options.root)).map((locale) => locale.code);
     const changed = [...(await writeJsonSchemas(options.root)), ...(await writeCmsConfig(options.root, locales))];
     console.log(
       changed.length > 0 ? `Wrote ${changed.join(", ")}.` : "The schemas in content/schemas/ are up to date.",

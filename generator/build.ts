@@ -21,6 +21,8 @@ import { DiskWriter, MemoryWriter, type Writer } from "./write/writer.ts";
 /** What a build did, for the summary line. */
 export interface BuildReport {
   pages: number;
+  /** Every page in every language at its address: where `watch` sends a tab after a save. */
+  routes: readonly Route[];
   files: number;
   milliseconds: number;
   /** Problems that `watch` shows but does not stop for (missing keys, pages whose template threw). */
@@ -76,6 +78,7 @@ function report(
 ): BuildReport {
   return {
     pages: routes.length,
+    routes,
     files,
     milliseconds: performance.now() - started,
     warnings: checked.warnings,

@@ -1,8 +1,12 @@
+import type { Locale } from "../model/content.ts";
 import type { Links } from "../model/route.ts";
 import type { SiteConfig } from "./config.ts";
 
 /** Builds links for one configuration: the one function every URL of the site goes through. */
-export function createHref(config: Pick<SiteConfig, "basePath" | "locales">, baseUrl: string): Links {
+export function createHref(
+  config: Pick<SiteConfig, "basePath"> & { locales: readonly Locale[] },
+  baseUrl: string,
+): Links {
   const prefixOf = (locale: string) => config.locales.find((candidate) => candidate.code === locale)?.prefix ?? "";
   /** Root-relative link to `path` (below the locale prefix) in `locale`; `#fragment`s pass through. */
   const href = (locale: string, path = "") => {

@@ -108,10 +108,10 @@ export function createRoutes(pages: readonly PageDefinition[], locales: readonly
 
 /** The route stage: the site's links (its base URL resolved once) and every page in every locale at its address. */
 export function routeSite(
-  config: Pick<SiteConfig, "baseUrl" | "basePath" | "locales">,
-  site: Pick<Content["site"], "baseUrl">,
+  config: Pick<SiteConfig, "baseUrl" | "basePath">,
+  site: Pick<Content["site"], "baseUrl" | "languages">,
   pages: readonly PageDefinition[],
 ): { links: Links; routes: Route[] } {
-  const links = createHref(config, resolveBaseUrl(config, site));
-  return { links, routes: createRoutes(pages, config.locales, links) };
+  const links = createHref({ basePath: config.basePath, locales: site.languages }, resolveBaseUrl(config, site));
+  return { links, routes: createRoutes(pages, site.languages, links) };
 }

@@ -80,9 +80,19 @@ export interface Navigation {
   footer: FooterColumn[];
 }
 
+/** One language of the site, as content/site.yaml lists it under `languages:`. */
+export interface Locale {
+  /** BCP 47 code: `<html lang>`, hreflang, and the language part of file names (`about-me.de.md`). */
+  code: string;
+  /** Address prefix without slashes (`de` for /de/); empty for the first language, the default one, at the root. */
+  prefix: string;
+}
+
 /** The facts and settings of content/site.yaml, the same in every language. */
 export interface Site {
   name: string;
+  /** The site's languages in the order listed: the first is the default one, at the root. Empty when unreadable. */
+  languages: Locale[];
   baseUrl: string;
   /** `form`: how the contact form sends, decided from `contact.form` when site.yaml is loaded. */
   contact: { email: string; phone: string; form: FormMode };

@@ -35,7 +35,7 @@ export function checkSources(
   pages: readonly PageDefinition[],
   templates: Templates,
 ): CheckedSources {
-  const links = checkLinks(content, pages, config.locales);
+  const links = checkLinks(content, pages, content.site.languages);
   const translations = checkTranslations(content, lock.value, templates);
   // site.yaml's checks follow its other problems, as they did when load/site.ts ran them.
   const written = content.siteAsWritten;
@@ -45,7 +45,7 @@ export function checkSources(
     checkContactForm(written.form, siteFile),
     content.problems.slice(written.problems),
     lock.problems,
-    checkContent(content, pages, config.locales, templates.keys),
+    checkContent(content, pages, content.site.languages, templates.keys),
     checkSiteData(content, pages),
     links.problems,
     translations.errors,

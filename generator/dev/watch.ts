@@ -9,12 +9,12 @@ import { BuildSession } from "../cache/memo.ts";
 import { liveReloadClient, ReloadLog, reloadMessage } from "./live-reload.ts";
 import { allowedHostNames, movedPortLine, networkLines, serverUrls, type ServerOptions } from "./listen.ts";
 import { errorPageStyle } from "../render/pages.ts";
-import { fixedPages } from "../routes.ts";
+import type { Route } from "../../model/route.ts";
 import { startServer } from "./serve.ts";
 import { formSources, headerRules, headersFor, type HeaderRules, type HostConfigInput } from "../hosts/host-config.ts";
 import { IncrementalWriter } from "../write/incremental-writer.ts";
 import { SavedFiles } from "./saves.ts";
-import { adminStartLines, answerAdmin } from "../editor/watch-admin.ts";
+import { adminConfig, adminStartLines, answerAdmin } from "../editor/watch-admin.ts";
 import { warmUp } from "../cache/warm-up.ts";
 
 /** How `watch` runs. */
@@ -56,6 +56,9 @@ export async function watch(config: SiteConfig, options: WatchOptions) {
   /** Missing keys and failed pages of the last good build: shown in the browser too, not only in the terminal. */
   let warnings: string[] = [];
   let rules = watchRules(siteConfig, undefined);
+  /** The last good build's host configuration (its languages, its old addresses) and routes. */
+  let site: HostConfigInput | undefined;
+  let routes: readonly Route[] = [];
   let running: Promise<void> | undefined;
   let pending: string | undefined;
   let timer: NodeJS.Timeout | undefined;
@@ -101,6 +104,8 @@ export async function watch(config: SiteConfig, options: WatchOptions) {
     if ("report" in outcome) {
       const { report } = outcome;
       rules = watchRules(siteConfig, report.hostConfig);
+      site = report.hostConfig;
+      routes = report.routes;
       error = undefined;
       warnings = report.warnings;
       options.log(`${reason}: rebuilt ${report.pages} pages in ${Math.round(performance.now() - started)} ms`);
@@ -112,7 +117,8 @@ export async function watch(config: SiteConfig, options: WatchOptions) {
       if (!isUserError(outcome.failure))
         options.log("  (this is a bug in ranch-site or a template, not in your content)");
     }
-    const targets = options.openSaved && !error ? files.map((file) => pagesOfFile(siteConfig, file)) : [];
+    const targets =
+      options.openSaved && !error ? files.map((file) => pagesOfFile(routes, siteConfig.basePath, file)) : [];
     const pages = targets.filter((pairs) => pairs.length > 0).at(-1);
     const everyTab = failedBefore || error !== undefined;
     const outputs = [...unsent];
@@ -150,12 +156,12 @@ export async function watch(config: SiteConfig, options: WatchOptions) {
     strictPort: options.strictPort,
     allowedHosts: allowedHostNames(options),
     basePath: siteConfig.basePath,
-    locales: siteConfig.locales,
+    site: () => site,
     ready,
     log: options.log,
     headers: (file) => ({ ...headersFor(rules, file), "cache-control": "no-store" }),
     intercept: (request, response) => {
-      if (siteConfig.admin && answerAdmin(siteConfig, request, response, options.log)) return true;
+      if (siteConfig.admin && answerAdmin(adminConfig(siteConfig, site), request, response, options.log)) return true;
       const [pathname, query] = (request.url ?? "").split("?");
       if (pathname !== eventsPath) return false;
       const lastEventId = request.headers["last-event-id"];
@@ -189,7 +195,7 @@ export async function watch(config: SiteConfig, options: WatchOptions) {
   await rebuild("initial build", []);
   writeCacheWhenIdle();
   firstBuild();
-  const codes = siteConfig.locales.map((locale) => locale.code);
+  const codes = (site?.locales ?? []).map((locale) => locale.code);
   // Off the save path: it yields to every save, and a failure to warm up is no failure of the build.
   void warmUp(siteConfig.root, codes, () => running !== undefined || saves.waiting).catch(() => undefined);
 
@@ -251,25 +257,25 @@ export function isBuildOutput(outDir: string, file: string): boolean {
  * Where open tabs go after saving a file, as `[path prefix, page]` pairs, the first whose prefix
  * starts the tab's path wins: a page's markdown leads to that page in its language; a page's own
  * template leads to that page in the tab's language. Other files (dictionaries, components) lead
- * nowhere, and the tab reloads where it is.
+ * nowhere, and the tab reloads where it is. `routes` are the last good build's: a page's address is
+ * its language's (/de/ueber-mich/).
  */
-export function pagesOfFile(config: SiteConfig, file: string): [string, string][] {
-  const base = config.basePath;
-  const localeBase = (prefix: string) => (prefix ? `${base}${prefix}/` : base);
+export function pagesOfFile(routes: readonly Route[], basePath: string, file: string): [string, string][] {
   const markdown = /^content\/pages\/([^/]+)\.([^./]+)\.md$/.exec(file);
   if (markdown) {
     const [, name, code] = markdown;
-    const locale = config.locales.find((candidate) => candidate.code === code);
-    // A fixed page that reads this markdown, else an editor's own page, which lives at /<name>/ (routes.ts).
-    const page = fixedPages.find((candidate) => candidate.markdown === name) ?? { path: `${name}/` };
-    if (!locale) return [];
-    return [[base, localeBase(locale.prefix) + page.path]];
+    const route = routes.find((candidate) => candidate.page.markdown === name && candidate.locale === code);
+    return route ? [[basePath, route.href]] : [];
   }
   const template = /^templates\/(pages\/[^/]+\.tsx)$/.exec(file);
-  const pages = template ? fixedPages.filter((page) => page.template === template[1]) : [];
-  if (pages.length !== 1) return [];
-  const byPrefix = [...config.locales].sort((a, b) => b.prefix.length - a.prefix.length);
-  return byPrefix.map((locale) => [localeBase(locale.prefix), localeBase(locale.prefix) + pages[0]!.path]);
+  const ids = new Set(routes.filter((route) => route.page.template === template?.[1]).map((route) => route.page.id));
+  if (!template || ids.size !== 1) return [];
+  const [id] = ids;
+  const homes = new Map(routes.filter((route) => route.page.id === "home").map((route) => [route.locale, route.href]));
+  return routes
+    .filter((route) => route.page.id === id && homes.has(route.locale))
+    .map((route): [string, string] => [homes.get(route.locale)!, route.href])
+    .sort((a, b) => b[0].length - a[0].length);
 }
 
 /** The live-reload client (generator/dev/live-reload.ts); allowed by its hash, nothing broader. */
@@ -292,7 +298,7 @@ const sha256 = (text: string) => `sha256-${createHash("sha256").update(text, "ut
 function watchRules(config: SiteConfig, hostConfig: HostConfigInput | undefined): HeaderRules {
   const input: HostConfigInput = hostConfig ?? {
     basePath: config.basePath,
-    locales: config.locales,
+    locales: [],
     scriptHashes: [],
     fontsOrigin: "",
     fontFilesOrigin: "",

@@ -9,7 +9,7 @@ import type {
   Testimonial,
 } from "../../model/content.ts";
 import { defaults, type SiteConfig } from "../config.ts";
-import { ContentError, type Loaded } from "../errors.ts";
+import { ContentError, formatPlace, type Loaded } from "../errors.ts";
 import { checkRoot, groupByLocale, requireEveryLocale } from "./content-files.ts";
 import { Facts, interpolate, type Dictionary } from "../i18n.ts";
 import { loadImages, type ImageCatalogue } from "../images/catalogue.ts";
@@ -37,7 +37,8 @@ import { readWithSchema, type Schema } from "./schema.ts";
 import { loadSite, type SiteAsWritten } from "./site.ts";
 import { foldedProblems } from "./sections.ts";
 import { selectVariants } from "./variants.ts";
-import { loadDictionary } from "./translations.ts";
+import { dictionaryFile, dictionaryFolder, loadDictionary } from "./translations.ts";
+import { shownCode, unlistedLanguage, type LanguageList } from "./languages.ts";
 import { cachedYaml, type YamlNode, type YamlReader } from "./yaml.ts";
 
 export type {
@@ -99,14 +100,16 @@ export async function loadContent(config: SiteConfig, cache?: RenderCache): Prom
   await checkRoot(config.root);
   const yaml = cachedYaml(cache);
   const siteData = await loadSite(config.root, yaml);
-  const { site, factsFor, written } = siteData.value;
-  const codes = config.locales.map((locale) => locale.code);
+  const { site, factsFor, written, languageList } = siteData.value;
+  const codes = languageList.languages.map((locale) => locale.code);
   const testimonialList = await listFiles(config.root, `${defaults.folders.content}/testimonials`, ".md");
   const pagesFolder = `${defaults.folders.content}/pages`;
   const pageList = await listFiles(config.root, pagesFolder, ".md");
   const refused = new Set([...testimonialList.value.refused, ...pageList.value.refused]);
-  const testimonialFiles = groupByLocale(testimonialList.value.files, codes);
-  const pageFiles = groupByLocale(pageList.value.files, codes, true);
+  const testimonialFiles = groupByLocale(testimonialList.value.files, languageList);
+  const pageFiles = groupByLocale(pageList.value.files, languageList, true);
+  const dictionaryList = await listFiles(config.root, dictionaryFolder, ".yaml");
+  const strangers = unlistedDictionaries(dictionaryList.value.files, languageList);
   const pagesMissing = (await stat(path.join(config.root, pagesFolder)).catch(() => undefined))
     ? []
     : [
@@ -119,7 +122,7 @@ export async function loadContent(config: SiteConfig, cache?: RenderCache): Prom
   const images: MarkdownImages = {
     catalogue,
     formats: (opaque) => formatsFor(config.mode, opaque),
-    asset: createHref(config, "").asset,
+    asset: createHref({ ...config, locales: languageList.languages }, "").asset,
     variants: [],
   };
   const linkTo = images.asset;
@@ -144,7 +147,12 @@ export async function loadContent(config: SiteConfig, cache?: RenderCache): Prom
     cache ? cache.rememberAsync(key, [config.basePath, ...inputs], compute) : compute();
   // Each kind is read for every locale at once; the problems are reported by kind, then by locale.
   const dictionaries = await Promise.all(
-    codes.map(async (locale) => loadDictionary(config.root, locale, factsFor(locale), yaml)),
+    codes.map(async (locale) =>
+      loadDictionary(config.root, locale, factsFor(locale), yaml, {
+        reason: `There is no dictionary for ${shownCode(locale)}`,
+        hint: `Create ${dictionaryFile(locale)} with the same keys as ${dictionaryFile(codes[0]!)}, or remove "${locale}" from the list at ${formatPlace(languageList.entries[locale] ?? languageList.place)}.`,
+      }),
+    ),
   );
   const readers: Readers = { markdown, yaml, remember };
   const reading = (locale: string, facts: Facts): LocaleReading => ({ root: config.root, locale, facts, readers });
@@ -190,8 +198,10 @@ export async function loadContent(config: SiteConfig, cache?: RenderCache): Prom
     ...testimonialFiles.problems,
     ...pageList.problems,
     ...pageFiles.problems,
+    ...dictionaryList.problems,
+    ...strangers,
     // A testimonial may start in one language: its missing versions are translations to do (check/testimonial-languages.ts).
-    ...requireEveryLocale(pageFiles.value, codes),
+    ...requireEveryLocale(pageFiles.value, languageList),
     ...pagesMissing,
     ...imageList.problems,
     ...[...dictionaries, ...testimonials, ...pages].flatMap((loaded) => loaded.problems),
@@ -206,6 +216,17 @@ export async function loadContent(config: SiteConfig, cache?: RenderCache): Prom
     problems,
     siteAsWritten: { ...written, problems: siteData.problems.length },
   };
+}
+
+/** The files of content/i18n/ that are no dictionary of a listed language: each one located line. */
+function unlistedDictionaries(files: readonly string[], list: LanguageList): ContentError[] {
+  const codes = new Set(list.languages.map((language) => language.code));
+  // Without a readable list, site.yaml's error is the one to report.
+  if (codes.size === 0) return [];
+  return files
+    .map((file) => ({ file, code: path.posix.basename(file, ".yaml") }))
+    .filter(({ code }) => !codes.has(code))
+    .map(({ file, code }) => unlistedLanguage(file, code, list));
 }
 
 /** A markdown body's links and its HTML, through the cache when there is one. */

@@ -19,7 +19,7 @@ export function siteFiles(
   admin: readonly OutputFile[] = [],
 ): { files: OutputFile[]; generated: OutputFile[]; hostConfig: HostConfigInput } {
   const made = [
-    createSitemap(routes, config.locales[0]!.code),
+    createSitemap(routes, content.site.languages[0]!.code),
     createRobots(links.assetUrl("sitemap.xml")),
     ...createCalendars(content.site, content.locales, links),
     ...admin,
@@ -27,7 +27,7 @@ export function siteFiles(
   const files = [...assets.files, ...images, ...content.publicFiles, ...made];
   const hostConfig: HostConfigInput = {
     basePath: config.basePath,
-    locales: config.locales,
+    locales: content.site.languages,
     scriptHashes: assets.inlineScriptHashes,
     fontsOrigin: new URL(content.site.consent.fontsUrl).origin,
     fontFilesOrigin: new URL(content.site.consent.fontFilesHost).origin,

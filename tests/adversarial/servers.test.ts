@@ -18,6 +18,7 @@ import { startServer } from "../../generator/dev/serve.ts";
 import { copyProject, editFile } from "../support/project.ts";
 import { rawRequest, startBin, portOf } from "../support/bin-process.ts";
 import { buildSite, builtSite, projectRoot } from "../support/site.ts";
+import { servedSite } from "../support/languages.ts";
 
 const englishNotFound = /<html lang="en"/;
 const germanNotFound = /<html lang="de"/;
@@ -260,7 +261,7 @@ describe("a handler that throws, and visitors who hang up", () => {
     const server = await startServer({
       dir,
       port: 0,
-      locales: resolveConfig().locales,
+      site: servedSite,
       log: (line) => lines.push(line),
       headers: (file) => {
         if (file === "" || file.startsWith("contact/")) throw new Error("a header rule failed");
@@ -530,7 +531,7 @@ describe("watch's rewrite of a page, and a rebuild that lands during the request
     const server = await startServer({
       dir,
       port: 0,
-      locales: resolveConfig().locales,
+      site: servedSite,
       transformHtml: () => {
         const noted = build;
         // A rebuild lands just after the note, renaming its page over the old one, as the writer does.
@@ -555,8 +556,7 @@ describe("watch's rewrite of a page, and a rebuild that lands during the request
 describe("serve's precompressed files (nginx gzip_static)", () => {
   it("sends the build's .gz to a client that accepts gzip, the plain file to others, and never a stale .gz", async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), "ranch-gzip-"));
-    const locales = resolveConfig().locales;
-    const server = await startServer({ dir, port: 0, locales, precompressed: true });
+    const server = await startServer({ dir, port: 0, site: servedSite, precompressed: true });
     const { port } = server.address() as { port: number };
     const get = (file: string, acceptEncoding?: string) =>
       new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {

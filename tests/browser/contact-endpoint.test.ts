@@ -139,7 +139,7 @@ beforeAll(async () => {
   site = await startServer({
     dir: outDir,
     port: 0,
-    locales: config.locales,
+    site: () => report.hostConfig,
     basePath: config.basePath,
     headers: (file) => headersFor(rules, file),
   });

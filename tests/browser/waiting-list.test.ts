@@ -61,8 +61,13 @@ const sites = new Map<Mode, { server: Server; origin: string }>();
 /** Builds the copy as it is now into its own folder and serves it. */
 async function buildAndServe(mode: Mode) {
   const config = resolveConfig({ root, outDir: `${root}/dist-${mode}` });
-  await build(config);
-  const server = await startServer({ dir: config.outDir, port: 0, locales: config.locales, basePath: config.basePath });
+  const report = await build(config);
+  const server = await startServer({
+    dir: config.outDir,
+    port: 0,
+    site: () => report.hostConfig,
+    basePath: config.basePath,
+  });
   sites.set(mode, { server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` });
 }
 

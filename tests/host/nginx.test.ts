@@ -11,7 +11,7 @@ import { gunzipSync } from "node:zlib";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse as parseYaml } from "yaml";
-import { defaults } from "../../generator/config.ts";
+import { siteLanguages } from "../support/languages.ts";
 import { type HostConfigInput } from "../../generator/hosts/host-config.ts";
 import { createHostConfigs } from "../../generator/hosts/files.ts";
 import { inlineScriptHashes } from "../support/html.ts";
@@ -56,7 +56,7 @@ async function buildWithHostFiles(basePath: string) {
   };
   const input: HostConfigInput = {
     basePath,
-    locales: defaults.locales,
+    locales: siteLanguages,
     scriptHashes,
     fontsOrigin: new URL(site.consent.fontsUrl).origin,
     fontFilesOrigin: "https://fonts.gstatic.com",

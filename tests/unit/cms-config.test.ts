@@ -7,12 +7,12 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { cmsConfigFile, cmsConfigText, createCmsConfig, loadCmsContent } from "../../generator/editor/cms-config.ts";
-import { defaults } from "../../generator/config.ts";
+import { siteLanguageCodes } from "../support/languages.ts";
 import { interfaceLanguage } from "../../generator/editor/watch-admin.ts";
 import { placeOf } from "../../generator/editor/text-places.ts";
 import { projectRoot } from "../support/site.ts";
 
-const locales = defaults.locales.map((locale) => locale.code);
+const locales = siteLanguageCodes;
 type Field = { name: string; widget: string; required?: boolean; pattern?: [string, string]; fields?: Field[] };
 type Collection = {
   name: string;
@@ -43,6 +43,7 @@ describe("the web editor's configuration", () => {
     expect(siteFields.map((field) => field.name).sort()).toEqual(
       [
         "name",
+        "languages",
         "baseUrl",
         "contact",
         "social",

@@ -4,6 +4,9 @@ import { describe, expect, it } from "vitest";
 import { resolveConfig } from "../../generator/config.ts";
 import { encodePath, isAllowedHost, isHiddenPath, parseTarget } from "../../generator/dev/request.ts";
 import { isBuildOutput, pagesOfFile } from "../../generator/dev/watch.ts";
+import { createHref, createRoutes, sitePages } from "../../generator/routes.ts";
+import type { Content } from "../../model/content.ts";
+import { siteLanguages } from "../support/languages.ts";
 
 describe("parseTarget", () => {
   it.each([
@@ -110,6 +113,9 @@ describe("watch's own paths", () => {
     ["content/i18n/de.yaml", []],
     ["content/pages/about-me.fr.md", []],
   ])("saving %s leads open tabs to %j", (file, pages) => {
-    expect(pagesOfFile(config, file)).toEqual(pages);
+    const markdown = Object.fromEntries(["about-me", "faq"].map((name) => [name, {}]));
+    const site = sitePages({ locales: [{ pages: markdown }] } as unknown as Pick<Content, "locales">);
+    const routes = createRoutes(site, siteLanguages, createHref({ basePath: "/", locales: siteLanguages }, ""));
+    expect(pagesOfFile(routes, "/", file)).toEqual(pages);
   });
 });
