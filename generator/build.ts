@@ -5,6 +5,7 @@ import { noMemo, type BuildMemo } from "./cache/memo.ts";
 import { loadContent } from "./load/content.ts";
 import { loadTranslationLock } from "./load/translation-lock.ts";
 import { cachedYaml } from "./load/yaml.ts";
+import type { ToolMessages } from "./load/writing-rules.ts";
 import { routeSite, sitePages, templateFiles } from "./routes.ts";
 import type { Route } from "../model/route.ts";
 import { adminOutput } from "./editor/admin-output.ts";
@@ -23,6 +24,8 @@ export interface BuildReport {
   pages: number;
   /** Every page in every language at its address: where `watch` sends a tab after a save. */
   routes: readonly Route[];
+  /** The words of ranch-site's own notices on the pages, by language (its writing rules, content/languages/). */
+  messages: Readonly<Record<string, ToolMessages>>;
   files: number;
   milliseconds: number;
   /** Problems that `watch` shows but does not stop for (missing keys, pages whose template threw). */
@@ -65,12 +68,14 @@ export async function build(
   const checked = checkOutput(context, site, sources.fragments);
   const files = await writeSite(writer, output, checked.pages);
   await cache.save();
-  return report(started, routes, files, sources, checked.findings, output);
+  const messages = Object.fromEntries(content.writingRules.map((rules) => [rules.code, rules.messages]));
+  return report(started, routes, messages, files, sources, checked.findings, output);
 }
 
 function report(
   started: number,
   routes: readonly Route[],
+  messages: BuildReport["messages"],
   files: number,
   sources: CheckedSources,
   checked: OutputFindings,
@@ -79,6 +84,7 @@ function report(
   return {
     pages: routes.length,
     routes,
+    messages,
     files,
     milliseconds: performance.now() - started,
     warnings: checked.warnings,

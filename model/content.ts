@@ -228,6 +228,8 @@ export interface MarkdownPage {
 /** Everything one language of the site says. */
 export interface LocaleContent {
   locale: string;
+  /** The BCP 47 tag whose conventions its dates and numbers follow (en-GB: "15–17 March 2027"): Intl's locale. */
+  formats: string;
   dictionary: Dictionary;
   /** The facts of site.yaml as this language prints them (`offers.open.price` → "2.490 €"), as placeholders fill them. */
   facts: ReadonlyMap<string, string>;

@@ -221,7 +221,8 @@ function json(value: object): string {
 /**
  * The value behind each kind of read, in the current content: `site`, `dict:<locale>:<key>`,
  * `dict:<locale>:*` (the whole dictionary), `page:<locale>:<id>`, `pages:<locale>` (the list of
- * pages), `testimonials:<locale>`, `facts:<locale>` (site facts as the locale prints them) and
+ * pages), `testimonials:<locale>`, `facts:<locale>` (site facts as the locale prints them),
+ * `formats:<locale>` (the regional form its dates and numbers follow) and
  * `image:<locale>:<slot>` (a photo of the image pipeline). Each is computed once per build. Texts
  * compare as texts; parts of the content by reference first (the loader keeps the objects of
  * unchanged files in a session), then by their JSON.
@@ -274,6 +275,7 @@ class ContentValues {
     if (kind === "pages") return JSON.stringify(Object.keys(content.pages));
     if (kind === "testimonials") return content.testimonials;
     if (kind === "facts") return JSON.stringify([...content.facts]);
+    if (kind === "formats") return content.formats;
     throw new Error(`unknown read ${read}`);
   }
 }
@@ -324,6 +326,10 @@ function trackLocale(locale: LocaleContent, reads: Reads): LocaleContent {
     get facts() {
       reads.add(`facts:${code}`);
       return locale.facts;
+    },
+    get formats() {
+      reads.add(`formats:${code}`);
+      return locale.formats;
     },
     pages,
   };

@@ -56,6 +56,7 @@ export function checkSources(
   return {
     fragments: links.fragments,
     warnings: [
+      ...content.warnings,
       ...translations.warnings,
       ...begun,
       ...untranslated,

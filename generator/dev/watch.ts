@@ -9,6 +9,7 @@ import { BuildSession } from "../cache/memo.ts";
 import { liveReloadClient, ReloadLog, reloadMessage } from "./live-reload.ts";
 import { allowedHostNames, movedPortLine, networkLines, serverUrls, type ServerOptions } from "./listen.ts";
 import { errorPageStyle } from "../render/pages.ts";
+import { defaultMessages } from "../load/writing-rules.ts";
 import type { Route } from "../../model/route.ts";
 import { startServer } from "./serve.ts";
 import { formSources, headerRules, headersFor, type HeaderRules, type HostConfigInput } from "../hosts/host-config.ts";
@@ -56,9 +57,17 @@ export async function watch(config: SiteConfig, options: WatchOptions) {
   /** Missing keys and failed pages of the last good build: shown in the browser too, not only in the terminal. */
   let warnings: string[] = [];
   let rules = watchRules(siteConfig, undefined);
-  /** The last good build's host configuration (its languages, its old addresses) and routes. */
+  /** The last good build's host configuration (its languages, its old addresses), routes and notices' words. */
   let site: HostConfigInput | undefined;
   let routes: readonly Route[] = [];
+  let messages: BuildReport["messages"] = {};
+  /** The language of a page by its path, and the words of watch's notice on it (English before a good build). */
+  const noticeLanguage = (urlPath: string) => {
+    const byPrefix = [...(site?.locales ?? [])].sort((a, b) => b.prefix.length - a.prefix.length);
+    const below = `${urlPath}/`.slice(siteConfig.basePath.length);
+    const language = byPrefix.find((locale) => !locale.prefix || below.startsWith(`${locale.prefix}/`));
+    return language && messages[language.code] ? { code: language.code, ...messages[language.code]! } : undefined;
+  };
   let running: Promise<void> | undefined;
   let pending: string | undefined;
   let timer: NodeJS.Timeout | undefined;
@@ -106,6 +115,7 @@ export async function watch(config: SiteConfig, options: WatchOptions) {
       rules = watchRules(siteConfig, report.hostConfig);
       site = report.hostConfig;
       routes = report.routes;
+      messages = report.messages;
       error = undefined;
       warnings = report.warnings;
       options.log(`${reason}: rebuilt ${report.pages} pages in ${Math.round(performance.now() - started)} ms`);
@@ -186,7 +196,8 @@ export async function watch(config: SiteConfig, options: WatchOptions) {
       // reload it did not need, a newer one would hide the rebuild that wrote the file.
       const build = told.current;
       return (html) => {
-        const overlay = error ? errorOverlay(error) : warnings.length > 0 ? warningOverlay(warnings) : "";
+        const notice = error ? errorOverlay(error, noticeLanguage(urlPath)) : "";
+        const overlay = notice || (warnings.length > 0 ? warningOverlay(warnings) : "");
         return html.replace("</body>", `${overlay}${liveReload(build)}</body>`);
       };
     },
@@ -314,8 +325,15 @@ function watchRules(config: SiteConfig, hostConfig: HostConfigInput | undefined)
 
 const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (char) => `&#${char.charCodeAt(0)};`);
 
-function errorOverlay(error: string): string {
-  return `<style>${overlayStyle}</style><div role="alert" data-build-error><strong>The build failed; this page shows the last good version.</strong><pre>${escapeHtml(error)}</pre></div>`;
+/**
+ * The notice of a failed build, its heading in the page's language (its writing rules' `messages`); the
+ * lines of the error are ranch-site's, in English, and marked so for screen readers.
+ */
+function errorOverlay(error: string, language?: { code: string; buildFailed: string }): string {
+  const heading = language
+    ? `<strong lang="${escapeHtml(language.code)}">${escapeHtml(language.buildFailed)}</strong>`
+    : `<strong lang="en">${escapeHtml(defaultMessages.buildFailed)}</strong>`;
+  return `<style>${overlayStyle}</style><div role="alert" data-build-error>${heading}<pre lang="en">${escapeHtml(error)}</pre></div>`;
 }
 
 /** The build's warnings at the foot of the page: it works, but shows a key where a text belongs. */

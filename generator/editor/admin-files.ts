@@ -4,7 +4,7 @@
  * it saves to. Shipped by `build` only when asked for (`--admin`, or `editor:` in site.yaml).
  */
 import { stringify } from "yaml";
-import { refusalNoticeFile, refusalNoticeScript } from "./refusal-notice.ts";
+import { refusalNoticeFile, refusalNoticeScript, type NoticeWords } from "./refusal-notice.ts";
 import type { OutputFile } from "../../model/output.ts";
 import { adminPolicy } from "../hosts/admin-policy.ts";
 
@@ -49,11 +49,13 @@ export function adminFiles(
   bundle: readonly OutputFile[],
   localMode = false,
   policy = adminPolicy,
+  /** The refusal notice's words, by language (local mode). */
+  notices: Readonly<Record<string, NoticeWords>> = {},
 ): OutputFile[] {
   return [
     { path: "admin/index.html", contents: adminPage(siteName, localMode, policy) },
     { path: "admin/config.yml", contents: adminConfigText(config, backend) },
-    ...(localMode ? [{ path: refusalNoticeFile, contents: refusalNoticeScript }] : []),
+    ...(localMode ? [{ path: refusalNoticeFile, contents: refusalNoticeScript(notices) }] : []),
     ...bundle,
   ];
 }

@@ -56,5 +56,8 @@ export async function adminOutput(config: SiteConfig, content: Content): Promise
     await loadAdminBundle(),
     config.mode === "watch",
     config.mode === "watch" ? adminPolicy : adminPolicyFor(editor ?? { backend: "git-gateway" }),
+    Object.fromEntries(
+      content.writingRules.map(({ code, messages }) => [code, { notSaved: messages.notSaved, close: messages.close }]),
+    ),
   );
 }

@@ -7,10 +7,26 @@
  * is outlined too: the label of that name after its group's, the list entry's n-th one.
  */
 
+import { defaultMessages, type ToolMessages } from "../load/writing-rules.ts";
+
 /** The script's file, beside the admin page. */
 export const refusalNoticeFile = "admin/refusal-notice.js";
 
-export const refusalNoticeScript = `(() => {
+/** The notice's words in one language: from its writing rules (content/languages/<code>.yaml `messages`). */
+export type NoticeWords = Pick<ToolMessages, "notSaved" | "close">;
+
+/**
+ * The script, with the notice's words of every language of the site by code: it speaks the language Decap
+ * shows (the page's `lang`), English where the site has no words for it.
+ */
+export const refusalNoticeScript = (words: Readonly<Record<string, NoticeWords>>) => `(() => {
+  const table = ${JSON.stringify(words).replace(/</g, "\\u003c")};
+  const english = ${JSON.stringify({ notSaved: defaultMessages.notSaved, close: defaultMessages.close })};
+  // Decap sets the page's language once its own interface language is known: looked up when shown.
+  const wordsNow = () => {
+    const language = document.documentElement.lang;
+    return table[language] ?? table[language.split("-")[0]] ?? english;
+  };
   const api = new URL("api/v1", document.baseURI).pathname;
   const send = window.fetch.bind(window);
   let notice;
@@ -45,6 +61,7 @@ export const refusalNoticeScript = `(() => {
   };
   const show = (message) => {
     hide();
+    const words = wordsNow();
     notice = document.createElement("div");
     notice.setAttribute("role", "alert");
     notice.setAttribute("data-save-refused", "");
@@ -52,7 +69,7 @@ export const refusalNoticeScript = `(() => {
       "position:fixed;left:1rem;bottom:1rem;z-index:2147483647;max-width:40rem;padding:1rem 3rem 1rem 1.25rem;" +
       "background:#2b1410;color:#ffe9e2;font:15px/1.5 system-ui,sans-serif;border-radius:6px;box-shadow:0 6px 24px rgb(0 0 0/40%)";
     const title = document.createElement("strong");
-    title.textContent = document.documentElement.lang === "de" ? "Nicht gespeichert" : "Not saved";
+    title.textContent = words.notSaved;
     const text = document.createElement("p");
     text.style.margin = ".25rem 0 0";
     text.textContent = message.replace(/^Not saved\\.\\s*/, "");
@@ -60,7 +77,7 @@ export const refusalNoticeScript = `(() => {
     const close = document.createElement("button");
     close.type = "button";
     close.textContent = "×";
-    close.setAttribute("aria-label", document.documentElement.lang === "de" ? "Schließen" : "Close");
+    close.setAttribute("aria-label", words.close);
     close.style.cssText = "position:absolute;top:.5rem;right:.5rem;border:0;background:none;color:inherit;font-size:1.5rem;cursor:pointer";
     close.addEventListener("click", hide);
     notice.append(title, text, close);

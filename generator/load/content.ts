@@ -18,7 +18,9 @@ import { formatsFor } from "../images/slots.ts";
 import { imageStore } from "../cache/store.ts";
 import type { Variant } from "../images/variants.ts";
 import { createHref } from "../links.ts";
-import { typeset } from "./typography.ts";
+import { typeset, typographyOf, type Typography } from "./typography.ts";
+import { loadWritingRules, neutralRules, type WritingRules } from "./writing-rules.ts";
+import type { ContentWarning } from "../warnings.ts";
 import { listFiles, listTree, readText, unreadable } from "./files.ts";
 import type { RenderCache } from "../cache/render.ts";
 import {
@@ -56,6 +58,10 @@ export interface Content extends SiteContent {
   images: { catalogue: ImageCatalogue; markdownVariants: Variant[] };
   /** Every problem of loading, those of site.yaml first. */
   problems: ContentError[];
+  /** What loads but deserves a look: a language without its writing rules. */
+  warnings: ContentWarning[];
+  /** How each language is written and addressed (content/languages/), in the order of `locales`. */
+  writingRules: WritingRules[];
   /** site.yaml's dates, offers and form settings as written, for the check stage; `problems`: how many of `problems` are site.yaml's. */
   siteAsWritten: SiteAsWritten & { problems: number };
 }
@@ -100,8 +106,17 @@ export async function loadContent(config: SiteConfig, cache?: RenderCache): Prom
   await checkRoot(config.root);
   const yaml = cachedYaml(cache);
   const siteData = await loadSite(config.root, yaml);
-  const { site, factsFor, written, languageList } = siteData.value;
+  const { site, factsFor: factsOf, written, languageList } = siteData.value;
   const codes = languageList.languages.map((locale) => locale.code);
+  const rulesRead = await Promise.all(
+    languageList.languages.map((language) =>
+      loadWritingRules(config.root, language, languageList.entries[language.code] ?? languageList.place, yaml),
+    ),
+  );
+  const rulesOf = new Map(rulesRead.map((read) => [read.value.code, read.value]));
+  // Each language's facts print numbers and prices in its regional form (en-GB, de-DE).
+  const factsFor = (locale: string) => factsOf(rulesOf.get(locale)?.formats ?? locale);
+  const typographyFor = (locale: string) => typographyOf(rulesOf.get(locale) ?? neutralRules(locale));
   const testimonialList = await listFiles(config.root, `${defaults.folders.content}/testimonials`, ".md");
   const pagesFolder = `${defaults.folders.content}/pages`;
   const pageList = await listFiles(config.root, pagesFolder, ".md");
@@ -126,12 +141,12 @@ export async function loadContent(config: SiteConfig, cache?: RenderCache): Prom
     variants: [],
   };
   const linkTo = images.asset;
-  const markdown: MarkdownReader = async ({ body, filled, bodyLine, place, locale, fill }) => {
+  const markdown: MarkdownReader = async ({ body, filled, bodyLine, place, typography, fill }) => {
     // One parse serves both results, and only when one of them is not in the cache.
     let tree: MarkdownTree | undefined;
     const parsed = () => (tree ??= parseMarkdown(body));
     const scanned = (text: string) => scanLinks(text, bodyLine, parsed());
-    const rendered = () => renderTree(parsed(), fill, linkTo, images, place, locale);
+    const rendered = () => renderTree(parsed(), fill, linkTo, images, place, typography);
     if (!cache) return { scan: scanned(body), html: rendered() };
     // The links depend on the text and the line it starts on; the scan comes first: rendering changes the tree.
     const links = (text: string) => Promise.resolve(JSON.stringify(scanned(text)));
@@ -140,7 +155,9 @@ export async function loadContent(config: SiteConfig, cache?: RenderCache): Prom
     // is text, never markdown: the same filled text may come from different bodies), and the base path.
     if (filled.includes("![")) return { scan, html: rendered() };
     const source = `${body}\0${filled}`;
-    const html = await cache.get(`${markdownOptions}\0${locale}\0${config.basePath}`, source, async () => rendered());
+    const html = await cache.get(`${markdownOptions}\0${typography.key}\0${config.basePath}`, source, async () =>
+      rendered(),
+    );
     return { scan, html };
   };
   const remember: Remember = (key, inputs, compute) =>
@@ -155,7 +172,13 @@ export async function loadContent(config: SiteConfig, cache?: RenderCache): Prom
     ),
   );
   const readers: Readers = { markdown, yaml, remember };
-  const reading = (locale: string, facts: Facts): LocaleReading => ({ root: config.root, locale, facts, readers });
+  const reading = (locale: string, facts: Facts): LocaleReading => ({
+    root: config.root,
+    locale,
+    facts,
+    typography: typographyFor(locale),
+    readers,
+  });
   const testimonials = await Promise.all(
     codes.map((locale) =>
       loadEach(testimonialKind, testimonialFiles.value, refused, reading(locale, factsFor(locale))),
@@ -173,8 +196,9 @@ export async function loadContent(config: SiteConfig, cache?: RenderCache): Prom
   );
   const locales: LocaleContent[] = codes.map((locale, index) => ({
     locale,
+    formats: rulesOf.get(locale)!.formats,
     facts: factsFor(locale).values,
-    dictionary: typesetDictionary(dictionaries[index]!.value, locale),
+    dictionary: typesetDictionary(dictionaries[index]!.value, typographyFor(locale)),
     testimonials: testimonials[index]!.value,
     pages: Object.fromEntries(pages[index]!.value),
   }));
@@ -204,6 +228,7 @@ export async function loadContent(config: SiteConfig, cache?: RenderCache): Prom
     ...requireEveryLocale(pageFiles.value, languageList),
     ...pagesMissing,
     ...imageList.problems,
+    ...rulesRead.flatMap((read) => read.problems),
     ...[...dictionaries, ...testimonials, ...pages].flatMap((loaded) => loaded.problems),
     ...publicList.problems,
     ...publicReads.flatMap((read) => read.problems),
@@ -214,6 +239,8 @@ export async function loadContent(config: SiteConfig, cache?: RenderCache): Prom
     publicFiles,
     images: { catalogue, markdownVariants: images.variants },
     problems,
+    warnings: rulesRead.flatMap((read) => read.warnings),
+    writingRules: rulesRead.map((read) => read.value),
     siteAsWritten: { ...written, problems: siteData.problems.length },
   };
 }
@@ -237,7 +264,7 @@ type MarkdownReader = (body: {
   filled: string;
   bodyLine: number;
   place: MarkdownPlace;
-  locale: string;
+  typography: Typography;
   fill: (text: string) => string;
 }) => Promise<{ scan: LinkScan; html: string }>;
 
@@ -303,6 +330,7 @@ interface LocaleReading {
   root: string;
   locale: string;
   facts: Facts;
+  typography: Typography;
   readers: Readers;
 }
 
@@ -336,7 +364,8 @@ async function loadOne<T>(kind: FileKind<T>, id: string, file: string, reading: 
   // (images excepted: their HTML depends on the image catalogue).
   const parse = () => parseOne(kind, id, file, read.text, reading);
   if (read.text.includes("![")) return parse();
-  return readers.remember(`${file}\0${locale}\0${kind.requireBody}`, [factsKey(facts), read.text], parse);
+  const inputs = [factsKey(facts), reading.typography.key, read.text];
+  return readers.remember(`${file}\0${locale}\0${kind.requireBody}`, inputs, parse);
 }
 
 /** The text of one markdown file, parsed: see loadOne. */
@@ -345,7 +374,7 @@ async function parseOne<T>(
   id: string,
   file: string,
   text: string,
-  { locale, facts, readers: { markdown, yaml } }: LocaleReading,
+  { facts, typography, readers: { markdown, yaml } }: LocaleReading,
 ): Promise<FileLoaded<T>> {
   const { value: source, problems } = splitMarkdown(text, file, yaml);
   if (source.refused) return { problems };
@@ -370,7 +399,7 @@ async function parseOne<T>(
     filled: body.text,
     bodyLine: source.bodyLine,
     place: { file, bodyLine: source.bodyLine, problems },
-    locale,
+    typography,
     fill: (text) => interpolate(text, facts).text,
   });
   problems.push(...linkProblems(scan, file));
@@ -383,19 +412,19 @@ async function parseOne<T>(
     front: text.slice(0, text.length - source.body.length),
     ...(shown === source.body ? {} : { shown }),
   };
-  return { value: make(id, typesetTexts(fillPlaceholders(data, facts), locale), html, origin), problems };
+  return { value: make(id, typesetTexts(fillPlaceholders(data, facts), typography), html, origin), problems };
 }
 
 /** The build sets the typography (design.md §9), so editors type plain spaces, dots and quotes. */
-function typesetDictionary(dictionary: Dictionary, locale: string): Dictionary {
-  for (const entry of dictionary.values()) entry.text = typeset(entry.text, locale);
+function typesetDictionary(dictionary: Dictionary, typography: Typography): Dictionary {
+  for (const entry of dictionary.values()) entry.text = typeset(entry.text, typography);
   return dictionary;
 }
 
-function typesetTexts(data: unknown, locale: string): unknown {
-  if (typeof data === "string") return typeset(data, locale);
-  if (Array.isArray(data)) return data.map((item) => typesetTexts(item, locale));
+function typesetTexts(data: unknown, typography: Typography): unknown {
+  if (typeof data === "string") return typeset(data, typography);
+  if (Array.isArray(data)) return data.map((item) => typesetTexts(item, typography));
   if (data && typeof data === "object")
-    return Object.fromEntries(Object.entries(data).map(([key, value]) => [key, typesetTexts(value, locale)]));
+    return Object.fromEntries(Object.entries(data).map(([key, value]) => [key, typesetTexts(value, typography)]));
   return data;
 }

@@ -4,7 +4,7 @@ import remarkHtml from "remark-html";
 import type { MarkdownLink } from "../../model/content.ts";
 import { ContentError, placeAt, type Loaded } from "../errors.ts";
 import { imageHandler, pictureSchema, type MarkdownImages, type MarkdownPlace } from "../images/markdown.ts";
-import { remarkTypography } from "./typography.ts";
+import { plainTypography, remarkTypography, type Typography } from "./typography.ts";
 import { readYaml, type YamlNode, type YamlReader } from "./yaml.ts";
 
 /** A markdown file split into its located front matter and its body. */
@@ -29,9 +29,10 @@ interface MdNode {
   data?: { hProperties?: Record<string, string> };
 }
 
-/** One processor per locale: remark, the locale's typography on text nodes, then HTML. */
+/** One processor per typography (a language's): remark, that typography on text nodes, then HTML. */
 const processors = new Map<string, ReturnType<typeof textProcessor>>();
-const textProcessor = (locale: string) => remark().use(markLanguageLinks).use(remarkTypography, locale).use(remarkHtml);
+const textProcessor = (typography: Typography) =>
+  remark().use(markLanguageLinks).use(remarkTypography, typography).use(remarkHtml);
 
 /**
  * A link title that is a language code (`"en"`) marks a link that leads to another language on
@@ -162,7 +163,7 @@ export function splitMarkdown(text: string, file: string, yaml: YamlReader = rea
 }
 
 /**
- * Markdown to HTML, with the typography of `locale` on the text (never on code or URLs); remark-html
+ * Markdown to HTML, with a language's typography on the text (never on code or URLs); remark-html
  * sanitises with GitHub's schema (plus the `<picture>` of images), so no raw HTML reaches a page.
  * Root-relative links (`/de/pricing/`) go through `linkTo`, the site's own href(), so they get the base
  * path as every other link does. With `images`, images become `<picture>`s of the image pipeline, their
@@ -173,9 +174,9 @@ export function renderMarkdown(
   linkTo: (path: string) => string = (path) => path,
   images?: MarkdownImages,
   place?: MarkdownPlace,
-  locale = "en",
+  typography: Typography = plainTypography(),
 ): string {
-  return renderTree(parseMarkdown(body), (text) => text, linkTo, images, place, locale);
+  return renderTree(parseMarkdown(body), (text) => text, linkTo, images, place, typography);
 }
 
 /** A markdown body's syntax tree: parsed once, it gives both the link scan and, once filled in, the HTML. */
@@ -194,10 +195,10 @@ export function renderTree(
   linkTo: (path: string) => string = (path) => path,
   images?: MarkdownImages,
   place?: MarkdownPlace,
-  locale = "en",
+  typography: Typography = plainTypography(),
 ): string {
-  if (!processors.has(locale)) processors.set(locale, textProcessor(locale));
-  const used = images && place ? pictureProcessor(images, place, locale) : processors.get(locale)!;
+  if (!processors.has(typography.key)) processors.set(typography.key, textProcessor(typography));
+  const used = images && place ? pictureProcessor(images, place, typography) : processors.get(typography.key)!;
   fillTexts(tree as MdNode, fill);
   resolveLinks(tree as MdastNode, linkTo);
   return String(used.stringify(used.runSync(tree) as typeof tree)).trim();
@@ -213,11 +214,11 @@ function fillTexts(tree: MdNode, fill: (text: string) => string) {
 }
 
 /** A processor whose images (inline and by reference) go through the image pipeline. */
-function pictureProcessor(images: MarkdownImages, place: MarkdownPlace, locale: string) {
+function pictureProcessor(images: MarkdownImages, place: MarkdownPlace, typography: Typography) {
   const image = imageHandler(images, place);
   return remark()
     .use(markLanguageLinks)
-    .use(remarkTypography, locale)
+    .use(remarkTypography, typography)
     .use(remarkHtml, {
       sanitize: pictureSchema,
       handlers: {

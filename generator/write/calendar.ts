@@ -29,7 +29,7 @@ function eventLines(site: Site, locale: LocaleContent, links: Links, date: Train
   const { wording: offer, price } = dateOffer(site, locale, date) ?? {};
   const page = links.url(locale.locale, "pricing/#dates");
   const { legal } = site;
-  const country = new Intl.DisplayNames([locale.locale], { type: "region" }).of(legal.countryCode) ?? legal.country;
+  const country = new Intl.DisplayNames([locale.formats], { type: "region" }).of(legal.countryCode) ?? legal.country;
   const address = [site.name, legal.street, `${legal.postalCode} ${legal.city}`, country].join(", ");
   const description = [
     text("schema.courseDescription"),

@@ -14,7 +14,7 @@ const shown = 2;
  * with its language and its button, the way to all dates and prices, and the programme sheet to forward.
  */
 export function DateStrip(props: PageProps) {
-  const { t, href, site, locale } = props;
+  const { t, href, site, locale, content } = props;
   const dates = datesInPageLanguageFirst(site.dates, locale).slice(0, shown);
   return (
     <section className="section section-tinted date-strip" aria-labelledby={dateStripTitle}>
@@ -28,9 +28,11 @@ export function DateStrip(props: PageProps) {
                 <li key={date.start}>
                   <span className="date-strip-days">
                     <Icon name="calendar" />
-                    <time dateTime={date.start}>{formatDays(date, locale)}</time>
+                    <time dateTime={date.start}>{formatDays(date, content.formats)}</time>
                   </span>
-                  {date.language && <span className="date-strip-language">{languageName(date.language, locale)}</span>}
+                  {date.language && (
+                    <span className="date-strip-language">{languageName(date.language, content.formats)}</span>
+                  )}
                   <a
                     className={`button button-small ${date.seatsLeft === 0 ? "button-outline" : "button-primary"}`}
                     href={contactHref(props, enquiry)}

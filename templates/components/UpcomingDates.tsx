@@ -47,7 +47,7 @@ export function UpcomingDates(props: PageProps & { id: string; netPricesNote?: b
 }
 
 function DateCard(props: PageProps & { date: TrainingDate }) {
-  const { t, locale, date, content, site } = props;
+  const { t, date, content, site } = props;
   const enquiry = dateEnquiry(props, date);
   const calendarFile = calendarHref(props, date);
   const seats = seatsState(date, Number(site.claims.groupSize));
@@ -56,7 +56,7 @@ function DateCard(props: PageProps & { date: TrainingDate }) {
     <li className={`date date-${seats}`}>
       <p className="date-days">
         <Icon name="calendar" />
-        <time dateTime={date.start}>{formatDays(date, locale)}</time>
+        <time dateTime={date.start}>{formatDays(date, content.formats)}</time>
       </p>
       {date.offer && <p className="date-offer">{offerName(props, date.offer)}</p>}
       <dl className="date-facts">
@@ -74,7 +74,7 @@ function DateCard(props: PageProps & { date: TrainingDate }) {
               <Icon name="globe" />
               {t("dates.language")}:
             </dt>{" "}
-            <dd>{languageName(date.language, locale)}</dd>
+            <dd>{languageName(date.language, content.formats)}</dd>
           </div>
         )}
       </dl>
@@ -106,11 +106,11 @@ function DateCard(props: PageProps & { date: TrainingDate }) {
 }
 
 /** "4 seats left"; with every seat free "Booking open", since "12 of 12 free" says nobody has booked yet. */
-function seatsText({ t, locale }: PageProps, date: TrainingDate, seats: Seats): string {
+function seatsText({ t, content }: PageProps, date: TrainingDate, seats: Seats): string {
   if (seats === "full") return t("dates.full");
   if (seats === "open") return t("dates.bookingOpen");
-  const form = new Intl.PluralRules(locale).select(date.seatsLeft) === "one" ? "one" : "other";
-  return `${new Intl.NumberFormat(locale).format(date.seatsLeft)} ${t(`dates.seats.${form}`)}`;
+  const form = new Intl.PluralRules(content.formats).select(date.seatsLeft) === "one" ? "one" : "other";
+  return `${new Intl.NumberFormat(content.formats).format(date.seatsLeft)} ${t(`dates.seats.${form}`)}`;
 }
 
 /**
@@ -123,9 +123,9 @@ export function datesInPageLanguageFirst(dates: readonly TrainingDate[], locale:
 }
 
 /** "German", "Englisch": the language of a date, named in the page's language. */
-export function languageName(code: string, locale: string): string {
-  let names = languageNames.get(locale);
-  if (!names) languageNames.set(locale, (names = new Intl.DisplayNames(locale, { type: "language" })));
+export function languageName(code: string, formats: string): string {
+  let names = languageNames.get(formats);
+  if (!names) languageNames.set(formats, (names = new Intl.DisplayNames(formats, { type: "language" })));
   return names.of(code) ?? code;
 }
 const languageNames = new Map<string, Intl.DisplayNames>();

@@ -17,31 +17,32 @@ export interface Enquiry {
   message: string;
 }
 
-/** "15.–17. März 2027", "15–17 March 2027": one locale's way of writing a span of days. */
-export function formatDays(date: Pick<TrainingDate, "start" | "end">, locale: string): string {
+/**
+ * "15.–17. März 2027", "15–17 March 2027": a span of days as a language writes it, by the regional form its
+ * writing rules name (`content.formats`: en-GB, de-DE).
+ */
+export function formatDays(date: Pick<TrainingDate, "start" | "end">, formats: string): string {
   // ICU makes each text afresh (30 µs), and the pages with dates ask for each span several times.
-  const key = `${locale} ${date.start} ${date.end}`;
+  const key = `${formats} ${date.start} ${date.end}`;
   let text = formattedDays.get(key);
   if (text === undefined) {
-    text = dayFormat(locale).formatRange(new Date(`${date.start}T00:00:00Z`), new Date(`${date.end}T00:00:00Z`));
+    text = dayFormat(formats).formatRange(new Date(`${date.start}T00:00:00Z`), new Date(`${date.end}T00:00:00Z`));
     formattedDays.set(key, text);
   }
   return text;
 }
 
-/** Spans of days as written, by locale, start and end: the same text for the same three, build after build. */
+/** Spans of days as written, by regional form, start and end: the same text for the same three, build after build. */
 const formattedDays = new Map<string, string>();
 
-/** One formatter per locale: making one loads the locale's data, about a twentieth of a page's rendering. */
+/** One formatter per regional form: making one loads its data, about a twentieth of a page's rendering. */
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
-/** The site's English is British ("programme", "enquire"): its dates are too, day before month. */
-const dateLocales: Record<string, string> = { en: "en-GB" };
-function dayFormat(locale: string): Intl.DateTimeFormat {
-  let format = dayFormats.get(locale);
+function dayFormat(formats: string): Intl.DateTimeFormat {
+  let format = dayFormats.get(formats);
   if (!format) {
     const options = { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" } as const;
-    format = new Intl.DateTimeFormat(dateLocales[locale] ?? locale, options);
-    dayFormats.set(locale, format);
+    format = new Intl.DateTimeFormat(formats, options);
+    dayFormats.set(formats, format);
   }
   return format;
 }
@@ -56,7 +57,7 @@ export function offerName({ content }: PageProps, offer: string | undefined): st
  * owner can tell the two apart in every form mode (its subject and first line say so).
  */
 export function dateEnquiry(props: PageProps, date: TrainingDate): Enquiry {
-  const about = [offerName(props, date.offer), formatDays(date, props.locale)].filter(Boolean).join(", ");
+  const about = [offerName(props, date.offer), formatDays(date, props.content.formats)].filter(Boolean).join(", ");
   return enquiry(props, `date=${date.start}`, about, date.seatsLeft === 0 ? "waitingList" : "enquiry");
 }
 

@@ -101,13 +101,13 @@ export default function Pricing(props: PageProps) {
 }
 
 /** "Per person, by team size: 6 people €3,150 · 8 people €2,363 …": what a team of each size pays a head. */
-export function TeamSizes({ t, content, locale, name, sizes }: PageProps & { name: string; sizes?: number[] }) {
+export function TeamSizes({ t, content, name, sizes }: PageProps & { name: string; sizes?: number[] }) {
   const prices = (sizes ?? []).flatMap((size) => {
     const price = content.facts.get(`offers.${name}.perPersonAt.${size}`);
     return price ? [{ size, price }] : [];
   });
   if (prices.length === 0) return null;
-  const number = new Intl.NumberFormat(locale);
+  const number = new Intl.NumberFormat(content.formats);
   return (
     <p className="offer-sizes">
       {t("pricing.teamSizes")}{" "}

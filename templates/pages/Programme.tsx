@@ -15,13 +15,13 @@ import { TeamSizes } from "./Pricing.tsx";
  * repeats those two pages.
  */
 export default function Programme(props: PageProps) {
-  const { t, site, content, locale, url } = props;
+  const { t, site, content, url } = props;
   const pricing = content.pages["pricing"]!;
   const details = content.pages["training-details"]!;
   // Training details opens with the days, one section each; pricing with what the price includes.
   const days = sections(details.html).slice(0, Number(site.claims.trainingDays));
   const included = sections(pricing.html)[0];
-  const language = new Intl.DisplayNames(locale, { type: "language" });
+  const language = new Intl.DisplayNames(content.formats, { type: "language" });
   return (
     <Layout {...props} title={t("meta.programme.title")} description={t("meta.programme.description")}>
       <div className="section programme">
@@ -78,13 +78,15 @@ export default function Programme(props: PageProps) {
                   {site.dates.map((date) => (
                     <tr key={date.start}>
                       <th scope="row">
-                        <time dateTime={date.start}>{formatDays(date, locale)}</time>
+                        <time dateTime={date.start}>{formatDays(date, content.formats)}</time>
                         {date.offer && <span className="programme-sub">{offerName(props, date.offer)}</span>}
                       </th>
                       <td>{date.language ? language.of(date.language) : ""}</td>
                       <td>{dateOffer(site, content, date)?.price ?? ""}</td>
                       <td>
-                        {date.seatsLeft === 0 ? t("dates.full") : new Intl.NumberFormat(locale).format(date.seatsLeft)}
+                        {date.seatsLeft === 0
+                          ? t("dates.full")
+                          : new Intl.NumberFormat(content.formats).format(date.seatsLeft)}
                       </td>
                     </tr>
                   ))}

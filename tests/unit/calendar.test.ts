@@ -66,6 +66,7 @@ const site = {
 const locale = (code: string, texts: Record<string, string>, offer: { name: string; unit: string }, price: string) =>
   ({
     locale: code,
+    formats: code,
     dictionary: new Map(Object.entries(texts).map(([key, text]) => [key, { text, file: "", line: 1, column: 1 }])),
     facts: new Map([["offers.open.price", price]]),
     testimonials: [],
