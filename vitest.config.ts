@@ -22,7 +22,6 @@ const tier = (
     isolate?: boolean;
     sequence?: { groupOrder: number };
     exclude?: string[];
-    retry?: number;
   } = {},
 ) => ({
   extends: true as const,
@@ -32,15 +31,13 @@ const tier = (
 // missing and may not be installed (installing needs CI or RANCH_SITE_INSTALL=1).
 const exclude = [...configDefaults.exclude, ...testsWithoutTools(import.meta.dirname)];
 const lighthouse = "tests/quality/lighthouse-*.test.ts";
+/*
+ * No tier retries a failed test, on CI or anywhere: a test that passes only at a second try cries wolf, and
+ * a newcomer's plain `npm test` gets no second try. Tests wait for what they mean (an event, a state), not
+ * for time, so that a loaded machine makes them slower, never red.
+ */
 /** One build of the real site per run, shared by every tier and file that only reads it (tests/support/site.ts). */
 const sharedSite = { globalSetup: ["tests/support/shared-site.ts"] };
-/**
- * On CI, a test of the tiers that run real processes, servers and a browser side by side gets a second try:
- * a fresh CI machine is busier than a workstation, and one slow moment of a watcher or a browser there should
- * not cost a whole submission. A test that needed it is named above the summary line (summary-reporter.ts), so
- * a flake stays in sight; a test that fails twice fails the run.
- */
-const secondTry = { retry: process.env.CI ? 1 : 0 };
 
 export default defineConfig({
   test: {
@@ -63,13 +60,12 @@ export default defineConfig({
       // unstubs it), and the generator's module caches are keyed by content. A fresh module graph per file cost 18 s.
       tier("cli", ["tests/cli/**/*.test.ts", "tests/adversarial/**/*.test.ts", "tests/images/**/*.test.ts"], {
         ...sharedSite,
-        ...secondTry,
         isolate: false,
       }),
       // No module state of their own (no mocks, env or cwd changes), so a worker keeps playwright-core and the
       // generator imported from one file to the next instead of importing them again for each.
-      tier("browser", ["tests/browser/**/*.test.ts"], { ...sharedSite, ...secondTry, isolate: false }),
-      tier("host", ["tests/host/**/*.test.ts"], { ...sharedSite, ...secondTry }),
+      tier("browser", ["tests/browser/**/*.test.ts"], { ...sharedSite, isolate: false }),
+      tier("host", ["tests/host/**/*.test.ts"], sharedSite),
       tier("quality", ["tests/quality/**/*.test.ts"], { ...sharedSite, isolate: false, exclude: [lighthouse] }),
       // Last, and alone: Lighthouse scores CPU time (total blocking time is the main thread observed × 4), and a
       // Chromium busy beside it in the other worker cost /contact/ 20 points of performance in one CI run. Desktop

@@ -17,6 +17,7 @@ import { listen, movedPortLine } from "../../generator/dev/listen.ts";
 import { startServer } from "../../generator/dev/serve.ts";
 import { copyProject, editFile } from "../support/project.ts";
 import { rawRequest, startBin, portOf } from "../support/bin-process.ts";
+import { startWatch } from "../support/watch.ts";
 import { buildSite, builtSite, projectRoot } from "../support/site.ts";
 import { servedSite } from "../support/languages.ts";
 
@@ -40,21 +41,9 @@ async function startServe(dir: string, ...args: string[]) {
 }
 
 /** Starts `watch` with polling on a project copy and waits until it watches. */
-async function startWatch(root: string, ...args: string[]) {
-  const process = startBin([
-    "watch",
-    "--root",
-    root,
-    "--out",
-    path.join(root, "dist"),
-    "--port",
-    "0",
-    "--poll",
-    ...args,
-  ]);
-  await process.waitFor(/^Watching /);
-  const url = process.lines.find((line) => /^Serving http:\/\/localhost:\d+\//.test(line))!.slice("Serving ".length);
-  return { process, origin: url.replace(/\/$/, ""), port: portOf(url) };
+async function startPollingWatch(root: string, ...args: string[]) {
+  const process = await startWatch(root, args);
+  return { process, origin: process.origin, port: portOf(process.origin) };
 }
 
 /**
@@ -325,7 +314,7 @@ describe("serve and watch under load while dist/ is swapped", () => {
 
   it("watch answers every request during 5 saves that rebuild its folder, and is alive afterwards", async () => {
     const root = await copyProject();
-    const watch = await startWatch(root);
+    const watch = await startPollingWatch(root);
     try {
       let saving = true;
       const load = hammer(watch.origin, pages, () => !saving, 3);
@@ -412,7 +401,7 @@ describe("serve --host", () => {
 
 describe("watch, attacked through its folders", () => {
   let root: string;
-  let watch: Awaited<ReturnType<typeof startWatch>>;
+  let watch: Awaited<ReturnType<typeof startPollingWatch>>;
 
   beforeAll(async () => {
     root = await copyProject();
@@ -420,7 +409,7 @@ describe("watch, attacked through its folders", () => {
     await symlink(".", path.join(root, "content/loop"));
     await symlink("self", path.join(root, "content/self"));
     await symlink("../..", path.join(root, "content/pages/up"));
-    watch = await startWatch(root, "--host");
+    watch = await startPollingWatch(root, "--host");
   });
 
   afterAll(async () => {

@@ -1,28 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { spawn, type ChildProcess } from "node:child_process";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { builtSite, projectRoot } from "../support/site.ts";
+import { startBin, type BinProcess } from "../support/bin-process.ts";
+import { builtSite } from "../support/site.ts";
 
-let child: ChildProcess;
+let serve: BinProcess;
 let origin: string;
 let dir: string;
 
 beforeAll(async () => {
   dir = builtSite();
-  child = spawn(process.execPath, [path.join(projectRoot, "bin/ranch-site.js"), "serve", "--out", dir, "--port", "0"], {
-    cwd: projectRoot,
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  origin = await new Promise<string>((resolve) =>
-    child.stdout!.on("data", (chunk: Buffer) => {
-      const match = /at (http:\/\/localhost:\d+)\//.exec(chunk.toString());
-      if (match) resolve(match[1]!);
-    }),
-  );
+  serve = startBin(["serve", "--out", dir, "--port", "0"]);
+  // The line with the address, whole: a chunk of output may end in the middle of it.
+  const line = await serve.waitFor(/at http:\/\/localhost:\d+\//);
+  origin = /at (http:\/\/localhost:\d+)\//.exec(serve.lines[line]!)![1]!;
 });
 
-afterAll(() => child?.kill());
+afterAll(() => serve?.stop());
 
 const get = (url: string) => fetch(origin + url, { redirect: "manual" });
 

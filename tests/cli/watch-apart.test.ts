@@ -7,10 +7,10 @@ import { readdir, stat } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { defaults } from "../../generator/index.ts";
-import { startBin, type BinProcess } from "../support/bin-process.ts";
+import { startReady, type BinProcess } from "../support/bin-process.ts";
 import { copyProject, runCli } from "../support/project.ts";
 
-let watch: BinProcess | undefined;
+let watch: (BinProcess & { ready: number }) | undefined;
 afterAll(() => watch?.stop());
 
 const exists = (file: string) =>
@@ -22,9 +22,8 @@ const exists = (file: string) =>
 describe("watch and build side by side", () => {
   it("keep their outputs apart: a build while the editor is open deletes nothing of either", async () => {
     const root = await copyProject();
-    watch = startBin(["watch", "--root", root, "--port", "0", "--poll", "--admin"]);
-    const ready = await watch.waitFor(/^Watching /);
-    const origin = /Serving (http:\/\/localhost:\d+)/.exec(watch.lines.slice(0, ready + 1).join("\n"))![1]!;
+    watch = await startReady(["watch", "--root", root, "--port", "0", "--poll", "--admin"], /^Watching /);
+    const origin = /Serving (http:\/\/localhost:\d+)/.exec(watch.lines.slice(0, watch.ready + 1).join("\n"))![1]!;
     const watchOut = path.join(root, defaults.watchOutDir);
     expect(await exists(path.join(watchOut, "admin/index.html"))).toBe(true);
     expect(await exists(path.join(root, "dist"))).toBe(false);

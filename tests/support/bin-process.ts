@@ -22,13 +22,29 @@ export function startBin(args: string[]): BinProcess {
   });
   const lines: string[] = [];
   const waiters = new Set<() => void>();
-  const collect = (chunk: Buffer) => {
-    lines.push(...chunk.toString().split("\n").filter(Boolean));
-    for (const wake of waiters) wake();
+  /**
+   * Whole lines only, each stream on its own: a chunk of a pipe may end inside a line (or a character), and
+   * half a line must neither match a pattern nor miss one. The rest of an unfinished line comes at the end.
+   */
+  const collect = (stream: NodeJS.ReadableStream) => {
+    let rest = "";
+    stream.setEncoding("utf8");
+    stream.on("data", (chunk: string) => {
+      const parts = (rest + chunk).split("\n");
+      rest = parts.pop()!;
+      lines.push(...parts.filter(Boolean));
+      for (const wake of waiters) wake();
+    });
+    stream.on("end", () => {
+      if (rest) lines.push(rest);
+      for (const wake of waiters) wake();
+    });
   };
-  child.stdout!.on("data", collect);
-  child.stderr!.on("data", collect);
+  collect(child.stdout!);
+  collect(child.stderr!);
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  /** The process has ended and its pipes are read to the end. */
+  const closed = new Promise<void>((resolve) => child.once("close", () => resolve()));
 
   const waitFor = (pattern: RegExp, from = 0, timeoutMs = 30_000) =>
     new Promise<number>((resolve, reject) => {
@@ -46,11 +62,8 @@ export function startBin(args: string[]): BinProcess {
       }, timeoutMs);
       waiters.add(check);
       if (check()) return;
-      void exited.then(() => {
-        // Output may still be in the pipe when the process ends.
-        setTimeout(() => {
-          if (!check()) reject(new Error(`the process exited:\n${lines.join("\n")}`));
-        }, 50);
+      void closed.then(() => {
+        if (!check()) reject(new Error(`the process exited:\n${lines.join("\n")}`));
       });
     });
 
@@ -68,6 +81,21 @@ export function startBin(args: string[]): BinProcess {
       }
     },
   };
+}
+
+/**
+ * Starts the bin and resolves once it prints its ready line (`watch`'s "Watching", after a whole first
+ * build, which a busy machine may take a minute for), with that line's index. A process that exits or
+ * never gets there is stopped, not left running to write into a folder the test is removing.
+ */
+export async function startReady(args: string[], ready: RegExp): Promise<BinProcess & { ready: number }> {
+  const bin = startBin(args);
+  try {
+    return { ...bin, ready: await bin.waitFor(ready, 0, 120_000) };
+  } catch (error) {
+    await bin.stop();
+    throw error;
+  }
 }
 
 /** One HTTP answer, read completely. */

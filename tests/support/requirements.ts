@@ -150,6 +150,28 @@ function sayOnce(line: string): void {
   console.warn(line);
 }
 
+/** The files a run leaves out for a missing tool, with how to get it: what the closing summary lists. */
+export interface Skipped {
+  tool: string;
+  install: string;
+  files: string[];
+}
+
+/**
+ * The files left out, noted for the summary-reporter.ts: the environment is the one memory shared by the
+ * configuration's readings and the reporter, which vitest loads apart.
+ */
+const skippedKey = "RANCH_SITE_SKIPPED";
+function noteSkipped(env: NodeJS.ProcessEnv, skipped: Skipped): void {
+  const noted = skippedFiles(env).filter((entry) => entry.tool !== skipped.tool);
+  env[skippedKey] = JSON.stringify([...noted, skipped]);
+}
+
+/** The files this run left out for missing tools (testsWithoutTools), tool by tool. */
+export function skippedFiles(env: NodeJS.ProcessEnv = process.env): Skipped[] {
+  return JSON.parse(env[skippedKey] ?? "[]") as Skipped[];
+}
+
 /** Test files below `testsDir` (relative to `root`) whose source needs each tool. */
 function filesNeeding(root: string, testsDir: string, tool: Tool): string[] {
   const files = readdirSync(path.join(root, testsDir), { recursive: true, encoding: "utf8" })
@@ -196,6 +218,7 @@ export function testsWithoutTools(
     warn(
       `${tool.name} is not installed: skipping ${count} (install it with: ${howToInstall(tool)}; or let the tests do it: RANCH_SITE_INSTALL=1 npm test).`,
     );
+    noteSkipped(env, { tool: tool.name, install: howToInstall(tool), files });
     skipped.push(...files);
   }
   return [...new Set(skipped)];

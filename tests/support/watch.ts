@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { defaults } from "../../generator/index.ts";
-import { startBin, type BinProcess } from "./bin-process.ts";
+import { startReady, type BinProcess } from "./bin-process.ts";
 
 /** A running `ranch-site watch`, with its output lines and the URL it serves. */
 export interface WatchProcess extends Omit<BinProcess, "exited"> {
@@ -19,14 +19,16 @@ export async function startWatch(
   extraArgs: readonly string[] = [],
   { poll = true }: { poll?: boolean } = {},
 ): Promise<WatchProcess> {
-  const bin = startBin([
-    "watch",
-    ...["--root", root, "--out", path.join(root, defaults.outDir), "--port", "0"],
-    ...(poll ? ["--poll"] : []),
-    ...extraArgs,
-  ]);
-  const ready = await bin.waitFor(/^Watching /);
-  const origin = /Serving (http:\/\/localhost:\d+)/.exec(bin.lines.slice(0, ready + 1).join("\n"))![1]!;
+  const bin = await startReady(
+    [
+      "watch",
+      ...["--root", root, "--out", path.join(root, defaults.outDir), "--port", "0"],
+      ...(poll ? ["--poll"] : []),
+      ...extraArgs,
+    ],
+    /^Watching /,
+  );
+  const origin = /Serving (http:\/\/localhost:\d+)/.exec(bin.lines.slice(0, bin.ready + 1).join("\n"))![1]!;
   return {
     child: bin.child,
     lines: bin.lines,

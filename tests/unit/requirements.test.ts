@@ -3,7 +3,8 @@ import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { expect, it } from "vitest";
-import { mayInstall, testsWithoutTools, type Tool } from "../support/requirements.ts";
+import { mayInstall, skippedFiles, testsWithoutTools, type Tool } from "../support/requirements.ts";
+import { leftOut, skippedSummary } from "../support/summary-reporter.ts";
 
 async function project() {
   const root = await mkdtemp(path.join(os.tmpdir(), "ranch-requirements-"));
@@ -103,4 +104,24 @@ it("installs no tool that no test file needs", async () => {
   });
   expect(skipped).toEqual([]);
   expect(ran).toEqual([]);
+});
+
+it("the closing summary names the files left out, how to get their tool, and only those the run would have run", async () => {
+  const root = await project();
+  const env: NodeJS.ProcessEnv = {};
+  testsWithoutTools(root, { tools: [fakeNginx({ now: false })], env, warn: () => {} });
+  const skipped = skippedFiles(env);
+  expect(skipped).toEqual([
+    { tool: "nginx", install: "sudo apt-get install nginx", files: ["tests/host/nginx.test.ts"] },
+  ]);
+  // `npm test` ran the host folder's other files: the summary lists the file; a run of the unit tier does not.
+  const whole = leftOut(skipped, ["tests/host/apache.test.ts", "tests/unit/routes.test.ts"], []);
+  expect(skippedSummary(whole).split("\n")).toEqual([
+    "Not run: 1 test file needs a tool not installed here.",
+    "  nginx (install it with: sudo apt-get install nginx)",
+    "    tests/host/nginx.test.ts",
+    "Install them all as the run goes, and run every file: RANCH_SITE_INSTALL=1 npm test",
+  ]);
+  expect(leftOut(skipped, ["tests/unit/routes.test.ts"], [])).toEqual([]);
+  expect(leftOut(skipped, ["tests/host/apache.test.ts"], ["tests/host/apache"])).toEqual([]);
 });
