@@ -221,6 +221,8 @@ export interface MarkdownPage {
   onThisPage?: boolean;
   /** Headings of `##` sections whose text opens with a tap on the heading (secondary details on a long page). */
   folded?: string[];
+  /** The page's address in this language, below its prefix (`preise` → /de/preise/); its file's name unless given. */
+  slug?: string;
   html: string;
   origin: MarkdownOrigin;
 }

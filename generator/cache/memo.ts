@@ -140,8 +140,10 @@ export class BuildSession implements BuildMemo {
     if (!moduleIds.has(templates)) moduleIds.set(templates, ++lastModuleId);
     const moduleId = moduleIds.get(templates)!;
     const { files: _files, ...inline } = assets;
-    // The same text as last time becomes the same string, so each route compares it by reference.
-    const assetsText = JSON.stringify([inline, images.ogImages, images.heroArt]);
+    // The same text as last time becomes the same string, so each route compares it by reference. Every
+    // page's address is in it too: a page links others by name (`href("pricing/")`), so a new slug changes them all.
+    const addresses = routes.map((route) => route.href);
+    const assetsText = JSON.stringify([inline, images.ogImages, images.heroArt, addresses]);
     if (assetsText !== this.assetsKey) this.assetsKey = assetsText;
     const assetsKey = this.assetsKey;
     const next = new Map<string, RouteMemo>();

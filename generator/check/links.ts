@@ -9,6 +9,7 @@ import { ContentError } from "../errors.ts";
 import type { Place } from "../../model/problem.ts";
 import type { Content, MarkdownOrigin } from "../load/content.ts";
 import type { PageDefinition } from "../../model/route.ts";
+import { pathIn } from "../routes.ts";
 
 /** A link whose #fragment can only be checked against the rendered target page. */
 export interface FragmentLink {
@@ -29,6 +30,8 @@ interface Target {
 
 const origin = "https://site.invalid";
 const prefixed = (locale: Locale, path: string) => `/${locale.prefix ? `${locale.prefix}/` : ""}${path}`;
+/** A page's address in a language, or the language's home when there is no such page. */
+const pathOf = (page: PageDefinition | undefined, locale: Locale) => (page ? pathIn(page, locale.code) : "");
 
 /** Checks every markdown link and image of the content; returns the problems and the fragments left for later. */
 export function checkLinks(
@@ -40,10 +43,10 @@ export function checkLinks(
   for (const locale of locales)
     // Every page at an address (a noindex one such as the programme sheet too), not the not-found file.
     for (const page of pages.filter((candidate) => candidate.path === "" || candidate.path.endsWith("/")))
-      targets.set(prefixed(locale, page.path), {
+      targets.set(prefixed(locale, pathIn(page, locale.code)), {
         locale: locale.code,
         page,
-        file: `${locale.prefix ? `${locale.prefix}/` : ""}${page.path}index.html`,
+        file: `${locale.prefix ? `${locale.prefix}/` : ""}${pathIn(page, locale.code)}index.html`,
       });
   for (const file of content.publicFiles) targets.set(`/${file.path}`, {});
 
@@ -54,7 +57,13 @@ export function checkLinks(
     const sources: [MarkdownOrigin, string][] = [
       ...Object.entries(localeContent.pages).map(([id, page]): [MarkdownOrigin, string] => [
         page.origin,
-        prefixed(locale, pages.find((candidate) => candidate.markdown === id)?.path ?? ""),
+        prefixed(
+          locale,
+          pathOf(
+            pages.find((candidate) => candidate.markdown === id),
+            locale,
+          ),
+        ),
       ]),
       // Testimonials show on the home and references pages: their relative links resolve from the home page.
       ...localeContent.testimonials.map((testimonial): [MarkdownOrigin, string] => [
@@ -65,7 +74,7 @@ export function checkLinks(
     for (const [source, base] of sources)
       for (const link of source.links) {
         const place = { file: source.file, line: link.line, column: link.column };
-        const problem = checkLink(link, base, locale, targets, place, fragments);
+        const problem = checkLink(link, base, locale, targets, place, fragments, pages);
         if (problem) problems.push(problem);
       }
   }
@@ -79,6 +88,7 @@ function checkLink(
   targets: Map<string, Target>,
   place: Place,
   fragments: FragmentLink[],
+  pages: readonly PageDefinition[],
 ): ContentError | undefined {
   // Other sites, mailto: and tel: are not ours to check.
   if (/^[a-z][a-z0-9+.-]*:/i.test(link.url) || link.url.startsWith("//")) return undefined;
@@ -102,11 +112,17 @@ function checkLink(
     return new ContentError(place, `The link ${shown} leads to no page`, {
       hint: targets.has(`${path}/`)
         ? `Write "${path}/", with the trailing slash.`
-        : `Link to a page of the site, such as ${prefixed(locale, "pricing/")}, with the trailing slash.`,
+        : `Link to a page of the site, such as ${prefixed(
+            locale,
+            pathOf(
+              pages.find((page) => page.id === "pricing"),
+              locale,
+            ),
+          )}, with the trailing slash.`,
     });
   }
   if (target.locale && target.locale !== locale.code && link.hreflang !== target.locale) {
-    const own = prefixed(locale, target.page!.path);
+    const own = prefixed(locale, pathIn(target.page!, locale.code));
     return new ContentError(
       place,
       `The link ${shown} on this "${locale.code}" page leads to a page in "${target.locale}"`,

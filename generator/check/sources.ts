@@ -1,5 +1,6 @@
 import { checkLinks, type FragmentLink } from "./links.ts";
 import { checkContent } from "./across-files.ts";
+import { checkAddresses } from "./addresses.ts";
 import { checkSiteData } from "./site-data.ts";
 import { checkTranslations } from "./translations.ts";
 import { begunDates } from "./begun-dates.ts";
@@ -46,6 +47,7 @@ export function checkSources(
     content.problems.slice(written.problems),
     lock.problems,
     checkContent(content, pages, content.site.languages, templates.keys),
+    checkAddresses(content, pages, content.site.languages),
     checkSiteData(content, pages),
     links.problems,
     translations.errors,

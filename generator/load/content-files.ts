@@ -30,16 +30,27 @@ export async function checkRoot(root: string) {
 /** A page name becomes a URL segment and a folder of the output: lowercase letters, digits and single hyphens. */
 const safePageName = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
+/** A name as an address would write it: lowercase ASCII, umlauts spelt out (Über mich → ueber-mich). */
+export function addressLike(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/ä/g, "ae")
+    .replace(/ö/g, "oe")
+    .replace(/ü/g, "ue")
+    .replace(/ß/g, "ss")
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
+}
+
+/** Whether a name can be one segment of an address: lowercase letters, digits and single hyphens. */
+export const isSafeAddress = (name: string) => safePageName.test(name);
+
 /** Why a page name cannot be an address of the site, or undefined when it can (names the site uses itself: check.ts). */
 function pageNameProblem(id: string): { reason: string; hint: string } | undefined {
   if (!safePageName.test(id)) {
-    const suggestion = id
-      .toLowerCase()
-      .normalize("NFKD")
-      .replace(/[\u0300-\u036f]/g, "")
-      .replace(/ß/g, "ss")
-      .replace(/[^a-z0-9]+/g, "-")
-      .replace(/^-|-$/g, "");
+    const suggestion = addressLike(id);
     return {
       reason: `The page name "${id}" cannot be a web address`,
       hint: `Name the file with lowercase letters, digits and hyphens${suggestion ? `, such as ${suggestion}` : ""}: the name becomes the page's address.`,

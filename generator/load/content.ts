@@ -38,6 +38,7 @@ import { checkText, checkYamlTexts, fillPlaceholders } from "./texts.ts";
 import { readWithSchema, type Schema } from "./schema.ts";
 import { loadSite, type SiteAsWritten } from "./site.ts";
 import { foldedProblems } from "./sections.ts";
+import { slugProblems } from "./slugs.ts";
 import { selectVariants } from "./variants.ts";
 import { dictionaryFile, dictionaryFolder, loadDictionary } from "./translations.ts";
 import { shownCode, unlistedLanguage, type LanguageList } from "./languages.ts";
@@ -89,9 +90,11 @@ export const pageSchema: Schema = {
     describesCourse: "boolean",
     onThisPage: "boolean",
     folded: { list: "text" },
+    slug: "text",
   },
-  optional: ["offers", "describesCourse", "onThisPage", "folded"],
+  optional: ["offers", "describesCourse", "onThisPage", "folded", "slug"],
   hints: {
+    slug: "The page's address in this language (/de/preise/ for preise); its file's name unless given.",
     onThisPage: "The page opens with a list of its sections (## headings), each a link to it.",
     folded: "Headings of ## sections, as written in the text, whose text opens with a tap on the heading.",
   },
@@ -321,7 +324,7 @@ const testimonialKind: FileKind<Testimonial> = {
 const pageKind: FileKind<readonly [string, MarkdownPage]> = {
   schema: pageSchema,
   requireBody: false,
-  check: foldedProblems,
+  check: (front, html, file) => [...foldedProblems(front, html, file), ...slugProblems(front, file)],
   make: (id, data, html, origin) => [id, { ...(data as Omit<MarkdownPage, "html" | "origin">), html, origin }] as const,
 };
 

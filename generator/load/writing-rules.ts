@@ -20,6 +20,7 @@ import { ContentWarning } from "../warnings.ts";
 import { readText } from "./files.ts";
 import { readWithSchema, type Schema } from "./schema.ts";
 import { shownCode } from "./languages.ts";
+import { slugProblem } from "./slugs.ts";
 import { noKeys, readYaml, type YamlReader } from "./yaml.ts";
 
 /** The folder of the writing rules: one file per language, named by its code. */
@@ -60,6 +61,8 @@ export interface WritingRules {
   figuresAfter: readonly string[];
   /** The address of each page without a text file of its own, by page (references → referenzen). */
   slugs: Readonly<Record<string, string>>;
+  /** Where each of them stands, by page. */
+  slugPlaces: Record<string, Place>;
   messages: ToolMessages;
   /** Where the rules stand, each key's place by name; none for a language without a file. */
   place?: { file: string; at: Readonly<Record<string, { line: number; column: number }>> };
@@ -115,6 +118,7 @@ export const neutralRules = (code: string): WritingRules => ({
   numberWords: new Map(),
   figuresAfter: [],
   slugs: {},
+  slugPlaces: {},
   messages: defaultMessages,
 });
 
@@ -184,7 +188,17 @@ export async function loadWritingRules(
       );
   }
   rules.numberWords = words;
-  rules.slugs = written.slugs ?? {};
+  // Each address where it stands, so a slug that cannot be one, or clashes, is reported at its line.
+  const slugNodes = node.kind === "map" ? node.entries.find((entry) => entry.key === "slugs")?.node : undefined;
+  const slugs: Record<string, string> = {};
+  for (const slug of slugNodes?.kind === "map" ? slugNodes.entries : []) {
+    if (slug.node.kind !== "scalar" || typeof slug.node.value !== "string") continue;
+    const problem = slugProblem(slug.node.value, { file, ...slug.node.at });
+    if (problem) problems.push(problem);
+    else slugs[slug.key] = slug.node.value;
+    rules.slugPlaces[slug.key] = { file, ...slug.keyAt };
+  }
+  rules.slugs = slugs;
   return { value: rules, problems, warnings: [] };
 }
 

@@ -90,3 +90,50 @@ describe("an editor's own markdown page", () => {
     ).toEqual(["team-events/index.html", "de/team-events/index.html", "da/team-events/index.html"]);
   });
 });
+
+describe("translated addresses", () => {
+  const texts = (slugs: Record<string, string>) =>
+    Object.fromEntries(["about-me", "pricing"].map((name) => [name, slugs[name] ? { slug: slugs[name] } : {}]));
+  const pages = sitePages({
+    locales: [
+      { locale: "en", pages: texts({}) },
+      { locale: "de", pages: texts({ "about-me": "ueber-mich", pricing: "preise" }) },
+      { locale: "da", pages: texts({ "about-me": "om-mig" }) },
+    ],
+    writingRules: [{ code: "de", slugs: { contact: "kontakt", "contact-sent": "gesendet" } }],
+    site: { contact: { form: { kind: "endpoint" } } } as Parameters<typeof sitePages>[0]["site"],
+  } as unknown as Parameters<typeof sitePages>[0]);
+  const translated = createHref({ basePath: "/ranch/", locales, pages }, "https://example.org");
+  const routes = createRoutes(pages, locales, translated);
+
+  it("puts a page at its slug in each language that gives one, and at its name in the others", () => {
+    expect(routes.filter((route) => route.page.id === "about-me").map((route) => route.file)).toEqual([
+      "about-me/index.html",
+      "de/ueber-mich/index.html",
+      "da/om-mig/index.html",
+    ]);
+  });
+
+  it("writes a page below another one below that one's address: the form's sent page under /de/kontakt/", () => {
+    expect(routes.find((route) => route.page.id === "contact-sent" && route.locale === "de")?.href).toBe(
+      "/ranch/de/kontakt/gesendet/",
+    );
+  });
+
+  it("links a page by its name to its address in the language, keeping query and fragment", () => {
+    expect(translated.href("de", "pricing/#dates")).toBe("/ranch/de/preise/#dates");
+    expect(translated.href("de", "contact/?offer=team#form-title")).toBe("/ranch/de/kontakt/?offer=team#form-title");
+    expect(translated.href("da", "pricing/")).toBe("/ranch/da/pricing/");
+    expect(translated.url("en", "pricing/")).toBe("https://example.org/ranch/pricing/");
+  });
+
+  it("gives every language version the same alternates, each at its own address", () => {
+    const pricing = routes.filter((route) => route.page.id === "pricing");
+    expect(pricing[1]!.alternates.map((alternate) => alternate.href)).toEqual([
+      "/ranch/pricing/",
+      "/ranch/de/preise/",
+      "/ranch/da/pricing/",
+    ]);
+    expect(new Set(pricing.map((route) => JSON.stringify(route.alternates))).size).toBe(1);
+  });
+});
