@@ -2,11 +2,12 @@ import { refuseLinkedCache, takeCacheWarnings } from "./cache/folder.ts";
 import type { SiteConfig } from "./config.ts";
 import type { HostConfigInput } from "./hosts/host-config.ts";
 import { noMemo, type BuildMemo } from "./cache/memo.ts";
-import { loadContent } from "./load/content.ts";
+import { loadContent, type Content } from "./load/content.ts";
 import { loadTranslationLock } from "./load/translation-lock.ts";
 import { cachedYaml } from "./load/yaml.ts";
 import type { ToolMessages } from "./load/writing-rules.ts";
 import { routeSite, sitePages, templateFiles } from "./routes.ts";
+import { recordAddresses, unrecordedAddresses } from "./write/address-lock.ts";
 import type { Route } from "../model/route.ts";
 import { adminOutput } from "./editor/admin-output.ts";
 import { checkOutput, type OutputFindings } from "./check/output.ts";
@@ -34,7 +35,7 @@ export interface BuildReport {
   hostConfig: HostConfigInput;
   /** Image files written, and how many of them were encoded now rather than taken from the cache. */
   images: { encoded: number; reused: number };
-  /** Caches that could not be written (the build went on without them): one line each, shown as warnings. */
+  /** Caches and the address lock that could not be written (the build went on without them): one line each, as warnings. */
   cacheWarnings: string[];
   /** Content worth a look that builds anyway (stale translations, unused keys, unlinked pages): `check --strict` fails on them. */
   contentWarnings: ContentWarning[];
@@ -67,34 +68,38 @@ export async function build(
   const site = renderSite(context, stages);
   const checked = checkOutput(context, site, sources.fragments);
   const files = await writeSite(writer, output, checked.pages);
+  // Only a build for publishing teaches the lock an address: one `watch` or `check` saw may never be published.
+  const unrecorded = publishes(config, writer) ? await recordAddresses(config, content.addressLock, routes) : [];
+  const toRecord = writer instanceof MemoryWriter ? unrecordedAddresses(config, content.addressLock, routes) : [];
   await cache.save();
-  const messages = Object.fromEntries(content.writingRules.map((rules) => [rules.code, rules.messages]));
-  return report(started, routes, messages, files, sources, checked.findings, output);
+  return report(started, content, routes, files, sources, checked.findings, output, unrecorded, toRecord);
 }
 
 function report(
   started: number,
+  content: Content,
   routes: readonly Route[],
-  messages: BuildReport["messages"],
   files: number,
   sources: CheckedSources,
   checked: OutputFindings,
   output: SiteOutput,
+  unrecorded: string[],
+  toRecord: ContentWarning[],
 ): BuildReport {
   return {
     pages: routes.length,
     routes,
-    messages,
+    messages: Object.fromEntries(content.writingRules.map((rules) => [rules.code, rules.messages])),
     files,
     milliseconds: performance.now() - started,
     warnings: checked.warnings,
     hostConfig: output.hostConfig,
     images: output.images,
-    cacheWarnings: takeCacheWarnings(),
-    contentWarnings: sortWarnings([...sources.warnings, ...checked.unlinked]),
+    cacheWarnings: [...takeCacheWarnings(), ...unrecorded],
+    contentWarnings: sortWarnings([...sources.warnings, ...checked.unlinked, ...toRecord]),
   };
 }
 
-/** Only a build to disk ships .br and .gz files: watch serves uncompressed, check writes none. */
-const shipsCompressed = (config: SiteConfig, writer: Writer) =>
-  config.mode === "build" && !(writer instanceof MemoryWriter);
+/** A build to disk: what is published. Only it ships .br and .gz files (watch serves uncompressed, check writes none). */
+const publishes = (config: SiteConfig, writer: Writer) => config.mode === "build" && !(writer instanceof MemoryWriter);
+const shipsCompressed = publishes;

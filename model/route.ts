@@ -57,3 +57,24 @@ export interface Links {
   /** The same, as an absolute URL. */
   assetUrl(file: string): string;
 }
+
+/**
+ * Every address each page has been built at, by language and page (content/addresses.lock.yaml): root-relative
+ * below the base path (`/de/preise/`), the page's address at the last build first.
+ */
+export type AddressLock = Map<string, Map<string, string[]>>;
+
+/** An address a page had and no longer has: it answers with one permanent redirect to the page's address now. */
+export interface Redirect {
+  /** The old address, root-relative, base path included: `/de/pricing/`. */
+  from: string;
+  /** The page's address now, the same way: `/de/preise/`. */
+  to: string;
+  /** The same, as an absolute URL: the forwarding page's canonical. */
+  url: string;
+  /** The language and the page, for the forwarding page's language and title. */
+  locale: string;
+  page: string;
+  /** Where a host without rules (GitHub Pages) finds the forwarding page: `de/pricing/index.html`. */
+  file: string;
+}

@@ -6,9 +6,10 @@
  */
 import type { Locale } from "../config.ts";
 import { ContentError } from "../errors.ts";
+import { ContentWarning } from "../warnings.ts";
 import type { Place } from "../../model/problem.ts";
 import type { Content, MarkdownOrigin } from "../load/content.ts";
-import type { PageDefinition } from "../../model/route.ts";
+import type { AddressLock, PageDefinition } from "../../model/route.ts";
 import { pathIn } from "../routes.ts";
 
 /** A link whose #fragment can only be checked against the rendered target page. */
@@ -38,7 +39,7 @@ export function checkLinks(
   content: Content,
   pages: readonly PageDefinition[],
   locales: readonly Locale[],
-): { problems: ContentError[]; fragments: FragmentLink[] } {
+): { problems: ContentError[]; fragments: FragmentLink[]; warnings: ContentWarning[] } {
   const targets = new Map<string, Target>();
   for (const locale of locales)
     // Every page at an address (a noindex one such as the programme sheet too), not the not-found file.
@@ -52,6 +53,7 @@ export function checkLinks(
 
   const problems: ContentError[] = [];
   const fragments: FragmentLink[] = [];
+  const context: LinkContext = { targets, pages, locales, lock: content.addressLock, fragments, warnings: [] };
   for (const localeContent of content.locales) {
     const locale = locales.find((candidate) => candidate.code === localeContent.locale)!;
     const sources: [MarkdownOrigin, string][] = [
@@ -74,21 +76,29 @@ export function checkLinks(
     for (const [source, base] of sources)
       for (const link of source.links) {
         const place = { file: source.file, line: link.line, column: link.column };
-        const problem = checkLink(link, base, locale, targets, place, fragments, pages);
+        const problem = checkLink(link, base, locale, place, context);
         if (problem) problems.push(problem);
       }
   }
-  return { problems, fragments };
+  return { problems, fragments, warnings: context.warnings };
+}
+
+/** What every link of a build is checked against, and where the fragments and warnings it leaves go. */
+interface LinkContext {
+  targets: Map<string, Target>;
+  pages: readonly PageDefinition[];
+  locales: readonly Locale[];
+  lock: AddressLock;
+  fragments: FragmentLink[];
+  warnings: ContentWarning[];
 }
 
 function checkLink(
   link: MarkdownOrigin["links"][number],
   base: string,
   locale: Locale,
-  targets: Map<string, Target>,
   place: Place,
-  fragments: FragmentLink[],
-  pages: readonly PageDefinition[],
+  { targets, pages, locales, lock, fragments, warnings }: LinkContext,
 ): ContentError | undefined {
   // Other sites, mailto: and tel: are not ours to check.
   if (/^[a-z][a-z0-9+.-]*:/i.test(link.url) || link.url.startsWith("//")) return undefined;
@@ -105,9 +115,21 @@ function checkLink(
   }
   const written = link.url.replace(/#.*$/, "");
   const shown = written === path || written === "" ? `"${link.url}"` : `"${link.url}" (${path})`;
-  const target = targets.get(path);
+  let target = targets.get(path);
   // Images go through the image pipeline, which checks them against content/images/ (images/markdown.ts).
   if (link.kind === "image") return undefined;
+  // An old address still answers (with a redirect): the link works, but costs every visitor a detour.
+  const moved = !target && movedPage(lock, path, pages, locales);
+  if (moved) {
+    const now = prefixed(moved.locale, pathIn(moved.page, moved.locale.code));
+    warnings.push(
+      new ContentWarning(place, `The link ${shown} leads to an old address of ${now}`, {
+        hint: `Link to ${now}${written === link.url ? "" : link.url.slice(written.length)}: the old address only forwards there.`,
+      }),
+    );
+    path = now;
+    target = targets.get(now);
+  }
   if (!target) {
     return new ContentError(place, `The link ${shown} leads to no page`, {
       hint: targets.has(`${path}/`)
@@ -196,4 +218,16 @@ export function checkFragments(
           },
         ),
     );
+}
+
+/** The page and language an address of the address lock belongs to, for a `path` that is no page now. */
+function movedPage(lock: AddressLock, path: string, pages: readonly PageDefinition[], locales: readonly Locale[]) {
+  for (const [code, byPage] of lock)
+    for (const [id, addresses] of byPage)
+      if (addresses.includes(path)) {
+        const page = pages.find((candidate) => candidate.id === id);
+        const locale = locales.find((candidate) => candidate.code === code);
+        if (page && locale) return { page, locale };
+      }
+  return undefined;
 }

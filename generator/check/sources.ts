@@ -59,6 +59,7 @@ export function checkSources(
     fragments: links.fragments,
     warnings: [
       ...content.warnings,
+      ...links.warnings,
       ...translations.warnings,
       ...begun,
       ...untranslated,

@@ -27,6 +27,8 @@ const types: Record<string, string> = {
 /** What the server must know of the site it serves, beyond its files (the host configuration's part of it). */
 export interface ServedSite {
   locales: readonly Locale[];
+  /** Old addresses and the page's address now (base path included): answered with a 301, as the hosts do. */
+  redirects?: readonly { from: string; to: string }[];
 }
 
 /** How the server answers, beyond plain files; `watch` adds live reload here. */
@@ -162,6 +164,8 @@ async function resolve(target: RequestTarget, options: ServeOptions): Promise<An
   // The not-found pages answer only as error pages (nginx: `location = /404.html { internal; }`).
   const locales = options.site()?.locales ?? [];
   if (isHiddenPath(segments) || isNotFoundPage(segments, locales)) return notFound(segments, options);
+  const moved = movedTo(options, `${basePath}${segments.join("/")}`);
+  if (moved) return { kind: "redirect", location: moved + target.search, file: "" };
   const found = await openInside(options.dir, segments);
   if (found === "folder") {
     if (!target.folder) {
@@ -176,6 +180,12 @@ async function resolve(target: RequestTarget, options: ServeOptions): Promise<An
     await found.handle.close();
   }
   return notFound(segments, options);
+}
+
+/** Where an old address of a page leads now (`/de/pricing` or `/de/pricing/` → `/de/preise/`), if it is one. */
+function movedTo(options: ServeOptions, path: string): string | undefined {
+  const bare = path.replace(/\/$/, "");
+  return options.site()?.redirects?.find(({ from }) => from.replace(/\/$/, "") === bare)?.to;
 }
 
 /** The locale's own not-found page, with status 404; `no-site` when even that is missing. */

@@ -20,6 +20,7 @@ import type { Variant } from "../images/variants.ts";
 import { createHref } from "../links.ts";
 import { typeset, typographyOf, type Typography } from "./typography.ts";
 import { loadWritingRules, neutralRules, type WritingRules } from "./writing-rules.ts";
+import { loadAddressLock, type AddressLock } from "./address-lock.ts";
 import type { ContentWarning } from "../warnings.ts";
 import { listFiles, listTree, readText, unreadable } from "./files.ts";
 import type { RenderCache } from "../cache/render.ts";
@@ -63,6 +64,8 @@ export interface Content extends SiteContent {
   warnings: ContentWarning[];
   /** How each language is written and addressed (content/languages/), in the order of `locales`. */
   writingRules: WritingRules[];
+  /** Every address each page has been built at (content/addresses.lock.yaml): its old ones redirect. */
+  addressLock: AddressLock;
   /** site.yaml's dates, offers and form settings as written, for the check stage; `problems`: how many of `problems` are site.yaml's. */
   siteAsWritten: SiteAsWritten & { problems: number };
 }
@@ -205,6 +208,7 @@ export async function loadContent(config: SiteConfig, cache?: RenderCache): Prom
     testimonials: testimonials[index]!.value,
     pages: Object.fromEntries(pages[index]!.value),
   }));
+  const addressLock = await loadAddressLock(config.root, yaml);
   const publicList = await listTree(config.root, "public");
   const publicDir = path.join(config.root, defaults.folders.public);
   const publicReads = await Promise.all(
@@ -235,6 +239,7 @@ export async function loadContent(config: SiteConfig, cache?: RenderCache): Prom
     ...[...dictionaries, ...testimonials, ...pages].flatMap((loaded) => loaded.problems),
     ...publicList.problems,
     ...publicReads.flatMap((read) => read.problems),
+    ...addressLock.problems,
   ];
   return {
     site,
@@ -244,6 +249,7 @@ export async function loadContent(config: SiteConfig, cache?: RenderCache): Prom
     problems,
     warnings: rulesRead.flatMap((read) => read.warnings),
     writingRules: rulesRead.map((read) => read.value),
+    addressLock: addressLock.value,
     siteAsWritten: { ...written, problems: siteData.problems.length },
   };
 }
