@@ -4,7 +4,7 @@ import type { HostConfigInput } from "./hosts/host-config.ts";
 import { noMemo, type BuildMemo } from "./cache/memo.ts";
 import { loadContent, type Content } from "./load/content.ts";
 import { loadTranslationLock } from "./load/translation-lock.ts";
-import { cachedYaml } from "./load/yaml.ts";
+import { cachedYaml } from "./io/yaml.ts";
 import type { ToolMessages } from "./load/writing-rules.ts";
 import { routeSite, sitePages, templateFiles } from "./routes.ts";
 import { recordAddresses, unrecordedAddresses } from "./write/address-lock.ts";
@@ -55,7 +55,7 @@ export async function build(
   await refuseLinkedCache(config.root);
   const cache = await stages.cache(config);
   const content = await loadContent(config, cache);
-  const lock = await loadTranslationLock(config.root, cachedYaml(cache));
+  const lock = await loadTranslationLock(config.root, cachedYaml(cache.rememberText));
   const pages = sitePages(content);
   const templates = await stages.templates(config.root, templateFiles(pages), config.cache);
   const sources = checkSources(config, content, lock, pages, templates);

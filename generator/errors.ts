@@ -65,9 +65,12 @@ export interface Loaded<T> {
   problems: ContentError[];
 }
 
-/** Every problem found so far, reported together: the build stops when there is one. */
+/**
+ * Every problem found so far, reported together: the build stops when there is one. A problem met twice
+ * (a linked folder on the way to two files) is reported once.
+ */
 export function failOn(...problems: (readonly ContentError[])[]): void {
-  const all = problems.flat();
+  const all = [...new Map(problems.flat().map((problem) => [`${problem.message}\n${problem.hint}`, problem])).values()];
   if (all.length > 0) throw new ContentErrors(all);
 }
 

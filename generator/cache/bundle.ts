@@ -26,7 +26,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import type { BuildOptions, BuildResult, OutputFile } from "esbuild";
 import { cannotWrite, ensureCacheFolder, noteUnusableCache } from "./folder.ts";
-import { replaceFile } from "./atomic.ts";
+import { replaceFile } from "../io/atomic.ts";
 
 const format = "ranch-site-bundle-cache/1";
 

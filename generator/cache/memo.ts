@@ -15,7 +15,7 @@ import path from "node:path";
 import type { TemplateModule } from "../../model/page.ts";
 import type { SiteConfig } from "../config.ts";
 import type { Dictionary } from "../i18n.ts";
-import { listTree } from "../load/files.ts";
+import { listTree } from "../io/walk.ts";
 import type { Content, LocaleContent } from "../load/content.ts";
 import type { Site } from "../load/site.ts";
 import { loadTemplates } from "../load/templates.ts";

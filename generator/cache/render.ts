@@ -12,7 +12,8 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { cacheDir, cannotWrite, noteUnusableCache } from "./folder.ts";
-import { replaceFile } from "./atomic.ts";
+import { replaceFile } from "../io/atomic.ts";
+import type { Remember } from "../io/yaml.ts";
 
 const format = "ranch-site-render-cache/1";
 const fileName = "rendered.json";
@@ -75,6 +76,9 @@ export class RenderCache {
     if (value !== undefined) this.keep(key, value);
     return value;
   }
+
+  /** `getNow` as a function of its own, for the readers that are handed a memory (io/yaml.ts `cachedYaml`). */
+  readonly rememberText: Remember = (options, input, compute) => this.getNow(options, input, compute);
 
   private key(options: string, input: string): string {
     return createHash("sha256").update(`${this.versions}\0${options}\0`).update(input).digest("base64url");

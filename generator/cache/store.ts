@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { lstat, mkdir } from "node:fs/promises";
-import { replaceFile } from "./atomic.ts";
-import { readFile } from "../load/many-files.ts";
+import { replaceFile } from "../io/atomic.ts";
+import { readFile } from "../io/many-files.ts";
 import path from "node:path";
 import { cacheDir } from "./folder.ts";
 

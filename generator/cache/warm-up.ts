@@ -9,7 +9,7 @@
  */
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { readYaml } from "../load/yaml.ts";
+import { readYaml } from "../io/yaml.ts";
 import { dictionaryFile } from "../load/translations.ts";
 
 /** Parses of the dictionaries, in turn: about as many as V8 needs before the parser runs at its optimised speed (de.yaml: 15 ms, then 2). */

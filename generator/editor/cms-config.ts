@@ -6,7 +6,7 @@
  * when that file differs from what this module makes.
  */
 import { mkdir, readFile } from "node:fs/promises";
-import { replaceFile } from "../cache/atomic.ts";
+import { replaceFile } from "../io/atomic.ts";
 import path from "node:path";
 import { stringify } from "yaml";
 import { photoSlotsCollection } from "./photo-slots.ts";

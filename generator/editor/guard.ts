@@ -3,7 +3,7 @@
  * site cannot be built without, and opening a form over a file whose YAML does not parse (the form
  * would load empty, and a save would write that empty form over the owner's text).
  */
-import { readYaml } from "../load/yaml.ts";
+import { readYaml } from "../io/yaml.ts";
 import { contactSentPage, fixedPages } from "../routes.ts";
 
 /** The project files every build reads: the site's facts, each dictionary, each fixed page in each language. */

@@ -5,7 +5,7 @@
  * when the committed files differ from what this module makes.
  */
 import { mkdir, readFile } from "node:fs/promises";
-import { replaceFile } from "../cache/atomic.ts";
+import { replaceFile } from "../io/atomic.ts";
 import path from "node:path";
 import { pageSchema, testimonialSchema } from "../load/content.ts";
 import { emailPattern, type Schema, figurePattern } from "../load/schema.ts";

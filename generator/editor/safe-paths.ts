@@ -1,7 +1,7 @@
 /**
  * Where the web editor's local mode may read and write: only below the project's real content/ and
  * public/media/, and never through a symbolic link. The build refuses links in content/ and public/
- * rather than follow them (load/files.ts); the editor keeps the same rule, at each step of the path:
+ * rather than follow them (io/walk.ts); the editor keeps the same rule, at each step of the path:
  * a link in a merged pull request or an unpacked archive must not turn a save into a write into bin/.
  *
  * Every path is checked on the disk, component by component (lstat), then by its real path; a file is
@@ -14,6 +14,7 @@ import { randomBytes } from "node:crypto";
 import { constants, type Stats } from "node:fs";
 import { lstat, mkdir, open, readdir, realpath, rename, stat, unlink, type FileHandle } from "node:fs/promises";
 import path from "node:path";
+import { linksBelow } from "../io/walk.ts";
 
 /** The folders the editor may change, relative to the project. */
 export const editableFolders = ["content", "public/media"] as const;
@@ -24,7 +25,7 @@ export const linkFreeFolders = ["content", "public"] as const;
 /** A request the editor refuses: one line, shown by the editor as it is and printed by `watch`. */
 export class Refused extends Error {}
 
-/** The one line for a symbolic link on the editor's way, located like the build's (load/files.ts). */
+/** The one line for a symbolic link on the editor's way, located like the build's (io/walk.ts). */
 export function linkLine(file: string): string {
   return `${file}:1:1: This is a symbolic link; the web editor saves nothing while content/ or public/ holds one. Replace the link with a copy of what it points to, then save again.`;
 }
@@ -199,23 +200,6 @@ export async function listInside(root: string, folder: string): Promise<{ name: 
 
 /**
  * The symbolic links in content/ and public/ (the folders themselves included), project-relative and
- * sorted; hidden ones too. Empty when the tree is one the build and the editor accept.
+ * sorted, by the build's own walk (io/walk.ts): empty when the tree is one the build and the editor accept.
  */
-export async function linksIn(root: string): Promise<string[]> {
-  const found: string[] = [];
-  for (const folder of linkFreeFolders) {
-    const absolute = path.join(root, folder);
-    const info = await lstat(absolute).catch(() => undefined);
-    if (!info) continue;
-    if (info.isSymbolicLink()) {
-      found.push(folder);
-      continue;
-    }
-    if (!info.isDirectory()) continue;
-    const entries = await readdir(absolute, { recursive: true, withFileTypes: true }).catch(() => []);
-    for (const entry of entries)
-      if (entry.isSymbolicLink())
-        found.push(path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join("/"));
-  }
-  return found.sort();
-}
+export const linksIn = (root: string): Promise<string[]> => linksBelow(root, linkFreeFolders);

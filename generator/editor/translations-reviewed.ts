@@ -4,7 +4,7 @@
  * English text changes again. Names are dictionary keys (`hero.subtitle`) or markdown texts
  * (`pages/about-me`, `about-me`, `content/pages/about-me.de.md`).
  */
-import { replaceFile } from "../cache/atomic.ts";
+import { replaceFile } from "../io/atomic.ts";
 import path from "node:path";
 import { currentLock, markdownTexts } from "../check/translation-sources.ts";
 import type { SiteConfig } from "../config.ts";

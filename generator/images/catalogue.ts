@@ -6,8 +6,9 @@
 import { access, readFile } from "node:fs/promises";
 import path from "node:path";
 import { ContentError, type Loaded } from "../errors.ts";
-import { listTree, readText } from "../load/files.ts";
-import { describeKind, readYaml, type Position, type YamlNode } from "../load/yaml.ts";
+import { readText } from "../io/files.ts";
+import { listTree } from "../io/walk.ts";
+import { describeKind, readYaml, type Position, type YamlNode } from "../io/yaml.ts";
 import { loadSharp } from "./sharp.ts";
 import { imageSlots, originalExtensions, type ImageSlot } from "./slots.ts";
 import { digest, type ImageStore } from "../cache/store.ts";

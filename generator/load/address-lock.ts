@@ -10,8 +10,8 @@
  */
 import type { AddressLock } from "../../model/route.ts";
 import { ContentError, type Loaded } from "../errors.ts";
-import { readText } from "./files.ts";
-import { readYaml, type YamlReader } from "./yaml.ts";
+import { readText } from "../io/files.ts";
+import { readYaml, type YamlReader } from "../io/yaml.ts";
 
 export type { AddressLock } from "../../model/route.ts";
 

@@ -4,11 +4,15 @@
  * safe web address. The loader (content.ts) reads what these rules let through.
  */
 import path from "node:path";
-import { stat } from "node:fs/promises";
+import { lstat, stat } from "node:fs/promises";
 import { ContentError, displayPath, UsageError, type Loaded } from "../errors.ts";
 import { languageName, shownCode, unlistedLanguage, type LanguageList } from "./languages.ts";
+import { notAFile } from "../io/walk.ts";
 
-/** The project folder exists and holds content/: otherwise every file would be reported missing, one by one. */
+/**
+ * The project folder exists and holds content/, a folder and no link: otherwise every file would be
+ * reported missing, or refused, one by one.
+ */
 export async function checkRoot(root: string) {
   const shown = displayPath(root);
   const entry = await stat(root).catch(() => undefined);
@@ -20,6 +24,9 @@ export async function checkRoot(root: string) {
     throw new UsageError(`--root ${shown}: this is a file, not a folder`, {
       hint: "Give the project folder, the one that holds content/ and templates/.",
     });
+  // A linked content/ is refused as every link in it is (io/walk.ts), once, not at each file read through it.
+  if ((await lstat(path.join(root, "content")).catch(() => undefined))?.isSymbolicLink())
+    throw notAFile("content", "folder link");
   const content = await stat(path.join(root, "content")).catch(() => undefined);
   if (!content?.isDirectory())
     throw new UsageError(`--root ${shown}: this folder holds no content/ folder, so it is no ranch-site project`, {

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { stat } from "node:fs/promises";
-import { readFile } from "./many-files.ts";
+import { readFile } from "../io/many-files.ts";
 import type {
   LocaleContent,
   MarkdownOrigin,
@@ -22,7 +22,8 @@ import { typeset, typographyOf, type Typography } from "./typography.ts";
 import { loadWritingRules, neutralRules, type WritingRules } from "./writing-rules.ts";
 import { loadAddressLock, type AddressLock } from "./address-lock.ts";
 import type { ContentWarning } from "../warnings.ts";
-import { listFiles, listTree, readText, unreadable } from "./files.ts";
+import { readListed, unreadable } from "../io/files.ts";
+import { listFiles, listTree } from "../io/walk.ts";
 import type { RenderCache } from "../cache/render.ts";
 import {
   linkProblems,
@@ -43,7 +44,7 @@ import { slugProblems } from "./slugs.ts";
 import { selectVariants } from "./variants.ts";
 import { dictionaryFile, dictionaryFolder, loadDictionary } from "./translations.ts";
 import { shownCode, unlistedLanguage, type LanguageList } from "./languages.ts";
-import { cachedYaml, type YamlNode, type YamlReader } from "./yaml.ts";
+import { cachedYaml, type YamlNode, type YamlReader } from "../io/yaml.ts";
 
 export type {
   LocaleContent,
@@ -110,7 +111,7 @@ export const testimonialSchema: Schema = {
 /** Reads content/ and public/: the load stage, the only one besides the template loader that reads files. */
 export async function loadContent(config: SiteConfig, cache?: RenderCache): Promise<Content> {
   await checkRoot(config.root);
-  const yaml = cachedYaml(cache);
+  const yaml = cachedYaml(cache?.rememberText);
   const siteData = await loadSite(config.root, yaml);
   const { site, factsFor: factsOf, written, languageList } = siteData.value;
   const codes = languageList.languages.map((locale) => locale.code);
@@ -367,7 +368,7 @@ async function loadEach<T>(
 /** One markdown file: its front matter read against the schema, its body rendered and scanned for links. */
 async function loadOne<T>(kind: FileKind<T>, id: string, file: string, reading: LocaleReading): Promise<FileLoaded<T>> {
   const { root, locale, facts, readers } = reading;
-  const read = await readText(root, file);
+  const read = await readListed(root, file);
   if ("error" in read) return { problems: [read.error] };
   // In a watch session a file is parsed again only when its text or the facts it quotes changed
   // (images excepted: their HTML depends on the image catalogue).

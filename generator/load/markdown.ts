@@ -5,7 +5,7 @@ import type { MarkdownLink } from "../../model/content.ts";
 import { ContentError, placeAt, type Loaded } from "../errors.ts";
 import { imageHandler, pictureSchema, type MarkdownImages, type MarkdownPlace } from "../images/markdown.ts";
 import { plainTypography, remarkTypography, type Typography } from "./typography.ts";
-import { readYaml, type YamlNode, type YamlReader } from "./yaml.ts";
+import { readYaml, type YamlNode, type YamlReader } from "../io/yaml.ts";
 
 /** A markdown file split into its located front matter and its body. */
 export interface MarkdownSource {

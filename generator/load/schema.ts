@@ -1,6 +1,6 @@
 import { ContentError, type Loaded } from "../errors.ts";
 import { localeNumber } from "./numbers.ts";
-import { describeKind, type YamlNode } from "./yaml.ts";
+import { describeKind, type YamlNode } from "../io/yaml.ts";
 
 /**
  * The shape a YAML value must have: a field type, a list of one, a group of named fields, or a group whose

@@ -1,6 +1,6 @@
 import { headingTexts, sectionSlug } from "../../model/sections.ts";
 import { ContentError } from "../errors.ts";
-import type { YamlNode } from "./yaml.ts";
+import type { YamlNode } from "../io/yaml.ts";
 
 /**
  * A page's `folded` list (front matter) names `##` headings of its text: one that names none would fold

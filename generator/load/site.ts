@@ -4,13 +4,13 @@ import { defaults } from "../config.ts";
 import { failOn, type Loaded } from "../errors.ts";
 import { Facts, interpolate } from "../i18n.ts";
 import { hostingProviders, ownerFacts } from "../../model/legal.ts";
-import { readText } from "./files.ts";
+import { readText } from "../io/files.ts";
 import { buildInstant, upcomingDates } from "./dates.ts";
 import { localeFacts } from "./figures.ts";
 import { languagesSchema, resolveLanguages, type LanguageList } from "./languages.ts";
 import { checkYamlTexts, fillPlaceholders } from "./texts.ts";
 import { readWithSchema, type Schema } from "./schema.ts";
-import { noKeys, readYaml, type YamlNode, type YamlReader } from "./yaml.ts";
+import { noKeys, readYaml, type YamlNode, type YamlReader } from "../io/yaml.ts";
 
 export type {
   FooterColumn,

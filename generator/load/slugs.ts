@@ -6,7 +6,7 @@
 import { ContentError } from "../errors.ts";
 import type { Place } from "../../model/problem.ts";
 import { addressLike, isSafeAddress } from "./content-files.ts";
-import type { YamlNode } from "./yaml.ts";
+import type { YamlNode } from "../io/yaml.ts";
 
 /** A slug that cannot be an address, at its place; undefined when it can. */
 export function slugProblem(slug: string, place: Place): ContentError | undefined {

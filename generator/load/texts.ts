@@ -5,7 +5,7 @@
  */
 import { ContentError, placeAt } from "../errors.ts";
 import { interpolate, type Facts } from "../i18n.ts";
-import type { Position, YamlNode } from "./yaml.ts";
+import type { Position, YamlNode } from "../io/yaml.ts";
 
 /** Markers of unfinished text: all caps only ("my todo list" is prose), and lorem ipsum in any case. */
 const leftover = /\b(?:TODO|FIXME|TBD|XXX)\b|\blorem\s+ipsum\b/gi;

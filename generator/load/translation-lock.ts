@@ -1,6 +1,6 @@
 import type { Loaded } from "../errors.ts";
-import { readText } from "./files.ts";
-import { readYaml, type YamlNode, type YamlReader } from "./yaml.ts";
+import { readText } from "../io/files.ts";
+import { readYaml, type YamlNode, type YamlReader } from "../io/yaml.ts";
 
 /** Where the translation lock lives: in content/, committed with the texts (outside i18n/, whose files are all dictionaries). */
 export const translationLockFile = "content/translations.lock.yaml";

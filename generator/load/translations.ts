@@ -1,9 +1,9 @@
 import { defaults } from "../config.ts";
 import { ContentError, type Loaded } from "../errors.ts";
 import { interpolate, type Dictionary, type Facts } from "../i18n.ts";
-import { readText, type MissingFile } from "./files.ts";
+import { readText, type MissingFile } from "../io/files.ts";
 import { checkText } from "./texts.ts";
-import { describeKind, noKeys, readYaml, type YamlNode, type YamlReader } from "./yaml.ts";
+import { describeKind, noKeys, readYaml, type YamlNode, type YamlReader } from "../io/yaml.ts";
 
 /** The folder of the dictionaries: one file per language, and nothing else. */
 export const dictionaryFolder = `${defaults.folders.content}/i18n`;

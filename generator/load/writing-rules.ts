@@ -17,11 +17,11 @@ import { defaults } from "../config.ts";
 import { ContentError, type Loaded } from "../errors.ts";
 import type { Place } from "../../model/problem.ts";
 import { ContentWarning } from "../warnings.ts";
-import { readText } from "./files.ts";
+import { readText } from "../io/files.ts";
 import { readWithSchema, type Schema } from "./schema.ts";
 import { shownCode } from "./languages.ts";
 import { slugProblem } from "./slugs.ts";
-import { noKeys, readYaml, type YamlReader } from "./yaml.ts";
+import { noKeys, readYaml, type YamlReader } from "../io/yaml.ts";
 
 /** The folder of the writing rules: one file per language, named by its code. */
 export const writingRulesFolder = `${defaults.folders.content}/languages`;

@@ -4,7 +4,7 @@
  * an address becomes one to keep answering only once it was built for publishing.
  */
 import path from "node:path";
-import { replaceFile } from "../cache/atomic.ts";
+import { replaceFile } from "../io/atomic.ts";
 import { addressLockFile } from "../load/address-lock.ts";
 import type { AddressLock, Route } from "../../model/route.ts";
 import type { SiteConfig } from "../config.ts";

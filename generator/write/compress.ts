@@ -15,7 +15,7 @@ import os from "node:os";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip as gzipAsync } from "node:zlib";
 import { digest, projectStore, type ImageStore } from "../cache/store.ts";
-import { mapLimited } from "../load/many-files.ts";
+import { mapLimited } from "../io/many-files.ts";
 import type { OutputFile } from "../../model/output.ts";
 
 /** Files below this size gain less than the extra request headers cost: left as they are. */

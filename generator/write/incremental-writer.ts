@@ -1,5 +1,5 @@
 import { mkdir, rm, rmdir, stat } from "node:fs/promises";
-import { replaceFile } from "../cache/atomic.ts";
+import { replaceFile } from "../io/atomic.ts";
 import path from "node:path";
 import { DiskWriter, type Writer, type WriteSession } from "./writer.ts";
 import type { OutputFile } from "../../model/output.ts";

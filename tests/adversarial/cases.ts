@@ -4,7 +4,7 @@
  * __snapshots__/core.test.ts.snap.
  */
 import { existsSync, readFileSync } from "node:fs";
-import { readdir, readFile, stat, writeFile } from "node:fs/promises";
+import { readdir, readFile, rename, stat, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { expect } from "vitest";
 import { hostNode, request, startNetlify, startWrangler } from "../support/real-hosts.ts";
@@ -513,6 +513,40 @@ const fileSystem: AdversarialCase[] = [
     setup: all(remove("content/pages/imprint.de.md"), link("/etc/passwd", "content/pages/imprint.de.md")),
     exit: 1,
     first: "content/pages/imprint.de.md:1:1: This is a symbolic link; content is read only from plain files",
+  },
+  {
+    name: "site.yaml is a link to a file outside the project",
+    class: 6,
+    setup: all(remove("content/site.yaml"), link("/etc/passwd", "content/site.yaml")),
+    exit: 1,
+    first: "content/site.yaml:1:1: This is a symbolic link; content is read only from plain files",
+  },
+  {
+    name: "the dictionaries' folder is a link",
+    class: 6,
+    setup: async ({ root, base }) => {
+      await rename(path.join(root, "content/i18n"), path.join(base, "i18n"));
+      await symlink(path.join(base, "i18n"), path.join(root, "content/i18n"));
+    },
+    exit: 1,
+    first: "content/i18n:1:1: This is a symbolic link; content is read only from plain files",
+  },
+  {
+    name: "public/ is a link to a folder outside the project",
+    class: 6,
+    setup: all(remove("public"), link("/etc", "public")),
+    exit: 1,
+    first: "public:1:1: This is a symbolic link; content is read only from plain files",
+  },
+  {
+    name: "content/ is a link",
+    class: 6,
+    setup: async ({ root, base }) => {
+      await rename(path.join(root, "content"), path.join(base, "content"));
+      await symlink(path.join(base, "content"), path.join(root, "content"));
+    },
+    exit: 1,
+    first: "content:1:1: This is a symbolic link; content is read only from plain files",
   },
   {
     name: "a public file is a link",

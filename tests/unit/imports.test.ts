@@ -88,6 +88,13 @@ describe("the import graph", () => {
     expect(wrong.map(([from, to]) => `${from} → ${to}`)).toEqual([]);
   });
 
+  it("io/, the ground floor, imports only errors.ts (and model/): every room reads and writes files through it", () => {
+    const wrong = edges().filter(
+      ([from, to]) => roomOf(from) === "io" && roomOf(to) !== "io" && to !== "generator/errors.ts",
+    );
+    expect(wrong.map(([from, to]) => `${from} → ${to}`)).toEqual([]);
+  });
+
   it("the core imports nothing of the rooms: they all stand on it", () => {
     const wrong = edges().filter(([from, to]) => roomOf(from) === "core" && roomOf(to) !== "core");
     expect(wrong.map(([from, to]) => `${from} → ${to}`)).toEqual([]);

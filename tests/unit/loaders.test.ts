@@ -7,7 +7,7 @@ import { Facts } from "../../generator/i18n.ts";
 import { loadContent } from "../../generator/load/content.ts";
 import { parseMarkdown, renderMarkdown, renderTree, splitMarkdown } from "../../generator/load/markdown.ts";
 import { loadDictionary } from "../../generator/load/translations.ts";
-import { cachedYaml, readYaml } from "../../generator/load/yaml.ts";
+import { cachedYaml, readYaml } from "../../generator/io/yaml.ts";
 import { RenderCache } from "../../generator/cache/render.ts";
 
 async function tree(files: Record<string, string>): Promise<string> {
@@ -36,12 +36,12 @@ describe("the YAML reader", () => {
     const nan = "title: Guide\nfree: .nan\n";
     const broken = 'a: "open\n';
     const cache = await RenderCache.open(root, true);
-    const read = cachedYaml(cache);
+    const read = cachedYaml(cache.rememberText);
     expect(read(plain, "x.yaml", 1)).toEqual(readYaml(plain, "x.yaml", 1));
     expect(read(broken, "x.yaml").errors).toHaveLength(1);
     read(nan, "x.yaml");
     await cache.save();
-    const again = cachedYaml(await RenderCache.open(root, true));
+    const again = cachedYaml((await RenderCache.open(root, true)).rememberText);
     const parsed = JSON.parse(JSON.stringify(readYaml(plain, "x.yaml", 1)));
     expect(again(plain, "x.yaml", 1)).toEqual(parsed);
     const free = again(nan, "x.yaml").root;

@@ -38,11 +38,12 @@ describe("the output folder's ownership check", () => {
       }
     })();
     const failures: string[] = [];
-    for (let look = 0; look < 1500; look++)
+    // 1,500 looks, and as many more as it takes to look during 100 swaps: on a busy machine the swapping
+    // loop gets fewer turns (39 in 1,500 looks at a load of 25), and the test is about the swaps.
+    for (let look = 0; look < 1500 || swaps < 100; look++)
       await checkOutDir(root, out).catch((error: Error) => failures.push(error.message));
     swapping = false;
     await other;
-    expect(swaps).toBeGreaterThan(100);
     expect(failures).toEqual([]);
   });
 

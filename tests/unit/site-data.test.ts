@@ -6,7 +6,7 @@ import { formatPrice, localeFacts, perPerson } from "../../generator/load/figure
 import { localeNumber } from "../../generator/load/numbers.ts";
 import { readWithSchema } from "../../generator/load/schema.ts";
 import type { Site, TrainingDate } from "../../model/content.ts";
-import { readYaml } from "../../generator/load/yaml.ts";
+import { readYaml } from "../../generator/io/yaml.ts";
 
 const read = (source: string) => {
   const { value, problems } = readWithSchema(

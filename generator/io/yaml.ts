@@ -1,6 +1,5 @@
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, visit, type Node } from "yaml";
 import { ContentError } from "../errors.ts";
-import type { RenderCache } from "../cache/render.ts";
 
 /** A place in a file, 1-based. */
 export interface Position {
@@ -31,15 +30,22 @@ export interface YamlEntry {
 export type YamlReader = typeof readYaml;
 
 /**
- * readYaml through the project's cache: a text that parses without a problem is kept as its located
- * tree and read back without parsing (JSON reads ten times faster than YAML). A text with problems,
- * or a value JSON cannot hold (`.nan`, `.inf`), is parsed every time.
+ * A memory for text made from a text: what `make` returns for `(kind, input)`, kept where a later call
+ * finds it (the project's cache, cache/render.ts `getNow`); undefined, and nothing kept, when `make`
+ * says so. The readers stand below the caches, so they are handed one rather than import it.
  */
-export function cachedYaml(cache: RenderCache | undefined): YamlReader {
-  if (!cache) return readYaml;
+export type Remember = (kind: string, input: string, make: (input: string) => string | undefined) => string | undefined;
+
+/**
+ * readYaml through a memory: a text that parses without a problem is kept as its located tree and read
+ * back without parsing (JSON reads ten times faster than YAML). A text with problems, or a value JSON
+ * cannot hold (`.nan`, `.inf`), is parsed every time.
+ */
+export function cachedYaml(remember: Remember | undefined): YamlReader {
+  if (!remember) return readYaml;
   return (source, file, lineOffset = 0) => {
     let parsed: ReturnType<typeof readYaml> | undefined;
-    const kept = cache.getNow(`yaml/1\0${lineOffset}`, source, () => {
+    const kept = remember(`yaml/1\0${lineOffset}`, source, () => {
       parsed = readYaml(source, file, lineOffset);
       return parsed.errors.length === 0 ? storable(parsed.root) : undefined;
     });

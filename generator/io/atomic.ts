@@ -12,7 +12,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 
-// node:fs's callback API, as generator/load/many-files.ts explains: half the CPU of its promise twin per file.
+// node:fs's callback API, as io/many-files.ts explains: half the CPU of its promise twin per file.
 const writeFile = promisify(fs.writeFile);
 const stat = promisify(fs.stat);
 const chmod = promisify(fs.chmod);
