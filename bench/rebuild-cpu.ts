@@ -20,7 +20,7 @@ import { watchEdits } from "./watch-edits.ts";
 process.env.NODE_ENV ??= "production";
 const { build } = await import("../generator/build.ts");
 const { resolveConfig } = await import("../generator/config.ts");
-const { BuildSession } = await import("../generator/cache/memo.ts");
+const { BuildSession } = await import("../generator/dev/rebuild-memo.ts");
 const { IncrementalWriter } = await import("../generator/write/incremental-writer.ts");
 const projectRoot = path.resolve(import.meta.dirname, "..");
 const pages = Number(process.env.REBUILD_PAGES ?? 100);

@@ -5,7 +5,7 @@
  * which the bundle already contains and nothing here runs. The registry tarball of the exact version in
  * generator/editor/decap-cms.json is fetched with `npm pack` (npm's cache and configuration, so a proxy or a
  * mirror works as for `npm ci`), refused unless its sha512 is the one written there, and unpacked into the
- * project's cache folder, node_modules/.cache/ranch-site/editor/<package>-<version>/ (generator/load/admin-bundle.ts
+ * project's cache folder, node_modules/.cache/ranch-site/editor/<package>-<version>/ (generator/editor/admin-bundle.ts
  * reads it). The folder appears whole or not at all: it is filled beside its place and renamed into it.
  *
  * `npm run get-editor`. Plain JavaScript on purpose: it runs before anything is compiled.

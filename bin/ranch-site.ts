@@ -25,27 +25,44 @@ import {
   type ConfigInput,
   type ServerOptions,
 } from "../generator/index.ts";
+import { versionLine } from "./version.ts";
 
+/** The options a command may take about the project; each command takes only those it uses. */
 interface SiteOptions {
   root: string;
-  out: string;
+  out?: string;
   baseUrl?: string;
-  basePath: string;
-  cache: boolean;
+  basePath?: string;
+  cache?: boolean;
 }
 
 const program = new Command("ranch-site")
   .description("Builds the bilingual ranch sales-training site from content/ and templates/.")
-  .version(packageJson.version, "-v, --version", "print the version")
+  .option("-v, --version", "print the version, and the commit when run from a clone")
   .showHelpAfterError();
+// Asked for only when printed: naming the commit runs git, which no other command should wait for.
+program.on("option:version", () => {
+  console.log(versionLine(packageJson.version));
+  process.exit(0);
+});
 
-const withSiteOptions = (command: Command, out = { help: "output folder", folder: defaults.outDir }) =>
+/** The project folder: every command reads it. */
+const withRoot = (command: Command) =>
+  command.option("--root <dir>", "project folder with content/, templates/ and public/", ".");
+
+/** The folder a command writes the site into, or serves it from. */
+const withOut = (command: Command, out = { help: "output folder", folder: defaults.outDir }) =>
+  command.option("--out <dir>", out.help, out.folder);
+
+/** Where the site is published: what its links, canonical addresses and host files are made for. */
+const withAddress = (command: Command) =>
   command
-    .option("--root <dir>", "project folder with content/, templates/ and public/", ".")
-    .option("--out <dir>", out.help, out.folder)
     .option("--base-url <url>", "absolute address the site is published at (default: baseUrl in content/site.yaml)")
-    .option("--base-path <path>", "path the site is hosted under, such as /ranch/", "/")
-    .option("--no-cache", "make everything afresh, without reading or writing node_modules/.cache/ranch-site/");
+    .option("--base-path <path>", "path the site is hosted under, such as /ranch/", "/");
+
+/** For the commands that build: whether they may use the project's cache. */
+const withCache = (command: Command) =>
+  command.option("--no-cache", "make everything afresh, without reading or writing node_modules/.cache/ranch-site/");
 
 /** Where a server listens and whom it answers: loopback unless `--host`; a chosen `--port` is kept or refused. */
 const withServerOptions = (command: Command, fallback: number) =>
@@ -89,7 +106,7 @@ let command = "build";
  */
 const growHeapAsV8Does = () => setFlagsFromString("--heap-growing-percent=0");
 
-withSiteOptions(program.command("build").description("build the site into the output folder"))
+withCache(withAddress(withOut(withRoot(program.command("build").description("build the site into the output folder")))))
   .option(
     "--meta-csp",
     "also put the Content-Security-Policy in every page, for hosts without headers (GitHub Pages)",
@@ -119,7 +136,11 @@ function previewLine(options: SiteOptions): string {
     : "Preview it: npm run serve (or npm run dev, which rebuilds and reloads as you edit)";
 }
 
-withSiteOptions(program.command("check").description("run every content check and render every page, writing nothing"))
+withCache(
+  withAddress(
+    withRoot(program.command("check").description("run every content check and render every page, writing nothing")),
+  ),
+)
   .option("--strict", "fail on warnings too (stale or untranslated texts, unused keys, unlinked pages)", false)
   .action(async (options: SiteOptions & { strict: boolean }) => {
     command = "check";
@@ -141,7 +162,7 @@ program
   .command("translations")
   .description("keep translations in step with the English text")
   .addCommand(
-    withSiteOptions(
+    withRoot(
       new Command("reviewed")
         .description("record that translations match their English text now (check reports them when it changes)")
         .argument("[names...]", "dictionary keys (hero.subtitle) or pages (pages/about-me)")
@@ -157,25 +178,30 @@ program
     }),
   );
 
-program
-  .command("schemas")
-  .description("write the JSON Schemas of content/ and the web editor's configuration into content/schemas/")
-  .option("--root <dir>", "project folder with content/, templates/ and public/", ".")
-  .action(async (options: { root: string }) => {
-    const locales = (await loadLanguages(options.root)).map((locale) => locale.code);
-    const changed = [...(await writeJsonSchemas(options.root)), ...(await writeCmsConfig(options.root, locales))];
-    console.log(
-      changed.length > 0 ? `Wrote ${changed.join(", ")}.` : "The schemas in content/schemas/ are up to date.",
-    );
-  });
+withRoot(
+  program
+    .command("schemas")
+    .description("write the JSON Schemas of content/ and the web editor's configuration into content/schemas/"),
+).action(async (options: { root: string }) => {
+  const locales = (await loadLanguages(options.root)).map((locale) => locale.code);
+  const changed = [...(await writeJsonSchemas(options.root)), ...(await writeCmsConfig(options.root, locales))];
+  console.log(changed.length > 0 ? `Wrote ${changed.join(", ")}.` : "The schemas in content/schemas/ are up to date.");
+});
 
 withServerOptions(
   // watch builds into a folder of its own: a `build` beside it never deletes the editor, and the
   // folder uploaded from dist/ never holds the editor's local mode or lacks its compressed files.
-  withSiteOptions(program.command("watch").description("build, serve with live reload, and rebuild on every change"), {
-    help: "output folder, apart from the one build writes",
-    folder: defaults.watchOutDir,
-  }),
+  withCache(
+    withAddress(
+      withOut(
+        withRoot(program.command("watch").description("build, serve with live reload, and rebuild on every change")),
+        {
+          help: "output folder, apart from the one build writes",
+          folder: defaults.watchOutDir,
+        },
+      ),
+    ),
+  ),
   defaults.ports.watch,
 )
   .option("--poll", "poll for changes instead of file system events", false)
@@ -197,8 +223,13 @@ withServerOptions(
   });
 
 withServerOptions(
-  withSiteOptions(
-    program.command("serve").description("serve a built output folder as the shipped nginx configuration does"),
+  withAddress(
+    withOut(
+      withRoot(
+        program.command("serve").description("serve a built output folder as the shipped nginx configuration does"),
+      ),
+      { help: "the built folder to serve", folder: defaults.outDir },
+    ),
   ),
   defaults.ports.serve,
 ).action(async (options: SiteOptions & ServerFlags) => {

@@ -2,6 +2,13 @@ import type { Dictionary, Translate } from "../model/content.ts";
 
 export type { Dictionary, Entry, Translate } from "../model/content.ts";
 
+/** A translation key a template asked for that its locale does not define. */
+export interface MissingKey {
+  key: string;
+  locale: string;
+  template: string;
+}
+
 /** A translator that reports each key it could not find. */
 export function createTranslator(dictionary: Dictionary, onMissing: (key: string) => void): Translate {
   return (key) => {

@@ -24,6 +24,16 @@ export class ContentWarning {
   get message(): string {
     return `${formatPlace(this.place)}: warning: ${this.reason}`;
   }
+
+  /** The lines a terminal shows for it: the message, and the hint indented below. */
+  get lines(): string[] {
+    return this.hint ? [this.message, `  hint: ${this.hint}`] : [this.message];
+  }
+
+  /** The warning apart from its line and column: an edit above it moves it, and it is still the same warning. */
+  get identity(): string {
+    return `${this.place.file}\n${this.reason}\n${this.hint ?? ""}`;
+  }
 }
 
 /** `3 warnings` */
@@ -34,10 +44,7 @@ export function countWarnings(count: number): string {
 /** The lines a terminal shows for warnings: one per warning, hints indented below, then the count. */
 export function formatWarnings(warnings: readonly ContentWarning[]): string {
   if (warnings.length === 0) return "";
-  const lines = warnings.flatMap((warning) =>
-    warning.hint ? [warning.message, `  hint: ${warning.hint}`] : [warning.message],
-  );
-  return [...lines, `${countWarnings(warnings.length)}.`].join("\n");
+  return [...warnings.flatMap((warning) => warning.lines), `${countWarnings(warnings.length)}.`].join("\n");
 }
 
 /** Warnings in the order an editor reads them: by file, then line and column. */

@@ -85,7 +85,7 @@ export interface OpenGraphProps {
 
 export type PageComponent = (props: PageProps) => ReactElement;
 
-/** What templates/index.ts exports: each page template by its file, as generator/routes.ts names them. */
+/** What the compiled templates export (the entry generator/load/templates.ts makes): each page template by its file, as generator/routes.ts names them. */
 export interface TemplateModule {
   templates: Record<string, PageComponent>;
   /** The Open Graph card of one language, as a standalone SVG document. */

@@ -208,7 +208,7 @@ async function readEntries(file: string, versions: string): Promise<Map<string, 
   }
 }
 
-/** The cache file, written atomically (cache.ts), into a real folder: never through a link to somewhere else. */
+/** The cache file, written atomically (io/atomic.ts), into a real folder: never through a link to somewhere else. */
 async function writeCacheFile(folder: string, name: string, parts: readonly Buffer[]): Promise<void> {
   await mkdir(folder, { recursive: true });
   if (!(await lstat(folder)).isDirectory()) return;

@@ -1,14 +1,14 @@
 import { defaults, type Locale } from "../config.ts";
 import { ContentError, placeAt } from "../errors.ts";
 import type { Entry } from "../i18n.ts";
-import type { Content, MarkdownOrigin } from "../load/content.ts";
+import type { LoadedContent, MarkdownOrigin } from "../load/content.ts";
 import { findLeftovers } from "../load/texts.ts";
 import { fixedPages } from "../routes.ts";
 import type { PageDefinition } from "../../model/route.ts";
 
 /** Checks across files: key parity between locales, leftover placeholders, links between pages. */
 export function checkContent(
-  content: Content,
+  content: LoadedContent,
   pages: readonly PageDefinition[],
   locales: readonly Locale[],
   templateKeys: ReadonlyMap<string, unknown> = new Map(),
@@ -46,7 +46,7 @@ export function checkContent(
  * Editors' pages named like an address the site uses itself: a built-in page, a language's folder
  * or code, the bundled assets' folder. Each would be written over another output, or confuse one.
  */
-function reservedPageNames(content: Content, locales: readonly Locale[]): ContentError[] {
+function reservedPageNames(content: LoadedContent, locales: readonly Locale[]): ContentError[] {
   const reserved = new Map<string, string>();
   for (const page of fixedPages.filter((candidate) => !candidate.markdown))
     reserved.set(page.id, `the built-in page /${page.path}`);
@@ -70,7 +70,11 @@ function reservedPageNames(content: Content, locales: readonly Locale[]): Conten
 }
 
 /** Pages of the route table whose markdown exists in no language (one missing language is the loader's report). */
-function missingPages(content: Content, pages: readonly PageDefinition[], locales: readonly Locale[]): ContentError[] {
+function missingPages(
+  content: LoadedContent,
+  pages: readonly PageDefinition[],
+  locales: readonly Locale[],
+): ContentError[] {
   const absent = pages.filter(
     (page) => page.markdown && content.locales.every((locale) => !(page.markdown! in locale.pages)),
   );

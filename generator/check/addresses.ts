@@ -7,7 +7,7 @@ import type { Locale } from "../../model/content.ts";
 import type { Place } from "../../model/problem.ts";
 import type { PageDefinition } from "../../model/route.ts";
 import { ContentError, formatPlace } from "../errors.ts";
-import type { Content } from "../load/content.ts";
+import type { LoadedContent } from "../load/content.ts";
 import { slugPlace } from "../load/slugs.ts";
 import { contactSentPage, fixedPages, pathIn } from "../routes.ts";
 import { defaults } from "../config.ts";
@@ -19,7 +19,7 @@ const templatePages = [...fixedPages, contactSentPage].filter(
 
 /** Every problem of the pages' addresses: slugs of no such page, and two pages at one address in a language. */
 export function checkAddresses(
-  content: Content,
+  content: LoadedContent,
   pages: readonly PageDefinition[],
   languages: readonly Locale[],
 ): ContentError[] {
@@ -27,7 +27,7 @@ export function checkAddresses(
 }
 
 /** `slugs:` entries of the writing rules that name no page without a text file. */
-function unknownSlugs(content: Content): ContentError[] {
+function unknownSlugs(content: LoadedContent): ContentError[] {
   const problems: ContentError[] = [];
   const markdown = new Set(fixedPages.map((page) => page.markdown).filter(Boolean));
   for (const locale of content.locales) for (const id of Object.keys(locale.pages)) markdown.add(id);
@@ -51,7 +51,7 @@ function unknownSlugs(content: Content): ContentError[] {
 }
 
 /** Where a page's address in a language is given: its `slug:` line, its rules' line, or its text file. */
-function addressPlace(content: Content, page: PageDefinition, locale: string): { place: Place; own: boolean } {
+function addressPlace(content: LoadedContent, page: PageDefinition, locale: string): { place: Place; own: boolean } {
   if (page.markdown) {
     const text = content.locales.find((candidate) => candidate.locale === locale)?.pages[page.markdown];
     const file = text?.origin.file ?? `${defaults.folders.content}/pages/${page.markdown}.${locale}.md`;
@@ -67,7 +67,11 @@ function addressPlace(content: Content, page: PageDefinition, locale: string): {
  * language, at the root, an address is also refused where it would be another language's folder or the
  * bundled files' (`/de/`, `/assets/`).
  */
-function clashes(content: Content, pages: readonly PageDefinition[], languages: readonly Locale[]): ContentError[] {
+function clashes(
+  content: LoadedContent,
+  pages: readonly PageDefinition[],
+  languages: readonly Locale[],
+): ContentError[] {
   const problems: ContentError[] = [];
   const [first] = languages;
   for (const language of languages) {

@@ -16,7 +16,7 @@ import {
 import type { Site } from "../../model/content.ts";
 import { ContentError, placeAt } from "../errors.ts";
 import type { Dictionary } from "../i18n.ts";
-import type { Content } from "../load/content.ts";
+import type { LoadedContent } from "../load/content.ts";
 import { siteFile } from "../load/site.ts";
 import { ContentWarning } from "../warnings.ts";
 
@@ -61,7 +61,7 @@ export function missingOwnerFacts(site: Site): ContentWarning[] {
 }
 
 /** Every legal text, and site.yaml's settings between themselves, against the configuration. */
-export function legalContradictions(content: Content): ContentError[] {
+export function legalContradictions(content: LoadedContent): ContentError[] {
   const site = content.site;
   const settings = settingsOf(site);
   const problems: ContentError[] = [];

@@ -8,7 +8,7 @@ import type { Locale } from "../config.ts";
 import { ContentError } from "../errors.ts";
 import { ContentWarning } from "../warnings.ts";
 import type { Place } from "../../model/problem.ts";
-import type { Content, MarkdownOrigin } from "../load/content.ts";
+import type { LoadedContent, MarkdownOrigin } from "../load/content.ts";
 import type { AddressLock, PageDefinition } from "../../model/route.ts";
 import { pathIn } from "../routes.ts";
 
@@ -36,7 +36,7 @@ const pathOf = (page: PageDefinition | undefined, locale: Locale) => (page ? pat
 
 /** Checks every markdown link and image of the content; returns the problems and the fragments left for later. */
 export function checkLinks(
-  content: Content,
+  content: LoadedContent,
   pages: readonly PageDefinition[],
   locales: readonly Locale[],
 ): { problems: ContentError[]; fragments: FragmentLink[]; warnings: ContentWarning[] } {

@@ -3,7 +3,7 @@ import { checkRendered } from "./rendered.ts";
 import { findUnlinkedPages } from "./unlinked-pages.ts";
 import { failOn, type RenderError } from "../errors.ts";
 import type { BuildContext } from "../render/context.ts";
-import type { MissingKey } from "../render/pages.ts";
+import type { MissingKey } from "../i18n.ts";
 import type { ContentWarning } from "../warnings.ts";
 import type { OutputFile } from "../../model/output.ts";
 import type { RenderedSite } from "../render/site.ts";

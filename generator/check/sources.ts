@@ -10,7 +10,7 @@ import { missingTestimonialVersions } from "./testimonial-languages.ts";
 import { legalContradictions, missingOwnerFacts } from "./legal-facts.ts";
 import type { SiteConfig } from "../config.ts";
 import { failOn, type Loaded } from "../errors.ts";
-import type { Content } from "../load/content.ts";
+import type { LoadedContent } from "../load/content.ts";
 import { siteFile } from "../load/site.ts";
 import type { Templates } from "../load/templates.ts";
 import type { TranslationLock } from "../load/translation-lock.ts";
@@ -31,7 +31,7 @@ export interface CheckedSources {
  */
 export function checkSources(
   config: SiteConfig,
-  content: Content,
+  content: LoadedContent,
   lock: Loaded<TranslationLock>,
   pages: readonly PageDefinition[],
   templates: Templates,

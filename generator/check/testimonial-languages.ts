@@ -3,10 +3,10 @@
  * language's pages, and `check` lists each missing version as a translation to do, a warning that the
  * build goes on past and `check --strict` fails on.
  */
-import type { Content } from "../load/content.ts";
+import type { LoadedContent } from "../load/content.ts";
 import { ContentWarning } from "../warnings.ts";
 
-export function missingTestimonialVersions(content: Content): ContentWarning[] {
+export function missingTestimonialVersions(content: LoadedContent): ContentWarning[] {
   const warnings: ContentWarning[] = [];
   const byLocale = content.locales.map((locale) => ({
     code: locale.locale,

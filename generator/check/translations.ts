@@ -6,7 +6,7 @@
  */
 import { ContentError } from "../errors.ts";
 import type { Entry } from "../i18n.ts";
-import type { Content, LocaleContent, MarkdownOrigin } from "../load/content.ts";
+import type { LoadedContent, LocaleContent, MarkdownOrigin } from "../load/content.ts";
 import type { Templates } from "../load/templates.ts";
 import { translationLockFile, type LocaleLock, type TranslationLock } from "../load/translation-lock.ts";
 import { ContentWarning } from "../warnings.ts";
@@ -31,7 +31,7 @@ const placeholder = /\{([A-Za-z][\w.]*)\}/g;
 
 /** Every translation check, for the first locale (the source) against each of the others. */
 export function checkTranslations(
-  content: Content,
+  content: LoadedContent,
   lock: TranslationLock,
   templates: Pick<Templates, "keys" | "keyPatterns">,
 ): TranslationFindings {

@@ -4,7 +4,7 @@
  * those the templates make while rendering (header, footer, calls to action: every `href()`), and
  * those written in markdown texts.
  */
-import type { Content } from "../load/content.ts";
+import type { LoadedContent } from "../load/content.ts";
 import type { Route } from "../../model/route.ts";
 import { ContentWarning } from "../warnings.ts";
 
@@ -12,7 +12,7 @@ import { ContentWarning } from "../warnings.ts";
 export function findUnlinkedPages(
   routes: readonly Route[],
   linked: ReadonlySet<string>,
-  content: Content,
+  content: LoadedContent,
   basePath: string,
 ): ContentWarning[] {
   const targets = new Set(linked);

@@ -1,6 +1,6 @@
 import { createCmsConfig, multilineKeysOf, type CmsContent } from "./cms-config.ts";
 import type { SiteConfig } from "../config.ts";
-import type { Content } from "../load/content.ts";
+import type { LoadedContent } from "../load/content.ts";
 import { loadAdminBundle } from "./admin-bundle.ts";
 import { adminFiles, type AdminBackend } from "./admin-files.ts";
 import type { OutputFile } from "../../model/output.ts";
@@ -24,7 +24,7 @@ export function publishedBackend(editor: EditorBackend): AdminBackend {
 }
 
 /** What the web editor's configuration needs of the loaded content. */
-export function cmsContentOf(content: Content): CmsContent {
+export function cmsContentOf(content: LoadedContent): CmsContent {
   return {
     locales: content.locales.map((locale) => locale.locale),
     dictionaryKeys: [...(content.locales[0]?.dictionary.keys() ?? [])],
@@ -39,7 +39,7 @@ export function cmsContentOf(content: Content): CmsContent {
  * its page, its configuration with the Git host it saves to, and Decap CMS's bundle. In `watch`, the
  * same files; the watch server answers config.yml itself, with its local mode (generator/editor/watch-admin.ts).
  */
-export async function adminOutput(config: SiteConfig, content: Content): Promise<OutputFile[]> {
+export async function adminOutput(config: SiteConfig, content: LoadedContent): Promise<OutputFile[]> {
   const editor = content.site.editor;
   if (!config.admin && !editor) return [];
   const backend: AdminBackend = editor

@@ -5,7 +5,7 @@
  * `connect-src 'self'` only), and `watch` rebuilds after each save. Only files below content/ and
  * public/media/ can be read, never through a link (editor/safe-paths.ts); only the collections' files
  * and photos can be written (editor/owned-paths.ts), and nothing while content/ or public/ holds a
- * link; a save changes only the values that changed (write/content-edit.ts).
+ * link; a save changes only the values that changed (editor/content-edit.ts).
  */
 import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";

@@ -5,7 +5,6 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { adminApiPath, answerAdminApi } from "./local-backend.ts";
-import { build } from "../build.ts";
 import { createCmsConfig, loadCmsContent } from "./cms-config.ts";
 import type { Locale, SiteConfig } from "../config.ts";
 import { editorFiles, type EditorFiles } from "./owned-paths.ts";
@@ -18,7 +17,12 @@ import { ContentError, ContentErrors, UsageError } from "../errors.ts";
 import { requiredFiles } from "./guard.ts";
 import { buildDay } from "../load/dates.ts";
 import { adminConfigText } from "./admin-files.ts";
-import { MemoryWriter } from "../write/writer.ts";
+
+/**
+ * Checks the whole project as it is now, as a build that writes nothing does, and throws its errors: handed
+ * in by `watch` (dev/watch.ts), which runs the pipeline; the editor stands below it.
+ */
+export type CheckSite = () => Promise<void>;
 
 /** The project's config with the site's languages, as the last good build read them from content/site.yaml. */
 export type AdminConfig = SiteConfig & { locales: readonly Locale[] };
@@ -40,9 +44,10 @@ export function answerAdmin(
   request: IncomingMessage,
   response: ServerResponse,
   log: (line: string) => void,
+  checkSite: CheckSite,
 ): boolean {
   const codes = config.locales.map((locale) => locale.code);
-  const verify = (files: readonly string[]) => problemsIn(config, files);
+  const verify = (files: readonly string[]) => problemsIn(config, files, checkSite);
   const owned = ownedBy(config);
   const review = { file: translationLockFile, mark: (names: readonly string[]) => markReviewed(config, names) };
   if (answerAdminApi(config.root, config.basePath, request, response, log, owned, verify, requiredFiles(codes), review))
@@ -120,9 +125,9 @@ export async function adminStartLines(config: SiteConfig): Promise<string[]> {
  * `check` on the project as it is now: the located lines of its errors in the given files, each with
  * the field it is in as the form names it ("In the form: Dates › 1 › End."), read from the file as saved.
  */
-async function problemsIn(config: SiteConfig, files: readonly string[]): Promise<string[]> {
+async function problemsIn(config: SiteConfig, files: readonly string[], checkSite: CheckSite): Promise<string[]> {
   try {
-    await build({ ...config, mode: "build" }, new MemoryWriter());
+    await checkSite();
     return [];
   } catch (error) {
     const errors = error instanceof ContentErrors ? error.errors : error instanceof ContentError ? [error] : [];

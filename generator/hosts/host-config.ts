@@ -128,7 +128,7 @@ export function headersFor(rules: HeaderRules, file: string): Record<string, str
     ...(type && { "content-type": type }),
     ...rules.security,
   };
-  // The web editor at /admin/ (shipped on request) has a policy of its own: write/admin.ts says why.
+  // The web editor at /admin/ (shipped on request) has a policy of its own: hosts/admin-policy.ts says why.
   return isAdminFile(file) ? { ...headers, ...adminHeaders(rules) } : headers;
 }
 

@@ -2,7 +2,7 @@
  * Apache's `.htaccess`, for shared hosting (the most common way a small German business publishes a site):
  * the customer uploads the contents of dist/ by FTP or rsync, this file included, and Apache reads it in every
  * request for the folder. It sets what the other host files set, from the same header rules
- * (generator/write/host-config.ts): each language's 404 page, the security and cache headers, the `.br` and `.gz`
+ * (generator/hosts/host-config.ts): each language's 404 page, the security and cache headers, the `.br` and `.gz`
  * files the build writes served to clients that accept them, and no host file served.
  *
  * Shared hosts differ in which modules they enable and what `AllowOverride` lets a `.htaccess` do, and a

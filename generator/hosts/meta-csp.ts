@@ -28,7 +28,7 @@ export function metaPolicy(policy: string): string {
 export function addMetaCsp(files: readonly OutputFile[], policy: string): OutputFile[] {
   const tag = `<meta http-equiv="Content-Security-Policy" content="${metaPolicy(policy).replace(/&/g, "&amp;").replace(/"/g, "&quot;")}"/>`;
   return files.map((file) => {
-    // The admin page carries its own policy (write/admin.ts).
+    // The admin page carries its own policy (hosts/admin-policy.ts).
     if (!file.path.endsWith(".html") || isAdminFile(file.path) || typeof file.contents !== "string") return file;
     const charset = /<meta charSet="utf-8"\/>/i.exec(file.contents);
     if (!charset) throw new Error(`${file.path} has no <meta charset> to put the Content-Security-Policy after`);

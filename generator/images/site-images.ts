@@ -1,9 +1,25 @@
-import type { TemplateModule } from "../../model/page.ts";
 import type { SiteConfig } from "../config.ts";
-import { encodeImages, planImages, type ImagePlan } from "./pipeline.ts";
-import type { Content } from "../load/content.ts";
+import type { OutputFile } from "../../model/output.ts";
 import type { Links } from "../../model/route.ts";
-import type { ContextImages } from "../render/context.ts";
+import {
+  encodeImages,
+  planImages,
+  type Drawings,
+  type ImagePlan,
+  type LoadedImages,
+  type RenderImages,
+} from "./pipeline.ts";
+
+/**
+ * What the image stage gives the later stages: what the pages show, the encoded files, and how many were
+ * encoded now. The render stage reads it (render/context.ts `BuildContext`).
+ */
+export interface ContextImages {
+  plan: RenderImages;
+  files: OutputFile[];
+  encoded: number;
+  reused: number;
+}
 
 /** Every image of the site: what the pages show (the plan) and the encoded files. */
 export interface SiteImages extends ContextImages {
@@ -17,11 +33,11 @@ export interface SiteImages extends ContextImages {
  */
 export async function siteImages(
   config: SiteConfig,
-  content: Content,
-  templates: TemplateModule,
+  images: LoadedImages,
+  drawings: Drawings,
   links: Links,
 ): Promise<SiteImages> {
-  const plan = planImages(config, content, templates, links);
+  const plan = planImages(config, images, drawings, links);
   const { files, encoded, reused } = await encodeImages(plan, config);
   return { plan, files, encoded, reused };
 }

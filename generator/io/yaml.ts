@@ -1,5 +1,6 @@
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, visit, type Node } from "yaml";
 import { ContentError } from "../errors.ts";
+import { indentationSlip, type IndentationSlip } from "./indentation.ts";
 
 /** A place in a file, 1-based. */
 export interface Position {
@@ -82,21 +83,16 @@ export function readYaml(
   const firstSyntaxError = doc.errors.find((error) => error.code !== "DUPLICATE_KEY");
   const rootErrors = doc.errors.filter((error) => error.code === "DUPLICATE_KEY" || error === firstSyntaxError);
   const errors = rootErrors.map((error) => {
-    // A value "with a nested key" is most often the next line indented too far: that line is the mistake.
-    const deeper = error.code === "BLOCK_AS_IMPLICIT_KEY" ? overIndentedLine(source, error.pos[0]) : undefined;
-    if (deeper !== undefined) {
-      const { line, column } = place(deeper.offset);
-      return new ContentError(
-        { file, line, column },
-        "YAML syntax error: This line is indented further than the key above it",
-        {
-          hint: `Line it up with its neighbours: ${deeper.indent} spaces before the key.`,
-        },
-      );
-    }
     const offset = openingQuote(source, error.message, error.pos[0]);
-    const { line, column } = place(offset);
     const lineText = source.slice(source.lastIndexOf("\n", offset - 1) + 1).split("\n")[0]!;
+    const slip = mayBeIndentation(error, lineText) ? indentationSlip(source, error.pos[0]) : undefined;
+    if (slip) {
+      const { line, column } = place(slip.offset);
+      return new ContentError({ file, line, column }, `YAML syntax error: ${slipReason(slip)}`, {
+        hint: slipHint(slip),
+      });
+    }
+    const { line, column } = place(offset);
     return describeSyntaxError(
       { file, line, column },
       { code: error.code, message: error.message, text: /^[^:\n]*/.exec(source.slice(offset))![0], lineText },
@@ -175,23 +171,35 @@ function duplicateKeys(node: Node, place: (offset: number) => Position, file: st
 }
 
 /**
- * Where the line after the one at `offset` starts, when it is indented further than that line's own key
- * and is no comment: the line an editor indented too far. Undefined when the next line is not deeper.
+ * Whether a syntax error may come from a line indented wrongly: the parser found a group not lined up
+ * (BAD_INDENT), a key where a list item belongs (MISSING_CHAR), a value "with a nested key" (a line indented
+ * further than its group, or a text with ": " in it), a key running over two lines, or a scalar where a key
+ * belongs. A key without its colon, the likelier reading of its line, is told as that (describeSyntaxError).
  */
-function overIndentedLine(source: string, offset: number): { offset: number; indent: number } | undefined {
-  const lineStart = source.lastIndexOf("\n", offset - 1) + 1;
-  const keyIndent = /^ */.exec(source.slice(lineStart))![0].length;
-  let next = source.indexOf("\n", offset);
-  while (next !== -1) {
-    const text = source.slice(next + 1).split("\n")[0]!;
-    if (text.trim() !== "" && !text.trim().startsWith("#")) {
-      const indent = /^ */.exec(text)![0].length;
-      return indent > keyIndent ? { offset: next + 1 + indent, indent: keyIndent } : undefined;
-    }
-    next = source.indexOf("\n", next + 1);
-  }
-  return undefined;
+function mayBeIndentation(error: { code: string; message: string }, lineText: string): boolean {
+  if (["MULTILINE_IMPLICIT_KEY", "MISSING_CHAR"].includes(error.code) && keyWithoutColon.test(lineText)) return false;
+  if (error.code === "MISSING_CHAR") return /without - indicator/.test(error.message);
+  return ["BAD_INDENT", "BLOCK_AS_IMPLICIT_KEY", "MULTILINE_IMPLICIT_KEY", "UNEXPECTED_TOKEN"].includes(error.code);
 }
+
+/** `  title Professionelles …`: a key, a space and a value with no colon; a list item (`- text`) is none. */
+const keyWithoutColon = /^(\s*)(\w[\w-]*)\s+([^:#]*\S)\s*$/;
+
+/** `This line is indented by 3 spaces, the other keys of its group by 4` */
+function slipReason({ indent, expected, key }: IndentationSlip): string {
+  const others = key === "-" ? "the other items of its list" : "the other keys of its group";
+  return `This line is indented by ${spaces(indent)}, ${others} ${expected === 0 ? "not at all" : `by ${expected}`}`;
+}
+
+/** `Indent "price" by 4 spaces, like the other keys of its group.` */
+function slipHint({ expected, key }: IndentationSlip): string {
+  const what = key === "-" ? "its -" : `"${key}"`;
+  const like = key === "-" ? "like the other items of its list" : "like the other keys of its group";
+  if (expected === 0) return `Start ${what} at the beginning of the line, ${like}.`;
+  return `Indent ${what} by ${spaces(expected)}, ${like}.`;
+}
+
+const spaces = (count: number) => `${count} ${count === 1 ? "space" : "spaces"}`;
 
 /** Every alias (`*name`): the texts are written out in full, and a stray `*` would otherwise read as "empty". */
 function aliases(doc: ReturnType<typeof parseDocument>, place: (offset: number) => Position, file: string) {
@@ -252,7 +260,7 @@ function describeSyntaxError(
   { file, line, column }: { file: string; line: number; column: number },
   { code, message, text, lineText }: SyntaxFinding,
 ) {
-  const missingColon = /^(\s*)([\w-]+)\s+([^:#]*\S)\s*$/.exec(lineText);
+  const missingColon = keyWithoutColon.exec(lineText);
   if ((code === "MULTILINE_IMPLICIT_KEY" || code === "MISSING_CHAR") && missingColon) {
     const [, indent, key, value] = missingColon;
     return new ContentError(

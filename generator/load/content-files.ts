@@ -54,7 +54,7 @@ export function addressLike(text: string): string {
 /** Whether a name can be one segment of an address: lowercase letters, digits and single hyphens. */
 export const isSafeAddress = (name: string) => safePageName.test(name);
 
-/** Why a page name cannot be an address of the site, or undefined when it can (names the site uses itself: check.ts). */
+/** Why a page name cannot be an address of the site, or undefined when it can (names the site uses itself: check/across-files.ts). */
 function pageNameProblem(id: string): { reason: string; hint: string } | undefined {
   if (!safePageName.test(id)) {
     const suggestion = addressLike(id);

@@ -1,22 +1,16 @@
 import path from "node:path";
 import { stat } from "node:fs/promises";
 import { readFile } from "../io/many-files.ts";
-import type {
-  LocaleContent,
-  MarkdownOrigin,
-  MarkdownPage,
-  Content as SiteContent,
-  Testimonial,
-} from "../../model/content.ts";
+import type { LocaleContent, MarkdownOrigin, MarkdownPage, Content, Testimonial } from "../../model/content.ts";
 import { defaults, type SiteConfig } from "../config.ts";
 import { ContentError, formatPlace, type Loaded } from "../errors.ts";
 import { checkRoot, groupByLocale, requireEveryLocale } from "./content-files.ts";
 import { Facts, interpolate, type Dictionary } from "../i18n.ts";
-import { loadImages, type ImageCatalogue } from "../images/catalogue.ts";
+import { loadImages } from "../images/catalogue.ts";
 import type { MarkdownImages, MarkdownPlace } from "../images/markdown.ts";
 import { formatsFor } from "../images/slots.ts";
 import { imageStore } from "../cache/store.ts";
-import type { Variant } from "../images/variants.ts";
+import type { LoadedImages } from "../images/pipeline.ts";
 import { createHref } from "../links.ts";
 import { typeset, typographyOf, type Typography } from "./typography.ts";
 import { loadWritingRules, neutralRules, type WritingRules } from "./writing-rules.ts";
@@ -55,10 +49,13 @@ export type {
   Testimonial,
 } from "../../model/content.ts";
 
-/** All content, loaded and parsed, with every problem found on the way. */
-export interface Content extends SiteContent {
+/**
+ * All content, loaded and parsed (model/content.ts `Content`, what templates see), with what only the
+ * generator reads of it: the images to encode, every problem found on the way, and site.yaml as written.
+ */
+export interface LoadedContent extends Content {
   /** The originals of content/images/, and the variants the markdown images need. */
-  images: { catalogue: ImageCatalogue; markdownVariants: Variant[] };
+  images: LoadedImages;
   /** Every problem of loading, those of site.yaml first. */
   problems: ContentError[];
   /** What loads but deserves a look: a language without its writing rules. */
@@ -109,7 +106,7 @@ export const testimonialSchema: Schema = {
 };
 
 /** Reads content/ and public/: the load stage, the only one besides the template loader that reads files. */
-export async function loadContent(config: SiteConfig, cache?: RenderCache): Promise<Content> {
+export async function loadContent(config: SiteConfig, cache?: RenderCache): Promise<LoadedContent> {
   await checkRoot(config.root);
   const yaml = cachedYaml(cache?.rememberText);
   const siteData = await loadSite(config.root, yaml);

@@ -1,16 +1,16 @@
 import { createRequire } from "node:module";
-import type { PictureImage } from "../../model/image.ts";
 import type { LocaleProps, PageAssets, TemplateModule } from "../../model/page.ts";
 import type { ImageSlot } from "../../model/image.ts";
 import type { Assets } from "../../model/output.ts";
 import { defaults } from "../config.ts";
 import { RenderError, messageOf } from "../errors.ts";
-import { createTranslator } from "../i18n.ts";
+import { createTranslator, type MissingKey } from "../i18n.ts";
+import type { RenderImages, SlotPictures } from "../images/pipeline.ts";
 import { defaultMessages } from "../load/writing-rules.ts";
 import { SharedParts, sharedPartsOf } from "./shared.ts";
 import { recordingThrowSites, throwSite } from "./throw-site.ts";
 import { processPage } from "./processors.ts";
-import type { Content } from "../load/content.ts";
+import type { LoadedContent } from "../load/content.ts";
 import type { Links } from "../../model/route.ts";
 import type { Route } from "../../model/route.ts";
 import type { OutputFile } from "../../model/output.ts";
@@ -21,16 +21,9 @@ const require = createRequire(import.meta.url);
 const { createElement } = require("react") as typeof import("react");
 const { renderToStaticMarkup } = require("react-dom/server") as typeof import("react-dom/server");
 
-/** A translation key a template asked for that its locale does not define. */
-export interface MissingKey {
-  key: string;
-  locale: string;
-  template: string;
-}
-
 /** What one route is rendered from: the build's content and templates, the layout's assets, links and photos. */
 export interface RouteContext {
-  content: Content;
+  content: LoadedContent;
   templates: TemplateModule;
   assets: PageAssets;
   links: Links;
@@ -83,7 +76,7 @@ export function renderRoute(
   return processPage(`<!doctype html>\n${renderToStaticMarkup(element)}\n`, { shared: page });
 }
 
-/** The rendered pages, with what went wrong on the way (see check-rendered.ts). */
+/** The rendered pages, with what went wrong on the way (see check/rendered.ts). */
 export interface Rendered {
   files: OutputFile[];
   missing: MissingKey[];
@@ -93,7 +86,7 @@ export interface Rendered {
 /** What the render stage is given for a batch of routes: one object, the same for every batch of a build. */
 export interface PagesContext {
   root: string;
-  content: Content;
+  content: LoadedContent;
   templates: TemplateModule;
   assets: Assets;
   links: Links;
@@ -164,19 +157,6 @@ export function renderErrorPage(message: string, locale = "en", title = defaultM
 `;
 }
 
-/** The photo of a slot in a locale, if the slot has one. */
-export type SlotPictures = (slot: ImageSlot, locale: string) => PictureImage | undefined;
-
-/** What the image stage gives the pages: the slots' photos and each locale's Open Graph card (absolute URL). */
-export interface RenderImages {
-  picture: SlotPictures;
-  ogImages: Record<string, string>;
-  /** The hero illustration's file, as the pages link it. */
-  heroArt: string;
-  /** Keys the Open Graph cards asked for that their locale does not define: reported with the pages'. */
-  missing?: MissingKey[];
-}
-
 /** The hero illustration as an SVG document of its own, from the templates' `heroArt`. */
 export function renderHeroArt(templates: TemplateModule): string {
   return renderToStaticMarkup(createElement(templates.heroArt, { standalone: true }));
@@ -184,7 +164,7 @@ export function renderHeroArt(templates: TemplateModule): string {
 
 /** The Open Graph card of each locale as an SVG document, from the templates' `openGraphImage`. */
 export function renderOpenGraphSvgs(
-  content: Content,
+  content: LoadedContent,
   templates: TemplateModule,
 ): { svgs: Map<string, string>; missing: MissingKey[] } {
   const svgs = new Map<string, string>();

@@ -26,7 +26,7 @@ interface Rendering {
   html: string;
   /** Translation keys the language lacks, in the order the part asked for them. */
   missing: string[];
-  /** What the part read of the content (watch's read tracking, incremental.ts). */
+  /** What the part read of the content (watch's read tracking, dev/rebuild-memo.ts). */
   reads: string[];
 }
 

@@ -13,7 +13,7 @@ export interface RenderedSite {
 
 /**
  * How the render stage renders a batch of routes: afresh (a one-off build), or through the render memo of
- * a watch session (cache/memo.ts `BuildMemo`), which renders again only the routes a save changed.
+ * a watch session (build.ts `BuildMemo`, dev/rebuild-memo.ts), which renders again only the routes a save changed.
  */
 export interface PageRenderer {
   /** Routes per `render` call. */

@@ -7,7 +7,7 @@
  * out of their index (noindex; it is in no sitemap). Hosts with rules answer the old address with a 301
  * before this file is read. A visitor whose browser does not follow it has the page's title as a link.
  */
-import type { Content } from "../load/content.ts";
+import type { LoadedContent } from "../load/content.ts";
 import type { OutputFile } from "../../model/output.ts";
 import type { AddressLock, Redirect, Route } from "../../model/route.ts";
 import { addressed, lockAddress } from "./address-lock.ts";
@@ -50,7 +50,7 @@ const escape = (text: string) => text.replace(/[&<>"]/g, (char) => `&#${char.cha
 const groupOf = (page: string) => page.replace(/-([a-z0-9])/g, (_, letter: string) => letter.toUpperCase());
 
 /** A forwarding page for each old address. */
-export function forwardingPages(redirects: readonly Redirect[], content: Content): OutputFile[] {
+export function forwardingPages(redirects: readonly Redirect[], content: LoadedContent): OutputFile[] {
   return redirects.map((redirect) => {
     const locale = content.locales.find((candidate) => candidate.locale === redirect.locale);
     const title =

@@ -145,6 +145,58 @@ describe("targeted live reload", () => {
   });
 });
 
+describe("content warnings in watch", () => {
+  it("tells of a warning check gives in the terminal and at the foot of every tab, once per change", async () => {
+    const site = "content/site.yaml";
+    const dates = ["  - start: 2027-03-15\n    end: 2027-03-17", "  - start: 2020-03-15\n    end: 2020-03-17"] as const;
+    // A tab whose page the date does not change: it reloads for the warning alone.
+    const page = await browser.newPage();
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { violations: string[] }).violations = seen;
+      document.addEventListener("securitypolicyviolation", (event) => seen.push(`${event.violatedDirective}`));
+    });
+    await page.goto(`${watch.origin}/de/cookie-policy/`);
+    const panel = page.locator("[data-build-warnings]");
+    const list = panel.locator("pre");
+    const begun =
+      /^content\/site\.yaml:\d+:\d+: warning: The date starting 2020-03-15 has begun, so the site no longer shows it$/;
+    const from = watch.lines.length;
+    try {
+      let reloaded = page.waitForEvent("load");
+      const past = await save(site, ...dates);
+      const told = await watch.waitFor(begun, past);
+      expect(watch.lines[told + 1]).toMatch(/^ {2}hint: Remove it from `dates`/);
+      expect(watch.lines[told + 2]).toBe("1 warning.");
+      await reloaded;
+      await expect.poll(() => list.isVisible()).toBe(true);
+      expect(await list.textContent()).toMatch(
+        /content\/site\.yaml:\d+:\d+: warning: The date starting 2020-03-15 has begun/,
+      );
+      expect(await panel.locator("summary").textContent()).toBe("1 warning");
+
+      // A save that leaves the warnings as they were: the terminal says nothing of them, the panel folds to a badge.
+      reloaded = page.waitForEvent("load");
+      await save("content/pages/cookie-policy.de.md", "\n## Was wir", "\nFrisch gespeichert.\n\n## Was wir");
+      await reloaded;
+      await expect.poll(() => page.textContent("main")).toContain("Frisch gespeichert.");
+      expect(await panel.locator("summary").isVisible()).toBe(true);
+      expect(await list.isVisible()).toBe(false);
+      await panel.locator("summary").click();
+      await expect.poll(() => list.isVisible()).toBe(true);
+      expect(await page.evaluate(() => (window as unknown as { violations: string[] }).violations)).toEqual([]);
+    } finally {
+      const reloaded = page.waitForEvent("load");
+      const fixed = await save(site, dates[1], dates[0]);
+      await watch.waitFor(/^No warnings left\.$/, fixed);
+      await reloaded;
+    }
+    await expect.poll(() => panel.count()).toBe(0);
+    expect(watch.lines.slice(from).filter((line) => begun.test(line))).toHaveLength(1);
+    await page.close();
+  });
+});
+
 describe("ranch-site watch under the shipped Content-Security-Policy", () => {
   // Two saves that each wait up to 30 s for watch: time enough that a slow one reports its own error and
   // watch's lines, not a bare test timeout.

@@ -7,7 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { build, DiskWriter, resolveConfig, type OutputFile, type Writer } from "../../generator/index.ts";
-import { pageBatch } from "../../generator/cache/memo.ts";
+import { pageBatch } from "../../generator/build.ts";
 import { breakGermanContact, copyProject } from "../support/project.ts";
 
 /** A writer that notes what each batch brought, and whether the build committed or aborted. */

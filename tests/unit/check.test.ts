@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { checkContent } from "../../generator/check/across-files.ts";
 import { siteLanguages } from "../support/languages.ts";
 import type { Entry } from "../../generator/i18n.ts";
-import type { Content } from "../../generator/load/content.ts";
+import type { LoadedContent } from "../../generator/load/content.ts";
 import { fixedPages } from "../../generator/routes.ts";
 
 const dictionary = (file: string, keys: string[]) =>
@@ -16,7 +16,7 @@ const content = (en: string[], de: string[]) =>
       { locale: "en", dictionary: dictionary("en.yaml", en), testimonials: [], pages: {} },
       { locale: "de", dictionary: dictionary("de.yaml", de), testimonials: [], pages: {} },
     ],
-  }) as unknown as Content;
+  }) as unknown as LoadedContent;
 
 /** `templateKeys`: the keys the templates write, as the template loader finds them. */
 const messages = (en: string[], de: string[], templateKeys: string[] = []) =>

@@ -3,7 +3,8 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { resolveConfig } from "../../generator/config.ts";
 import { encodePath, isAllowedHost, isHiddenPath, parseTarget } from "../../generator/dev/request.ts";
-import { isBuildOutput, pagesOfFile } from "../../generator/dev/watch.ts";
+import { pagesOfFile } from "../../generator/dev/live-reload.ts";
+import { isBuildOutput, isUnread } from "../../generator/dev/watched-files.ts";
 import { createHref, createRoutes, sitePages } from "../../generator/routes.ts";
 import type { Content } from "../../model/content.ts";
 import { siteLanguages } from "../support/languages.ts";
@@ -97,6 +98,23 @@ describe("watch's own paths", () => {
     ["/project/content/site", false],
   ])("%s is build output: %j", (file, output) => {
     expect(isBuildOutput(config.outDir, path.normalize(file))).toBe(output);
+  });
+
+  it.each([
+    ["/project/content/.translations.lock.yaml.4711.0a1b2c3d.tmp", true],
+    ["/project/content/pages/.about-me.de.md.0a1b2c3d4e5f.saving", true],
+    ["/project/content/pages/.about-me.de.md.swp", true],
+    ["/project/public/.well-known/security.txt", true],
+    ["/project/templates/.DS_Store", true],
+    ["/project/content/pages/about-me.de.md", false],
+    ["/project/content/translations.lock.yaml", false],
+    // Read by the build, to be refused at its place.
+    ["/project/content/pages/..en.md", false],
+    // Only names below the project count: it may itself sit in a hidden folder.
+    ["/home/owner/.sites/ranch/content/site.yaml", false],
+  ])("%s is a hidden file that no build reads: %j", (file, unread) => {
+    const root = file.startsWith("/home/") ? "/home/owner/.sites/ranch" : "/project";
+    expect(isUnread(root, path.normalize(file))).toBe(unread);
   });
 
   it.each([

@@ -1,6 +1,6 @@
 /**
- * The stages of a build that `watch` keeps between saves. A one-off build runs every stage afresh
- * (`noMemo`); a `BuildSession` remembers each stage's result with the inputs it came from and
+ * The steps of a build that `watch` keeps between saves (build.ts `BuildMemo`). A one-off build runs
+ * every step afresh (`noMemo`); a `BuildSession` remembers each stage's result with the inputs it came from and
  * redoes only what a save changed:
  *  - content: each file is read again (cheap) but parsed and rendered again only if its text changed;
  *  - templates and the CSS/client bundles: compiled again only when a file of theirs changed;
@@ -8,60 +8,27 @@
  *    data); it is rendered again only when one of those values, its template code or its assets changed.
  * A save of one markdown page thus re-renders the routes that show it (its two locales, and any page
  * that quotes it), a dictionary edit the routes that use the changed keys. A route that takes a shared
- * part of the layout (the footer) from the build's memo (render-shared.ts) inherits what the part read.
+ * part of the layout (the footer) from the build's memo (render/shared.ts) inherits what the part read.
  */
 import { stat } from "node:fs/promises";
 import path from "node:path";
 import type { TemplateModule } from "../../model/page.ts";
 import type { SiteConfig } from "../config.ts";
-import type { Dictionary } from "../i18n.ts";
+import type { Dictionary, MissingKey } from "../i18n.ts";
 import { listTree } from "../io/walk.ts";
-import type { Content, LocaleContent } from "../load/content.ts";
+import type { LoadedContent, LocaleContent } from "../load/content.ts";
 import type { Site } from "../load/site.ts";
-import { loadTemplates } from "../load/templates.ts";
-import { RenderCache } from "./render.ts";
-import { renderRoutes, type MissingKey, type PagesContext, type RenderImages, type Rendered } from "../render/pages.ts";
-import type { PageRenderer } from "../render/site.ts";
+import { loadTemplates, type Templates } from "../load/templates.ts";
+import { RenderCache } from "../cache/render.ts";
+import { renderRoutes, type PagesContext, type Rendered } from "../render/pages.ts";
+import type { RenderImages } from "../images/pipeline.ts";
 import { SharedParts } from "../render/shared.ts";
-import type { Route } from "../../model/route.ts";
+import type { Links, Route } from "../../model/route.ts";
 import { bundleAssets } from "../bundle/assets.ts";
 import type { Assets } from "../../model/output.ts";
 import type { OutputFile } from "../../model/output.ts";
 import type { RenderError } from "../errors.ts";
-
-type Templates = Awaited<ReturnType<typeof loadTemplates>>;
-
-/**
- * The expensive steps of build(), each replaceable by a remembering one: `noMemo` for a one-off build,
- * a BuildSession for `watch`. (Not a stage: the stages are the folders load/ … write/.)
- */
-export interface BuildMemo extends PageRenderer {
-  /** Routes per `render` call: a build streams small batches to the writer (see pageBatch). */
-  readonly renderBatch: number;
-  cache(config: SiteConfig): Promise<RenderCache>;
-  /** `cache`: whether compiled templates and bundles may come from, and go to, the project's cache (`--no-cache`). */
-  templates(root: string, templateFiles: readonly string[], cache: boolean): Promise<Templates>;
-  assets(root: string, site: Site, basePath: string, cache: boolean): Promise<Assets>;
-  render(context: PagesContext, routes: readonly Route[]): Rendered;
-}
-
-/**
- * Routes rendered at a time by a one-off build. Each batch is checked, compressed and written while
- * the next one is rendered, so memory holds two batches of pages, however large the site. Small
- * batches matter more than they seem: a page that lives through two young-generation collections is
- * moved to the old generation, which V8 lets grow to several times its live size before it collects
- * it. At 2,000 pages, 256 a batch peaked at 300 MiB, 64 at 230 MiB, 16 at 175 MiB; 1 costs CPU.
- */
-export const pageBatch = 16;
-
-/** Every stage afresh: what `build` and `check` run. */
-export const noMemo: BuildMemo = {
-  renderBatch: pageBatch,
-  cache: (config) => RenderCache.open(config.root, config.cache),
-  templates: (root, templateFiles, cache) => loadTemplates(root, templateFiles, { cache }),
-  assets: (root, site, basePath, cache) => bundleAssets(root, site, basePath, { cache }),
-  render: (context, routes) => renderRoutes(context, routes),
-};
+import type { BuildMemo } from "../build.ts";
 
 /** One route's last rendering and everything it read, with the value it read. */
 interface RouteMemo {
@@ -162,6 +129,8 @@ export class BuildSession implements BuildMemo {
       const key = `${moduleId}\n${JSON.stringify(route)}`;
       let memo = this.routes.get(route.file);
       const current = memo && memo.key === key && memo.assets === assetsKey && values.allSame(memo.reads);
+      // A kept page links where it linked: the pages nothing links to are counted from every page (unlinked-pages.ts).
+      if (current) for (const read of memo!.reads.keys()) replayLink(read, context.links);
       if (!current) {
         reads = new Set<string>();
         const picture: RenderImages["picture"] = (slot, locale) => {
@@ -169,7 +138,12 @@ export class BuildSession implements BuildMemo {
           return images.picture(slot, locale);
         };
         const once = renderRoutes(
-          { ...context, content: trackReads(content, note), images: { ...images, picture } },
+          {
+            ...context,
+            content: trackReads(content, note),
+            images: { ...images, picture },
+            links: trackLinks(context.links, note),
+          },
           [route],
           parts,
         );
@@ -224,17 +198,18 @@ function json(value: object): string {
  * The value behind each kind of read, in the current content: `site`, `dict:<locale>:<key>`,
  * `dict:<locale>:*` (the whole dictionary), `page:<locale>:<id>`, `pages:<locale>` (the list of
  * pages), `testimonials:<locale>`, `facts:<locale>` (site facts as the locale prints them),
- * `formats:<locale>` (the regional form its dates and numbers follow) and
- * `image:<locale>:<slot>` (a photo of the image pipeline). Each is computed once per build. Texts
+ * `formats:<locale>` (the regional form its dates and numbers follow),
+ * `image:<locale>:<slot>` (a photo of the image pipeline) and `href:<locale>:<path>` (a link, the same
+ * for the whole session: its base path and languages are fixed). Each is computed once per build. Texts
  * compare as texts; parts of the content by reference first (the loader keeps the objects of
  * unchanged files in a session), then by their JSON.
  */
 class ContentValues {
-  private readonly content: Content;
+  private readonly content: LoadedContent;
   private readonly images: RenderImages;
   private readonly known = new Map<string, Value>();
 
-  constructor(content: Content, images: RenderImages) {
+  constructor(content: LoadedContent, images: RenderImages) {
     this.content = content;
     this.images = images;
   }
@@ -265,6 +240,7 @@ class ContentValues {
   private compute(read: string): Value {
     if (read === "site") return this.content.site;
     const [kind, locale, ...rest] = read.split(":");
+    if (kind === "href") return "";
     const name = rest.join(":");
     if (kind === "image")
       return JSON.stringify(this.images.picture(name as Parameters<RenderImages["picture"]>[0], locale!) ?? null);
@@ -282,13 +258,34 @@ class ContentValues {
   }
 }
 
+/**
+ * The links as a template asks for them, each page it links to noted as a read (`href:<locale>:<path>`), so
+ * that a route kept from the last build, or one that takes a shared part of the layout, links there again.
+ */
+function trackLinks(links: Links, reads: Reads): Links {
+  return {
+    ...links,
+    href(locale, path = "") {
+      reads.add(`href:${locale}:${path}`);
+      return links.href(locale, path);
+    },
+  };
+}
+
+/** Asks `links` again for the page a noted read links to; any other read is left alone. */
+function replayLink(read: string, links: Links) {
+  if (!read.startsWith("href:")) return;
+  const [, locale, ...path] = read.split(":");
+  links.href(locale!, path.join(":"));
+}
+
 /** Where the content a template reads is noted. */
 interface Reads {
   add(read: string): void;
 }
 
 /** The content as a template sees it, noting each part it reads. */
-function trackReads(content: Content, reads: Reads): Content {
+function trackReads(content: LoadedContent, reads: Reads): LoadedContent {
   return {
     ...content,
     get site() {
