@@ -3,11 +3,13 @@
  * markdown pages per locale (N = 0, 100, 1,000), output on tmpfs. Whole processes, as a maintainer
  * runs them: median and spread (min–max) of wall time, CPU time and peak memory, and ratios to
  * Eleventy. Then `watch` latency from save to rewritten file beside `eleventy --serve` and
- * `hugo server`, and the issue's targets with today's figures.
+ * `hugo server`, and the figures of bench/targets.ts beside their targets and the committed baseline.
  *
  * Environment: BENCH_RUNS (builds per generator and size), BENCH_SIZES ("0,100,1000"),
  * BENCH_WATCH_ROUNDS (saves per edit kind), BENCH_ONLY ("builds" or "watch": one part alone, when
- * working on it). The machine is shared: compare ratios, not absolutes.
+ * working on it), BENCH_BEFORE (the folder of another checkout of ranch-site, installed: measured in the
+ * same run, interleaved, as "before"), BENCH_SAVE_BASELINE=1 (write this run's figures to
+ * bench/baseline.json, at a release). The machine may be shared: compare ratios, not absolutes.
  */
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -26,14 +28,20 @@ import {
   type Sample,
   type Spread,
 } from "./measure.ts";
+import { readBaseline, saveBaseline, targetHeader, targetRows, type Figures } from "./targets.ts";
+import { watchEdits } from "./watch-edits.ts";
 
 const projectRoot = path.resolve(import.meta.dirname, "..");
-const bin = path.join(projectRoot, "bin/ranch-site.js");
 // The peer, exact-pinned in a lockfile of its own and installed on demand, not with the project's dependencies.
 const eleventyDir = path.join(projectRoot, "tests/tools/eleventy/node_modules/@11ty/eleventy");
 const eleventyBin = path.join(eleventyDir, "cmd.cjs");
 if (!existsSync(eleventyBin)) {
   console.error("Eleventy, the bench's peer, is not installed: npm ci --prefix tests/tools/eleventy");
+  process.exit(1);
+}
+const beforeRoot = process.env.BENCH_BEFORE ? path.resolve(process.env.BENCH_BEFORE) : undefined;
+if (beforeRoot && !existsSync(path.join(beforeRoot, "node_modules/react"))) {
+  console.error(`BENCH_BEFORE=${beforeRoot}: give a checkout of ranch-site with its packages installed (npm ci)`);
   process.exit(1);
 }
 const hugoBin = "/usr/bin/hugo";
@@ -54,43 +62,59 @@ const hugoVersion = hasHugo
 const names = {
   cold: "ranch-site, cold cache",
   warm: "ranch-site, warm cache",
+  coldBefore: "before, cold cache",
+  warmBefore: "before, warm cache",
   eleventy: `Eleventy ${eleventyVersion}`,
   hugo: `Hugo ${hugoVersion}`,
 };
 type Tool = keyof typeof names;
 
+/** The checkouts measured: this one, and the one BENCH_BEFORE names. */
+const checkouts: { root: string; cold: Tool; warm: Tool; label: string }[] = [
+  { root: projectRoot, cold: "cold", warm: "warm", label: "" },
+  ...(beforeRoot ? [{ root: beforeRoot, cold: "coldBefore", warm: "warmBefore", label: "before" } as const] : []),
+];
+
 /** How each generator builds one size of the corpus, and what must happen before each run. */
 async function setUp(pages: number) {
-  const ranch = await ranchSiteProject(projectRoot, path.join(scratch, `ranch-${pages}`), pages);
-  const eleventy = await eleventyProject(path.join(scratch, `eleventy-${pages}`), pages);
-  const hugo = await hugoProject(path.join(scratch, `hugo-${pages}`), pages);
-  // Until the template cache moves into the project's cache folder, it lives in $TMPDIR: one per project.
-  const ranchTmp = path.join(ranch, ".tmp");
-  await mkdir(ranchTmp, { recursive: true });
-  const ranchBuild: Command = {
-    command: process.execPath,
-    args: [bin, "build", "--root", ranch, "--out", path.join(scratch, `out-ranch-${pages}`)],
-    cwd: ranch,
-    env: { TMPDIR: ranchTmp },
-  };
-  const forget = async () => {
-    await rm(path.join(ranch, "node_modules/.cache/ranch-site"), { recursive: true, force: true });
-    await rm(ranchTmp, { recursive: true, force: true });
+  const tools: { tool: Tool; run: Command; before?: () => Promise<void> }[] = [];
+  for (const checkout of checkouts) {
+    const name = `ranch${checkout.label}-${pages}`;
+    const ranch = await ranchSiteProject(checkout.root, path.join(scratch, name), pages);
+    // Until the template cache moves into the project's cache folder, it lives in $TMPDIR: one per project.
+    const ranchTmp = path.join(ranch, ".tmp");
     await mkdir(ranchTmp, { recursive: true });
-  };
-  const tools: { tool: Tool; run: Command; before?: () => Promise<void> }[] = [
-    { tool: "cold", run: ranchBuild, before: forget },
-    { tool: "warm", run: ranchBuild },
-    {
-      tool: "eleventy",
-      run: {
-        command: process.execPath,
-        args: [eleventyBin, "--quiet", "--output", path.join(scratch, `out-eleventy-${pages}`)],
-        cwd: eleventy,
-      },
+    const ranchBuild: Command = {
+      command: process.execPath,
+      args: [
+        path.join(checkout.root, "bin/ranch-site.js"),
+        "build",
+        "--root",
+        ranch,
+        "--out",
+        path.join(scratch, `out-${name}`),
+      ],
+      cwd: ranch,
+      env: { TMPDIR: ranchTmp },
+    };
+    const forget = async () => {
+      await rm(path.join(ranch, "node_modules/.cache/ranch-site"), { recursive: true, force: true });
+      await rm(ranchTmp, { recursive: true, force: true });
+      await mkdir(ranchTmp, { recursive: true });
+    };
+    tools.push({ tool: checkout.cold, run: ranchBuild, before: forget }, { tool: checkout.warm, run: ranchBuild });
+  }
+  const eleventy = await eleventyProject(path.join(scratch, `eleventy-${pages}`), pages);
+  tools.push({
+    tool: "eleventy",
+    run: {
+      command: process.execPath,
+      args: [eleventyBin, "--quiet", "--output", path.join(scratch, `out-eleventy-${pages}`)],
+      cwd: eleventy,
     },
-  ];
-  if (hasHugo)
+  });
+  if (hasHugo) {
+    const hugo = await hugoProject(path.join(scratch, `hugo-${pages}`), pages);
     tools.push({
       tool: "hugo",
       run: {
@@ -100,6 +124,7 @@ async function setUp(pages: number) {
         env: { HUGO_CACHEDIR: path.join(scratch, "hugo-cache") },
       },
     });
+  }
   return tools;
 }
 
@@ -120,9 +145,7 @@ for (const pages of sizes) {
 }
 
 const ms = (value: number) => (Number.isNaN(value) ? "–" : `${Math.round(value)}`);
-const mib = (value: number) => (Number.isNaN(value) ? "–" : `${Math.round(value)}`);
-const show = (s: Spread, format: (value: number) => string) =>
-  `${format(s.median)} (${format(s.min)}–${format(s.max)})`;
+const show = (s: Spread) => `${ms(s.median)} (${ms(s.min)}–${ms(s.max)})`;
 const ratio = (a: number, b: number) => (Number.isFinite(a / b) ? (a / b).toFixed(2) : "–");
 const stat = (pages: number, tool: Tool, key: keyof Sample) =>
   spread(
@@ -131,6 +154,7 @@ const stat = (pages: number, tool: Tool, key: keyof Sample) =>
       ?.get(tool)
       ?.map((sample) => sample[key]) ?? [Number.NaN],
   );
+const median = (pages: number, tool: Tool, key: keyof Sample) => stat(pages, tool, key).median;
 
 const lines: string[] = [];
 const table = (header: string[], rows: string[][]) => {
@@ -151,16 +175,16 @@ if (only !== "watch") {
   for (const [pages, samples] of results) {
     for (const tool of samples.keys()) {
       const [wall, cpu, rss] = (["wall", "cpu", "rss"] as const).map((key) => stat(pages, tool, key));
-      const [eWall, eCpu, eRss] = (["wall", "cpu", "rss"] as const).map((key) => stat(pages, "eleventy", key).median);
+      const peer = (key: keyof Sample) => median(pages, "eleventy", key);
       buildRows.push([
         `${pages}`,
         names[tool],
-        show(wall!, ms),
-        show(cpu!, ms),
-        show(rss!, mib),
-        tool === "eleventy" ? "1" : ratio(wall!.median, eWall!),
-        tool === "eleventy" ? "1" : ratio(cpu!.median, eCpu!),
-        tool === "eleventy" ? "1" : ratio(rss!.median, eRss!),
+        show(wall!),
+        show(cpu!),
+        show(rss!),
+        ...(["wall", "cpu", "rss"] as const).map((key, index) =>
+          tool === "eleventy" ? "1" : ratio([wall!, cpu!, rss!][index]!.median, peer(key)),
+        ),
       ]);
     }
   }
@@ -169,7 +193,7 @@ if (only !== "watch") {
     buildRows,
   );
   lines.push(
-    "ranch-site builds its real site (22 pages) plus the N pages per locale; the peers build the N pages per locale.",
+    "ranch-site builds its real site (26 pages) plus the N pages per locale; the peers build the N pages per locale.",
     "",
   );
 }
@@ -177,49 +201,49 @@ if (only !== "watch") {
 /** CPU per added page: the slope of CPU time from the smallest to the largest non-empty corpus. */
 const withPages = sizes.filter((pages) => pages > 0);
 const [low, high] = [Math.min(...withPages), Math.max(...withPages)];
-const slope = (tool: Tool) => (stat(high, tool, "cpu").median - stat(low, tool, "cpu").median) / (2 * (high - low));
+const slope = (tool: Tool) => (median(high, tool, "cpu") - median(low, tool, "cpu")) / (2 * (high - low));
 
-// Watch: save → rewritten file, at 22 and 222 pages of ours, beside the peers' servers on as many pages.
+// Watch: save → rewritten file, at the real site and with 100 pages per locale more, beside the peers' servers.
 const watchRows: string[][] = [];
 const watchMedians = new Map<string, number>();
-const ranchEdits: Edit[] = [
-  {
-    name: "markdown",
-    file: "content/pages/about-me.en.md",
-    output: "dist/about-me/index.html",
-    change: (text, marker) => `${text}\n${marker} is the word.\n`,
-  },
-  {
-    name: "dictionary",
-    file: "content/i18n/de.yaml",
-    output: "dist/de/index.html",
-    change: (text, marker) => replaceOnce(text, /^loading: .*$/m, `loading: ${marker}`),
-  },
-];
-const watchSizes =
-  only === "builds"
-    ? []
-    : ([
-        [0, 22],
-        [100, 222],
-      ] as const);
-for (const [extra, total] of watchSizes) {
-  const root = await ranchSiteProject(projectRoot, path.join(scratch, `watch-ranch-${total}`), extra);
-  await mkdir(path.join(root, ".tmp"));
-  const ours = await watchLatency(
-    {
-      command: process.execPath,
-      args: [bin, "watch", "--root", root, "--out", path.join(root, "dist"), "--port", "0"],
-      cwd: root,
-      env: { TMPDIR: path.join(root, ".tmp") },
-    },
-    /Watching/,
-    root,
-    ranchEdits,
-    watchRounds,
-  );
-  const peerPages = total / 2;
-  const eleventyRoot = await eleventyProject(path.join(scratch, `watch-eleventy-${total}`), peerPages);
+const ranchEdits: Edit[] = Object.entries(watchEdits).map(([name, edit]) => ({ name, ...edit }));
+const watchSizes = only === "builds" ? [] : [0, 100];
+for (const extra of watchSizes) {
+  const size = extra === 0 ? "real site" : `real site + ${2 * extra}`;
+  // The peers watch 11 pages per locale and 100 more: the 22 and 222 pages our real site had when the targets were set.
+  const peerPages = 11 + extra;
+  const servers: [string, Map<string, number[]>][] = [];
+  for (const checkout of checkouts) {
+    const root = await ranchSiteProject(
+      checkout.root,
+      path.join(scratch, `watch-ranch${checkout.label}-${extra}`),
+      extra,
+    );
+    await mkdir(path.join(root, ".tmp"));
+    const latencies = await watchLatency(
+      {
+        command: process.execPath,
+        args: [
+          path.join(checkout.root, "bin/ranch-site.js"),
+          "watch",
+          "--root",
+          root,
+          "--out",
+          path.join(root, "dist"),
+          "--port",
+          "0",
+        ],
+        cwd: root,
+        env: { TMPDIR: path.join(root, ".tmp") },
+      },
+      /Watching/,
+      root,
+      ranchEdits,
+      watchRounds,
+    );
+    servers.push([checkout.label ? `ranch-site watch, ${checkout.label}` : "ranch-site watch", latencies]);
+  }
+  const eleventyRoot = await eleventyProject(path.join(scratch, `watch-eleventy-${extra}`), peerPages);
   const eleventy = await watchLatency(
     {
       command: process.execPath,
@@ -244,12 +268,9 @@ for (const [extra, total] of watchSizes) {
     ],
     watchRounds,
   );
-  const results: [string, Map<string, number[]>][] = [
-    ["ranch-site watch", ours],
-    [`Eleventy ${eleventyVersion} --serve`, eleventy],
-  ];
+  servers.push([`Eleventy ${eleventyVersion} --serve`, eleventy]);
   if (hasHugo) {
-    const hugoRoot = await hugoProject(path.join(scratch, `watch-hugo-${total}`), peerPages);
+    const hugoRoot = await hugoProject(path.join(scratch, `watch-hugo-${extra}`), peerPages);
     const hugo = await watchLatency(
       {
         command: hugoBin,
@@ -275,72 +296,81 @@ for (const [extra, total] of watchSizes) {
       ],
       watchRounds,
     );
-    results.push([`Hugo ${hugoVersion} server --renderToDisk`, hugo]);
+    servers.push([`Hugo ${hugoVersion} server --renderToDisk`, hugo]);
   }
-  for (const [name, latencies] of results) {
+  for (const [name, latencies] of servers) {
     for (const [kind, values] of latencies) {
       const s = spread(values);
-      watchMedians.set(`${name}|${total}|${kind}`, s.median);
-      watchRows.push([`${total}`, name, kind, show(s, ms)]);
+      watchMedians.set(`${name}|${extra}|${kind}`, s.median);
+      watchRows.push([size, name, kind, show(s)]);
     }
   }
-  process.stderr.write(`measured watch at ${total} pages\n`);
+  process.stderr.write(`measured watch at the ${size}\n`);
 }
 if (only !== "builds") {
-  lines.push(`## watch: save → rewritten file on disk (median (min–max) of ${watchRounds} saves)`, "");
+  lines.push(`## watch: save → rewritten file on disk, ms (median (min–max) of ${watchRounds} saves)`, "");
   table(["pages", "server", "edit", "ms"], watchRows);
+  lines.push("The peers watch 22 and 222 pages of the bench's corpus.", "");
 }
 
-// The issue's targets, with today's figures.
-/** Wall time and CPU time of one generator ÷ another at one size: on a busy machine CPU time is the steadier one. */
-const both = (tool: Tool, pages: number, peer: Tool) =>
-  `wall ${ratio(stat(pages, tool, "wall").median, stat(pages, peer, "wall").median)}, CPU ${ratio(stat(pages, tool, "cpu").median, stat(pages, peer, "cpu").median)} (${ms(stat(pages, tool, "wall").median)} ms, ${ms(stat(pages, tool, "cpu").median)} ms CPU ÷ ${ms(stat(pages, peer, "wall").median)} ms, ${ms(stat(pages, peer, "cpu").median)} ms CPU)`;
-const ourWatch = (total: number) => {
-  const values = ["markdown", "dictionary"].map((kind) => watchMedians.get(`ranch-site watch|${total}|${kind}`)!);
-  return `${values.map(ms).join(" ms, ")} ms (markdown, dictionary)`;
-};
-const buildTargets = [
-  [
-    "real site cold build ÷ Eleventy building an empty project (whole process, cold cache)",
-    "≤ 1.0",
-    both("cold", 0, "eleventy"),
-  ],
-  ["the same with a warm cache", "≤ 0.7", both("warm", 0, "eleventy")],
-  [
-    `CPU per added page ÷ Eleventy's (cold cache; slope N = ${low} → ${high})`,
-    "≤ 1.0",
-    `${ratio(slope("cold"), slope("eleventy"))} (${slope("cold").toFixed(2)} ÷ ${slope("eleventy").toFixed(2)} ms)`,
-  ],
-  ["the same, warm cache", "≤ 0.5", `${ratio(slope("warm"), slope("eleventy"))} (${slope("warm").toFixed(2)} ms)`],
-  [
-    `peak memory at ${2 * high} pages ÷ Eleventy's`,
-    "≤ 1.0",
-    `${ratio(stat(high, "cold", "rss").median, stat(high, "eleventy", "rss").median)} (${mib(stat(high, "cold", "rss").median)} ÷ ${mib(stat(high, "eleventy", "rss").median)} MiB)`,
-  ],
-];
-const watchTargets = [
-  ["watch save → rewritten page, 22 pages (median)", "≤ 50 ms", ourWatch(22)],
-  ["watch save → rewritten page, 222 pages (median)", "≤ 100 ms", ourWatch(222)],
-];
-lines.push("## Targets (ratios within this run)", "");
-table(
-  ["measure", "target", "today"],
-  [...(only === "watch" ? [] : buildTargets), ...(only === "builds" ? [] : watchTargets)],
+/** The figures of bench/targets.ts for one checkout, from this run. */
+function figuresOf(cold: Tool, warm: Tool, server: string): Figures {
+  const watch = (extra: number, kind: string) => watchMedians.get(`${server}|${extra}|${kind}`)!;
+  return {
+    ...(only === "watch"
+      ? {}
+      : {
+          coldSite: median(0, cold, "cpu") / median(0, "eleventy", "cpu"),
+          coldSiteWall: median(0, cold, "wall") / median(0, "eleventy", "wall"),
+          warmSite: median(0, warm, "cpu") / median(0, "eleventy", "cpu"),
+          coldPage: slope(cold) / slope("eleventy"),
+          warmPage: slope(warm) / slope("eleventy"),
+          memory: median(high, cold, "rss") / median(high, "eleventy", "rss"),
+        }),
+    ...(only === "builds"
+      ? {}
+      : {
+          watchSiteMarkdown: watch(0, "markdown"),
+          watchSiteDictionary: watch(0, "dictionary"),
+          watchLargeMarkdown: watch(100, "markdown"),
+          watchLargeDictionary: watch(100, "dictionary"),
+        }),
+  };
+}
+
+const now = figuresOf("cold", "warm", "ranch-site watch");
+const before = beforeRoot ? figuresOf("coldBefore", "warmBefore", "ranch-site watch, before") : undefined;
+const baseline = await readBaseline();
+lines.push("## Figures held to their targets (ratios within this run)", "");
+table(targetHeader(before !== undefined), targetRows(now, baseline, before));
+lines.push(
+  `Baseline: bench/baseline.json (${baseline?.measured ?? "none committed"}). ▲: more than 5 % worse than the` +
+    " baseline; ✗: past the target (issue 37); goal: the issue's aim beyond this round.",
 );
+if (only !== "watch") {
+  const perPage = (tool: Tool) => `${slope(tool).toFixed(2)} ms`;
+  lines.push(
+    `CPU per added page: ranch-site ${perPage("cold")} cold, ${perPage("warm")} warm; Eleventy ${perPage("eleventy")}` +
+      `${hasHugo ? `; Hugo ${perPage("hugo")}` : ""} (slope N = ${low} → ${high}).`,
+  );
+}
 if (!hasHugo) lines.push("Hugo: not installed (/usr/bin/hugo), skipped.");
-else if (only !== "watch") lines.push(`Hugo's CPU per added page: ${slope("hugo").toFixed(2)} ms.`);
 if (!hasGnuTime)
   lines.push("CPU and memory: GNU time (/usr/bin/time, Debian package `time`) is not installed; wall time only.");
-lines.push(
-  `Node ${process.version}, ${os.cpus().length} cores, load average ${os
-    .loadavg()
-    .map((load) => load.toFixed(1))
-    .join(" ")}, output on ${tmpfs ? "tmpfs (/dev/shm)" : "the temp folder"}.`,
-);
+const machine = `Node ${process.version}, ${os.cpus().length} cores, load average ${os
+  .loadavg()
+  .map((load) => load.toFixed(1))
+  .join(" ")}, output on ${tmpfs ? "tmpfs (/dev/shm)" : "the temp folder"}`;
+lines.push(`${machine}.`);
 console.log(lines.join("\n"));
-await rm(scratch, { recursive: true, force: true });
-
-function replaceOnce(text: string, pattern: RegExp, replacement: string): string {
-  if (!pattern.test(text)) throw new Error(`the bench edit found no ${pattern} to change`);
-  return text.replace(pattern, replacement);
+if (process.env.BENCH_SAVE_BASELINE) {
+  let commit = "a folder outside git";
+  try {
+    commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: projectRoot, encoding: "utf8" }).trim();
+  } catch {
+    // an exported tree: the note says so
+  }
+  await saveBaseline(`npm run bench at ${commit}, ${new Date().toISOString().slice(0, 10)}; ${machine}`, now, baseline);
+  console.log("Wrote this run's figures to bench/baseline.json.");
 }
+await rm(scratch, { recursive: true, force: true });

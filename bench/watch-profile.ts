@@ -19,6 +19,8 @@ import path from "node:path";
 import { ranchSiteProject } from "./corpus.ts";
 import { pause, spread } from "./measure.ts";
 import { watchEdits } from "./watch-edits.ts";
+import { freshBundle, sourceMapOfBundle } from "../bin/cli-bundle.js";
+import { summarise, topLines, type Profile } from "./profile-summary.ts";
 
 const projectRoot = path.resolve(import.meta.dirname, "..");
 const pages = Number(process.env.PROFILE_PAGES ?? 100);
@@ -28,6 +30,8 @@ const sampling = process.env.PROFILE_SAMPLING !== "off";
 const edit = watchEdits[kind as keyof typeof watchEdits];
 if (!edit) throw new Error(`PROFILE_EDIT=${kind}: give "dictionary" or "markdown"`);
 
+await freshBundle();
+const bundle = await sourceMapOfBundle();
 const scratch = await mkdtemp(path.join(existsSync("/dev/shm") ? "/dev/shm" : os.tmpdir(), "ranch-profile-"));
 const root = await ranchSiteProject(projectRoot, path.join(scratch, "site"), pages);
 const profiles = path.join(scratch, "profiles");
@@ -89,18 +93,6 @@ console.log(
 );
 await rm(scratch, { recursive: true, force: true });
 
-interface ProfileNode {
-  id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
-  children?: number[];
-}
-interface Profile {
-  nodes: ProfileNode[];
-  startTime: number;
-  samples: number[];
-  timeDeltas: number[];
-}
-
 /** The profile's samples from the first save to the last, as ms a save: the busy total, then by self and inclusive time. */
 async function summary(): Promise<string[]> {
   const [file] = (await readdir(profiles)).filter((name) => name.endsWith(".cpuprofile"));
@@ -110,7 +102,7 @@ async function summary(): Promise<string[]> {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const parent = new Map<number, number>();
   for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
-  const where = (node: ProfileNode) => {
+  const where = (node: Profile["nodes"][number]) => {
     const { functionName, url, lineNumber } = node.callFrame;
     const file = url.replace(/^.*\/(node_modules\/)/, "$1");
     return `${functionName || "(anonymous)"} ${file ? `${file}:${lineNumber + 1}` : ""}`.trim();
@@ -137,6 +129,8 @@ async function summary(): Promise<string[]> {
     }
   }
   const perSave = (micros: number) => (micros / 1000 / saves).toFixed(1);
+  // By package and file, and by our own stage, through the bundle's source map (bench/profile-summary.ts).
+  const mapped = summarise(profile, bundle, { from: firstSave, to: lastSave });
   // Top down, the calls merged by name along each path: where the time of each caller goes.
   const tree = new Map<string, number>();
   time = profile.startTime;
@@ -167,6 +161,12 @@ async function summary(): Promise<string[]> {
       .map(([name, micros]) => `${perSave(micros).padStart(7)}  ${name}`);
   return [
     `main thread busy (profiled samples, idle left out; a busy machine stretches them): ${perSave(busy)} ms a save`,
+    "",
+    "ms a save, self, by module:",
+    ...topLines(mapped.modules, mapped.busy, 20, saves),
+    "",
+    "ms a save, by stage (the innermost of our functions on the stack, with what it calls):",
+    ...topLines(mapped.stages, mapped.busy, 25, saves),
     "",
     "ms a save, self:",
     ...top(self, 25),

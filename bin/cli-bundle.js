@@ -9,7 +9,7 @@
  * Plain JavaScript on purpose: it runs before anything is compiled.
  */
 import { lstatSync, readFileSync, statSync } from "node:fs";
-import { mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -19,7 +19,7 @@ const outDir = path.join(cacheFolder, "cli");
 const bundleFile = path.join(outDir, "ranch-site.cjs");
 const manifestFile = path.join(outDir, "inputs.json");
 /** Bump when the bundle's options change, so old bundles are rebuilt. */
-const format = "ranch-site-cli/3";
+const format = "ranch-site-cli/4";
 
 /**
  * Packages that stay outside the bundle. React must be the very instance the compiled templates import
@@ -33,14 +33,25 @@ const external = ["react", "react-dom", "react-dom/*", "react/*", "esbuild", "sh
 const importMetaUrl = 'var __ranchImportMetaUrl = require("node:url").pathToFileURL(__filename).href;';
 
 /**
- * js-yaml (inside gray-matter) looks for esprima at run time, past the bundler, to read `!!js/function`:
- * YAML that runs code, which content never may (front matter is parsed by the generator's own YAML
- * reader anyway). Not found, js-yaml goes without it, and no run loads its 280 KB (about 7 ms of CPU).
+ * gray-matter requires js-yaml as it loads, for a default YAML engine that never runs here: the front matter
+ * goes to the generator's own YAML reader (generator/load/markdown.ts gives gray-matter that engine and
+ * refuses every other). The bundle holds a stub in its place that says so, should it ever be called: a warm
+ * build of the real site runs 1.4 % fewer instructions (2.066 → 2.037 billion, callgrind, two runs each), and
+ * nothing looks for esprima, which js-yaml would load to read `!!js/function` (YAML that runs code).
  */
-const refuseEsprima = `require = ((load) => Object.assign((id) => {
-  if (id === "esprima") throw Object.assign(new Error("Cannot find module 'esprima'"), { code: "MODULE_NOT_FOUND" });
-  return load(id);
-}, load))(require);`;
+const noJsYaml = {
+  name: "no-js-yaml",
+  setup(build) {
+    build.onResolve({ filter: /^js-yaml$/ }, () => ({ path: "js-yaml", namespace: "ranch-site-stub" }));
+    build.onLoad({ filter: /.*/, namespace: "ranch-site-stub" }, () => ({
+      loader: "js",
+      contents: `const refuse = () => {
+  throw new Error("js-yaml is not in ranch-site's CLI: front matter is read by generator/load/yaml.ts");
+};
+module.exports = { safeLoad: refuse, safeDump: refuse };`,
+    }));
+  },
+};
 
 /** The bundle's path, rebuilt first if any of its sources changed (or it does not exist yet). */
 export async function freshBundle({ log = (line) => console.error(line) } = {}) {
@@ -99,36 +110,42 @@ function staleReason() {
   return undefined;
 }
 
+/** esbuild's options for the bundle, the same for the CLI and for its source map (sourceMapOfBundle). */
+const bundleOptions = () => ({
+  entryPoints: [path.join(packageRoot, "bin/ranch-site.ts")],
+  absWorkingDir: packageRoot,
+  bundle: true,
+  write: false,
+  platform: "node",
+  format: "cjs",
+  target: `node${process.versions.node}`,
+  outfile: bundleFile,
+  external,
+  metafile: true,
+  logLevel: "silent",
+  legalComments: "none",
+  // A third less to read, hash and decode on every run; names stay, so a stack trace still names its functions.
+  minifyWhitespace: true,
+  // The generator's ES modules ask import.meta.url for their own place: the bundle's, as before.
+  define: { "import.meta.url": "__ranchImportMetaUrl" },
+  banner: { js: importMetaUrl },
+  plugins: [noJsYaml],
+  // import("sharp") and import("esbuild") become require(): a script has no loader for import(), and
+  // every package left outside the bundle is CommonJS.
+  supported: { "dynamic-import": false },
+  // Any other use of import.meta would be empty in CommonJS: a compile error, not a wrong value at run time.
+  logOverride: { "empty-import-meta": "error" },
+});
+
 /** Bundles the CLI and records the mtime and size of every source file it read, both written atomically. */
 export async function bundle() {
   const esbuild = await import("esbuild");
-  const result = await esbuild.build({
-    entryPoints: [path.join(packageRoot, "bin/ranch-site.ts")],
-    absWorkingDir: packageRoot,
-    bundle: true,
-    write: false,
-    platform: "node",
-    format: "cjs",
-    target: `node${process.versions.node}`,
-    outfile: bundleFile,
-    external,
-    metafile: true,
-    logLevel: "silent",
-    legalComments: "none",
-    // A third less to read, hash and decode on every run; names stay, so a stack trace still names its functions.
-    minifyWhitespace: true,
-    // The generator's ES modules ask import.meta.url for their own place: the bundle's, as before.
-    define: { "import.meta.url": "__ranchImportMetaUrl" },
-    banner: { js: [importMetaUrl, refuseEsprima].join("\n") },
-    // import("sharp") and import("esbuild") become require(): a script has no loader for import(), and
-    // every package left outside the bundle is CommonJS.
-    supported: { "dynamic-import": false },
-    // Any other use of import.meta would be empty in CommonJS: a compile error, not a wrong value at run time.
-    logOverride: { "empty-import-meta": "error" },
-  });
+  const result = await esbuild.build(bundleOptions());
   const inputs = {};
   // package-lock.json stands for the bundled packages: an install that changes them recompiles the CLI.
-  const sources = Object.keys(result.metafile.inputs).filter((name) => !name.includes("node_modules/"));
+  const sources = Object.keys(result.metafile.inputs).filter(
+    (name) => !name.includes("node_modules/") && !name.startsWith("ranch-site-stub:"),
+  );
   for (const file of [...sources, "package-lock.json"]) {
     const entry = await stat(path.join(packageRoot, file)).catch(() => undefined);
     if (entry) inputs[file] = [entry.mtimeMs, entry.size];
@@ -138,6 +155,22 @@ export async function bundle() {
   // The ES module bundle of earlier versions.
   await rm(path.join(outDir, "ranch-site.mjs"), { force: true });
   await writeAtomically(manifestFile, JSON.stringify({ format, node: process.version, inputs }, null, 2));
+}
+
+/**
+ * The source map of the bundle as it is on disk, made with the same options: the CPU profiles of the bench
+ * (bench/profile-summary.ts) name each sample's source file and package with it. The CLI never writes or reads
+ * one (a map would cost every run its parse). Undefined when the bundle on disk is not what the sources give.
+ */
+export async function sourceMapOfBundle() {
+  const esbuild = await import("esbuild");
+  const result = await esbuild.build({ ...bundleOptions(), metafile: false, sourcemap: "external" });
+  const code = result.outputFiles.find((file) => file.path.endsWith(".cjs"));
+  const map = result.outputFiles.find((file) => file.path.endsWith(".map"));
+  const onDisk = await readFile(bundleFile).catch(() => undefined);
+  return onDisk && code && map && Buffer.from(code.contents).equals(onDisk)
+    ? { file: bundleFile, map: map.text }
+    : undefined;
 }
 
 /** A temporary name, then a rename: a launcher running beside this one sees the old file or the new one, never half. */

@@ -12,6 +12,7 @@ import {
   formatWarnings,
   isUserError,
   defaults,
+  deployPlan,
   markTranslationsReviewed,
   reportToGithub,
   writeJsonSchemas,
@@ -113,8 +114,20 @@ withCache(withAddress(withOut(withRoot(program.command("build").description("bui
     false,
   )
   .option("--admin", "also ship the web editor at /admin/ (on by itself with `editor:` in content/site.yaml)", false)
-  .action(async (options: SiteOptions & { metaCsp: boolean; admin: boolean }) => {
-    const report = await build(resolveConfig({ ...toConfig(options), metaCsp: options.metaCsp, admin: options.admin }));
+  .option(
+    "--precompress",
+    "also write .br and .gz copies of text files, whatever host content/site.yaml names (on by itself for own-server and shared-hosting, whose servers send them)",
+    false,
+  )
+  .action(async (options: SiteOptions & { metaCsp: boolean; admin: boolean; precompress: boolean }) => {
+    const report = await build(
+      resolveConfig({
+        ...toConfig(options),
+        metaCsp: options.metaCsp,
+        admin: options.admin,
+        precompress: options.precompress,
+      }),
+    );
     for (const line of report.cacheWarnings) console.error(`warning: ${line}`);
     if (report.contentWarnings.length > 0) console.error(formatWarnings(report.contentWarnings));
     await reportToGithub("build", [], report.contentWarnings);
@@ -177,6 +190,16 @@ program
       );
     }),
   );
+
+withRoot(
+  program
+    .command("deploy-plan")
+    .description("print what the deploy workflow does for content/site.yaml: host=, editor= and deploys= lines"),
+).action(async (options: { root: string }) => {
+  command = "deploy-plan";
+  const plan = await deployPlan(resolveConfig({ root: options.root }));
+  console.log(`host=${plan.host}\neditor=${plan.editor}\ndeploys=${plan.deploys}`);
+});
 
 withRoot(
   program

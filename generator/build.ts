@@ -1,6 +1,7 @@
 import { refuseLinkedCache, takeCacheWarnings } from "./cache/folder.ts";
 import type { SiteConfig } from "./config.ts";
 import type { HostConfigInput } from "./hosts/host-config.ts";
+import { shipsPrecompressed } from "./hosts/precompressed.ts";
 import { loadContent, type LoadedContent } from "./load/content.ts";
 import { loadTranslationLock } from "./load/translation-lock.ts";
 import { cachedYaml } from "./io/yaml.ts";
@@ -99,13 +100,15 @@ export async function build(
   const lock = await loadTranslationLock(config.root, cachedYaml(cache.rememberText));
   const pages = sitePages(content);
   const templates = await memo.templates(config.root, templateFiles(pages), config.cache);
-  const sources = checkSources(config, content, lock, pages, templates);
+  const sources = checkSources(config, content, lock, pages, templates, (key, inputs, compute) =>
+    cache.rememberWhile(key, inputs, compute),
+  );
   const { links, routes } = routeSite(config, content.site, pages);
   const assets = await memo.assets(config.root, content.site, config.basePath, config.cache);
   const images = await siteImages(config, content.images, drawingsOf(content, templates.module), links);
   const admin = await adminOutput(config, content);
   const context: BuildContext = { config, content, routes, links, templates, assets, images };
-  const output = siteOutput(context, shipsCompressed(config, writer), admin);
+  const output = siteOutput(context, shipsCompressed(config, writer, content.site.hosting?.provider), admin);
   const site = renderSite(context, memo);
   const checked = checkOutput(context, site, sources.fragments);
   const files = await writeSite(writer, output, checked.pages);
@@ -147,6 +150,11 @@ const drawingsOf = (content: LoadedContent, templates: TemplateModule): Drawings
   heroArt: () => renderHeroArt(templates),
 });
 
-/** A build to disk: what is published. Only it ships .br and .gz files (watch serves uncompressed, check writes none). */
+/** A build to disk: what is published (its addresses are recorded in the lock). */
 const publishes = (config: SiteConfig, writer: Writer) => config.mode === "build" && !(writer instanceof MemoryWriter);
-const shipsCompressed = publishes;
+/**
+ * Only a build to disk ships .br and .gz files (watch serves uncompressed, check writes none), and only
+ * for a host that serves them or when asked to (`--precompress`).
+ */
+const shipsCompressed = (config: SiteConfig, writer: Writer, provider: string | undefined) =>
+  publishes(config, writer) && shipsPrecompressed(provider, config.precompress);

@@ -21,6 +21,8 @@ export interface SiteConfig {
   admin: boolean;
   /** Reuse rendered markdown, parsed YAML, images and compressed files from the project's cache folder; `--no-cache` turns it off. */
   cache: boolean;
+  /** Write `.br` and `.gz` copies of text files even for a host that compresses by itself (hosts/precompressed.ts). */
+  precompress: boolean;
 }
 
 /** What callers may set; everything else comes from `defaults`. */
@@ -48,6 +50,7 @@ export const defaults = {
   metaCsp: false,
   admin: false,
   cache: true,
+  precompress: false,
   folders: { content: "content", templates: "templates", public: "public" },
   ports: { watch: 4321, serve: 8080 },
   /**
@@ -79,6 +82,7 @@ export function resolveConfig(input: ConfigInput = {}): SiteConfig {
     metaCsp: input.metaCsp ?? defaults.metaCsp,
     admin: input.admin ?? defaults.admin,
     cache: input.cache ?? defaults.cache,
+    precompress: input.precompress ?? defaults.precompress,
   };
 }
 

@@ -27,10 +27,20 @@ export class Facts {
    * root error; a placeholder naming such a group is its echo, and is not reported again.
    */
   readonly unreadable: readonly string[];
+  /**
+   * For a name without a value: the fact of site.yaml to set for it (`hosting.logDays`; `legal.region` for
+   * `legal.authority.name`), or undefined when the name is no fact at all (a misspelling).
+   */
+  readonly settable: (name: string) => string | undefined;
 
-  constructor(values: ReadonlyMap<string, string> = new Map(), unreadable: readonly string[] = []) {
+  constructor(
+    values: ReadonlyMap<string, string> = new Map(),
+    unreadable: readonly string[] = [],
+    settable: (name: string) => string | undefined = () => undefined,
+  ) {
     this.values = values;
     this.unreadable = unreadable;
+    this.settable = settable;
   }
 
   /** True when a missing fact is explained by a group that failed to load. */

@@ -17,6 +17,7 @@ export { outputMarker } from "../model/output.ts";
 export { ContentWarning, countWarnings, formatWarnings } from "./warnings.ts";
 export { reportToGithub } from "./check/github-report.ts";
 export { writeJsonSchemas } from "./editor/json-schemas.ts";
+export { deployPlan, type DeployPlan } from "./check/deploy-plan.ts";
 export { writeCmsConfig } from "./editor/cms-config.ts";
 export { loadLanguages } from "./load/site.ts";
 export { markTranslationsReviewed } from "./editor/translations-reviewed.ts";

@@ -74,3 +74,19 @@ export function dateOffer(
     figures: site.offers[date.offer],
   };
 }
+
+/**
+ * The smallest team from which a group offer costs less a head than a seat of the cheapest per-person offer,
+ * within the group size (issue 35: a team of six paid €660 a head more than six open seats); undefined when it
+ * never does, or the two are in different currencies.
+ */
+export function cheaperFrom(site: Pick<Site, "offers" | "claims">, offer: string): number | undefined {
+  const group = site.offers[offer];
+  const seatOffer = lowestPersonOffer(site);
+  const seat = seatOffer ? site.offers[seatOffer] : undefined;
+  if (group?.per !== "group" || group.price === undefined || seat?.price === undefined) return undefined;
+  if (group.currency !== seat.currency) return undefined;
+  for (let size = 1; size <= Number(site.claims.groupSize); size++)
+    if (Math.round(group.price / size) < seat.price) return size;
+  return undefined;
+}

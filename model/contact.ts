@@ -14,7 +14,9 @@ export interface ContactFormSettings {
   netlify?: boolean;
   /** The form service of the endpoint, with its address, as the privacy policy names it. */
   service?: string;
-  /** Its basis for receiving data outside the EU. */
+  /** The country it processes the messages in (ISO 3166-1: US, DE). */
+  country?: string;
+  /** Its basis for processing data outside the European Economic Area (model/legal.ts `transferBases`). */
   transfer?: string;
   /** Days after which the service (or Netlify) deletes a message. */
   retentionDays?: number;
@@ -32,23 +34,32 @@ export type FormMode =
   /** Posts to `url`; `origin` is what the CSP allows for it. */
   | ({ kind: "endpoint"; url: string; origin: string } & Pick<
       ContactFormSettings,
-      "service" | "transfer" | "retentionDays"
+      "service" | "country" | "transfer" | "retentionDays"
     >)
   | ({ kind: "netlify" } & Pick<ContactFormSettings, "retentionDays">);
 
 /** The mode the settings name; `mailto` without any. Call it on settings the loader has checked. */
 export function formMode(settings: ContactFormSettings | undefined): FormMode {
   if (settings?.endpoint) {
-    const { service, transfer, retentionDays } = settings;
+    const { service, country, transfer, retentionDays } = settings;
     return {
       kind: "endpoint",
       url: settings.endpoint,
       origin: new URL(settings.endpoint).origin,
       service,
+      country,
       transfer,
       retentionDays,
     };
   }
   if (settings?.netlify) return { kind: "netlify", retentionDays: settings.retentionDays };
   return { kind: "mailto" };
+}
+
+/**
+ * A phone number as a `tel:` link, without the spaces people write (RFC 3966 has no room for them):
+ * +49 4671 930 41 20 → tel:+4946719304120. The templates' links and the markdown pages' `tel:` links alike.
+ */
+export function telHref(phone: string): string {
+  return `tel:${phone.replace(/^tel:/i, "").replace(/[^+\d]/g, "")}`;
 }

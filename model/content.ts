@@ -77,6 +77,8 @@ export interface FooterColumn extends Located {
 export interface Navigation {
   header: NavigationLink[];
   button: NavigationLink;
+  /** More links in the phone menu only, below the header's: where the header's button has no room. */
+  menu?: NavigationLink[];
   footer: FooterColumn[];
 }
 
@@ -94,8 +96,11 @@ export interface Site {
   /** The site's languages in the order listed: the first is the default one, at the root. Empty when unreadable. */
   languages: Locale[];
   baseUrl: string;
-  /** `form`: how the contact form sends, decided from `contact.form` when site.yaml is loaded. */
-  contact: { email: string; phone: string; form: FormMode };
+  /**
+   * `form`: how the contact form sends, decided from `contact.form` when site.yaml is loaded. `mailProvider`:
+   * who keeps the mailbox every enquiry ends in (the privacy policy names it, model/legal.ts).
+   */
+  contact: { email: string; phone: string; form: FormMode; mailProvider?: Recipient };
   social: { linkedin: string; instagram: string; youtube: string };
   legal: {
     owner: string;
@@ -103,17 +108,36 @@ export interface Site {
     street: string;
     postalCode: string;
     city: string;
+    /** The Land, which names the data protection authority (model/authorities.ts). */
     region: string;
     country: string;
     countryCode: string;
     vatId: string;
-    /** The commercial register entry, or "none". */
+    /** The legal form (model/legal.ts `legalForms`), which chooses the imprint's wording. */
+    form?: string;
+    /** The commercial register entry of a registered business. */
     register?: string;
+    /** Who represents the business, for every form but a sole trader. */
+    representative?: string;
+    /** The tax adviser who receives invoices and bookings. */
+    taxAdviser?: string;
   };
-  /** Where the site is published (model/legal.ts): it chooses the privacy policy's hosting paragraph. */
-  hosting?: { provider?: string; company?: string; logDays?: number };
-  /** The rules of the terms the texts quote. */
-  booking?: { minParticipants?: number; cancelDays?: number };
+  /**
+   * Where the site is published (model/legal.ts): it chooses the privacy policy's hosting paragraph and what
+   * deploys the site. `country` and `transfer`: where a rented server stands.
+   */
+  hosting?: { provider?: string; company?: string; logDays?: number; country?: string; transfer?: string };
+  /** The figures of the terms the texts quote (terms § 4 to § 6), and the partners who receive booking data. */
+  booking?: {
+    freeCancellationDays?: number;
+    feeDays?: number;
+    feePercent?: number;
+    lateFeePercent?: number;
+    minParticipants?: number;
+    cancelDays?: number;
+    paymentDays?: number;
+    partners?: { kite?: string; airsoft?: string };
+  };
   location: { latitude: number; longitude: number; airportDistance: string; stationDistance: string; mapsUrl: string };
   consent: { fontsUrl: string; fontFilesHost: string; prefetchHost: string };
   claims: Record<
@@ -154,6 +178,15 @@ export interface MarkdownOrigin {
   links: MarkdownLink[];
   /** Everything before the body as written: the front matter between its `---` lines. */
   front?: string;
+}
+
+/** A company that receives data on the owner's behalf: its name and address, where it processes data, on which basis. */
+export interface Recipient {
+  name?: string;
+  /** ISO 3166-1 code: DE, US. */
+  country?: string;
+  /** model/legal.ts `transferBases`. */
+  transfer?: string;
 }
 
 /**

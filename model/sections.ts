@@ -4,8 +4,14 @@
  * (which takes sections whole) and the markdown pages ("On this page", folded sections).
  */
 
+/** The one place a page's HTML is cut: before each `<h2>`, the text before the first kept as the first part. */
+const cut = (html: string) => html.split(/(?=<h2[\s>])/);
+
+/** A section's opening `<h2>` and the HTML inside it. */
+const opening = /^<h2(?:\s[^>]*)?>([\s\S]*?)<\/h2>/;
+
 /** A markdown page's sections: its HTML cut before each `<h2>`, the text before the first left out. */
-export const sections = (html: string) => html.split(/(?=<h2[\s>])/).filter((part) => part.startsWith("<h2"));
+export const sections = (html: string) => cut(html).filter((part) => opening.test(part));
 
 /** One section's heading: the id its `<h2>` carries and its text (the HTML of a page stays in Markdown.tsx). */
 export interface SectionHeading {
@@ -15,10 +21,8 @@ export interface SectionHeading {
   folded: boolean;
 }
 
-const heading = /<h2>([\s\S]*?)<\/h2>/g;
-
 /** The texts of a page's `<h2>` headings, in order. */
-export const headingTexts = (html: string) => [...html.matchAll(heading)].map((match) => plainText(match[1]!));
+export const headingTexts = (html: string) => sections(html).map((part) => plainText(opening.exec(part)![1]!));
 
 /**
  * The page's HTML with an id on every `<h2>`, and the headings in order: "Day 1 – Go‑to‑Market Foundations" →
@@ -35,9 +39,8 @@ export function withSections(
   // The layout's own targets (Layout.tsx: the skip link's; Header.tsx: the menu's) are never a section's.
   const taken = new Set(["main", "main-nav"]);
   const fold = new Set(folded.map(sectionSlug));
-  const parts = html.split(/(?=<h2>)/);
-  const out = parts.map((part) => {
-    const match = /^<h2>([\s\S]*?)<\/h2>/.exec(part);
+  const out = cut(html).map((part) => {
+    const match = opening.exec(part);
     if (!match) return part;
     const text = plainText(match[1]!);
     const base = sectionSlug(text) || "section";

@@ -20,8 +20,8 @@ const fileName = "rendered.json";
 
 /** A session's result and the inputs it was computed from. */
 interface Remembered<T> {
-  inputs: readonly string[];
-  value: Promise<T>;
+  inputs: readonly unknown[];
+  value: T;
 }
 
 /** Rendered results by key, for one build (or one `watch` session). */
@@ -111,6 +111,18 @@ export class RenderCache {
    */
   rememberAsync<T>(key: string, inputs: readonly string[], compute: () => Promise<T>): Promise<T> {
     if (!this.session) return compute();
+    const value = this.rememberWhile(key, inputs, compute);
+    value.catch(() => this.memoryUsed.delete(key));
+    return value;
+  }
+
+  /**
+   * A result kept in memory for a session, one per `key`: `compute` runs again only when one of `inputs` is
+   * not the value it was (`===`: a text, or an object the loader kept because its file did not change). What
+   * `watch` skips with it: a check whose inputs a save left alone (check/sources.ts).
+   */
+  rememberWhile<T>(key: string, inputs: readonly unknown[], compute: () => T): T {
+    if (!this.session) return compute();
     const known = (this.memoryUsed.get(key) ?? this.memory.get(key)) as Remembered<T> | undefined;
     if (
       known &&
@@ -122,7 +134,6 @@ export class RenderCache {
     }
     const value = compute();
     this.memoryUsed.set(key, { inputs, value } satisfies Remembered<T>);
-    value.catch(() => this.memoryUsed.delete(key));
     return value;
   }
 

@@ -6,7 +6,7 @@
 import type { Site } from "../../model/content.ts";
 import type { SiteConfig } from "../config.ts";
 import { ContentWarning } from "../warnings.ts";
-import { placeFor } from "./legal-facts.ts";
+import { placeFor } from "../load/unset-facts.ts";
 
 const github =
   "Save through GitHub instead: editor: with repo: owner/name in content/site.yaml (README, Editing in the browser).";

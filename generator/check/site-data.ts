@@ -34,6 +34,7 @@ export function checkSiteData(content: LoadedContent, pages: readonly PageDefini
   };
   for (const link of navigation.header ?? []) checkLink(link);
   checkLink(navigation.button);
+  for (const link of navigation.menu ?? []) checkLink(link);
   for (const column of navigation.footer ?? []) {
     if (!column) continue;
     const place = { file: siteFile, ...(column.at["block"] ?? column.at["title"] ?? column.at["links"]) };
@@ -71,6 +72,7 @@ export function navigationLabels(navigation: Navigation | undefined): string[] {
   const links = [
     ...(navigation.header ?? []),
     navigation.button,
+    ...(navigation.menu ?? []),
     ...(navigation.footer ?? []).flatMap((column) => column?.links ?? []),
   ];
   const titles = (navigation.footer ?? []).map((column) => column?.title);
@@ -124,13 +126,14 @@ function checkOfferWording(content: LoadedContent): ContentError[] {
             hint: `${siteFile} gives it no price: write what the visitor reads instead, such as \`priceNote: Price on request\`.`,
           }),
         );
-      else if (perGroup(figure) && !offer?.perPerson)
+      // A group price says what it comes to a head: by team size (its `sizes`), or in a line of its own.
+      else if (perGroup(figure) && !offer?.perPerson && !figure.sizes?.length)
         problems.push(
           new ContentError(
             { file: page.origin.file, ...offer?.at["name"] },
             `The offer "${name}" needs a perPerson line`,
             {
-              hint: `Its price is for the whole group: add a line such as \`perPerson: "{offers.${name}.perPerson} per person"\`.`,
+              hint: `Its price is for the whole group: add a line such as \`perPerson: "{offers.${name}.perPerson} per person"\`, or the team sizes to price a head for as \`sizes:\` in ${siteFile}.`,
             },
           ),
         );

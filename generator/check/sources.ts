@@ -7,7 +7,10 @@ import { begunDates } from "./begun-dates.ts";
 import { deprecatedEditorBackend } from "./editor-backend.ts";
 import { checkContactForm, checkDates } from "./site-file.ts";
 import { missingTestimonialVersions } from "./testimonial-languages.ts";
-import { legalContradictions, missingOwnerFacts } from "./legal-facts.ts";
+import { legalContradictions, legalInputs } from "./legal-facts.ts";
+import { legalSettingsProblems } from "./legal-settings.ts";
+import { typedFigures } from "./typed-figures.ts";
+import { everyTime, type RememberCheck } from "./unchanged.ts";
 import type { SiteConfig } from "../config.ts";
 import { failOn, type Loaded } from "../errors.ts";
 import type { LoadedContent } from "../load/content.ts";
@@ -27,7 +30,8 @@ export interface CheckedSources {
 
 /**
  * The check stage: every problem of loading, of the content against the templates' keys, of the site
- * data, of markdown links and of the translations, reported together; then the build stops.
+ * data, of markdown links and of the translations, reported together; then the build stops. In `watch`,
+ * `remember` keeps the verdicts of the link and legal checks while their inputs stay as they were.
  */
 export function checkSources(
   config: SiteConfig,
@@ -35,8 +39,9 @@ export function checkSources(
   lock: Loaded<TranslationLock>,
   pages: readonly PageDefinition[],
   templates: Templates,
+  remember: RememberCheck = everyTime,
 ): CheckedSources {
-  const links = checkLinks(content, pages, content.site.languages);
+  const links = checkLinks(content, pages, content.site.languages, remember);
   const translations = checkTranslations(content, lock.value, templates);
   // site.yaml's checks follow its other problems, as they did when load/site.ts ran them.
   const written = content.siteAsWritten;
@@ -44,6 +49,7 @@ export function checkSources(
     content.problems.slice(0, written.problems),
     checkDates(written, siteFile),
     checkContactForm(written.form, siteFile),
+    legalSettingsProblems(content),
     content.problems.slice(written.problems),
     lock.problems,
     checkContent(content, pages, content.site.languages, templates.keys),
@@ -51,7 +57,8 @@ export function checkSources(
     checkSiteData(content, pages),
     links.problems,
     translations.errors,
-    legalContradictions(content),
+    remember("legal facts", legalInputs(content), () => legalContradictions(content)),
+    typedFigures(content),
   );
   const begun = begunDates(content.site, siteFile);
   const untranslated = missingTestimonialVersions(content);
@@ -63,7 +70,6 @@ export function checkSources(
       ...translations.warnings,
       ...begun,
       ...untranslated,
-      ...missingOwnerFacts(content.site),
       ...deprecatedEditorBackend(config, content.site),
     ],
   };

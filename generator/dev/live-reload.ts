@@ -7,6 +7,7 @@
  */
 import { randomBytes } from "node:crypto";
 import type { Route } from "../../model/route.ts";
+import { hostConfigFiles } from "../hosts/host-config.ts";
 
 /** What the browser is told after a rebuild. */
 export interface ReloadMessage {
@@ -39,8 +40,9 @@ export function reloadMessage(input: {
   if (stylesOnly && stylesheet) return { css: input.basePath + stylesheet };
   const html = input.outputs.filter((file) => file.endsWith(".html"));
   // A new photo or favicon may be on any page; the host files and the sitemap are on none.
-  const unseen = /^(assets\/|sitemap\.xml$|robots\.txt$|_headers$|_redirects$|nginx\.conf$)/;
-  if (input.outputs.some((file) => !file.endsWith(".html") && !unseen.test(file))) return { all: true };
+  const unseen = (file: string) =>
+    file.startsWith("assets/") || ["sitemap.xml", "robots.txt", ...hostConfigFiles].includes(file);
+  if (input.outputs.some((file) => !file.endsWith(".html") && !unseen(file))) return { all: true };
   return {
     changed: html
       .filter((file) => file.endsWith("index.html"))

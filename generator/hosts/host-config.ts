@@ -151,7 +151,10 @@ export function responseHeaders(input: HostConfigInput, file: string): Record<st
   return headersFor(headerRules(input), file);
 }
 
-/** The host files themselves: never served (.htaccess: generator/hosts/htaccess.ts). */
+/**
+ * The host files themselves, the one list of their names: the build writes each (hosts/files.ts), no
+ * server serves one, and `watch` reloads no tab for one (dev/live-reload.ts).
+ */
 export const hostConfigFiles = ["_headers", "_redirects", "nginx.conf", ".htaccess"] as const;
 
 /**

@@ -12,13 +12,8 @@
  * whose host lacks mod_headers still serves every page, without those headers. `<If>` expressions need
  * Apache 2.4, which every maintained host runs.
  */
-import { outputMarker } from "../../model/output.ts";
-import { extraContentTypes, headerRules, headersFor, hostConfigFiles, type HostConfigInput } from "./host-config.ts";
+import { extraContentTypes, headerRules, headersFor, unpublishedFiles, type HostConfigInput } from "./host-config.ts";
 import { isAdminFile } from "./admin-policy.ts";
-import type { OutputFile } from "../../model/output.ts";
-
-/** The file's name, in the output folder's root. */
-export const htaccessFile = ".htaccess";
 
 /** A literal for a regular expression of Apache (PCRE; `#` delimits the expressions of `<If>`). */
 const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\#]/g, "\\$&");
@@ -31,11 +26,7 @@ const displayName = (name: string) =>
   name.replace(/(^|-)([a-z])/g, (_, dash: string, letter: string) => dash + letter.toUpperCase());
 
 /** The `.htaccess` for the root of the output folder. */
-export function createHtaccess(input: HostConfigInput): OutputFile {
-  return { path: htaccessFile, contents: htaccess(input) };
-}
-
-function htaccess(input: HostConfigInput): string {
+export function htaccess(input: HostConfigInput): string {
   const base = input.basePath;
   const rules = headerRules(input);
   const below = (folder: string) => `%{REQUEST_URI} =~ m#^${escapeRegex(base + folder)}#`;
@@ -56,7 +47,7 @@ function htaccess(input: HostConfigInput): string {
     return [set(value)];
   });
 
-  const hidden = [...new Set([...hostConfigFiles, htaccessFile, outputMarker])].map(escapeRegex).join("|");
+  const hidden = unpublishedFiles.map(escapeRegex).join("|");
   const types = Object.entries(extraContentTypes).flatMap(([extension, type]) => {
     const [mediaType, charset] = type.split(/;\s*charset=/);
     return [`    AddType ${mediaType} ${extension}`, ...(charset ? [`    AddCharset ${charset} ${extension}`] : [])];

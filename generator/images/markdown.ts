@@ -118,9 +118,18 @@ function pictureElement(image: PictureImage, sizes: string): Element {
   ]);
 }
 
-/** The default (GitHub) sanitising schema, plus exactly what the `<picture>` above needs. */
-export const pictureSchema: Schema = {
+/**
+ * The default (GitHub) sanitising schema, with `tel:` links beside `mailto:` ones: a phone number in a page
+ * is tapped to call (issue 35). The schema of a page without photos.
+ */
+export const textSchema: Schema = {
   ...defaultSchema,
+  protocols: { ...defaultSchema.protocols, href: [...(defaultSchema.protocols?.href ?? []), "tel"] },
+};
+
+/** The text schema, plus exactly what the `<picture>` above needs. */
+export const pictureSchema: Schema = {
+  ...textSchema,
   tagNames: [...(defaultSchema.tagNames ?? []), "svg", "rect"],
   attributes: {
     ...defaultSchema.attributes,

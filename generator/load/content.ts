@@ -22,6 +22,7 @@ import type { RenderCache } from "../cache/render.ts";
 import {
   linkProblems,
   linkScanOptions,
+  loadMarkdownEngine,
   markdownOptions,
   parseMarkdown,
   renderTree,
@@ -33,6 +34,7 @@ import {
 import { checkText, checkYamlTexts, fillPlaceholders } from "./texts.ts";
 import { readWithSchema, type Schema } from "./schema.ts";
 import { loadSite, type SiteAsWritten } from "./site.ts";
+import { refuseUnsetFacts } from "./unset-facts.ts";
 import { foldedProblems } from "./sections.ts";
 import { slugProblems } from "./slugs.ts";
 import { selectVariants } from "./variants.ts";
@@ -146,22 +148,23 @@ export async function loadContent(config: SiteConfig, cache?: RenderCache): Prom
   };
   const linkTo = images.asset;
   const markdown: MarkdownReader = async ({ body, filled, bodyLine, place, typography, fill }) => {
-    // One parse serves both results, and only when one of them is not in the cache.
+    // One parse serves both results, and only when one of them is not in the cache: the engine is loaded then.
     let tree: MarkdownTree | undefined;
     const parsed = () => (tree ??= parseMarkdown(body));
-    const scanned = (text: string) => scanLinks(text, bodyLine, parsed());
-    const rendered = () => renderTree(parsed(), fill, linkTo, images, place, typography);
-    if (!cache) return { scan: scanned(body), html: rendered() };
+    const scanned = async (text: string) => (await loadMarkdownEngine(), scanLinks(text, bodyLine, parsed()));
+    const rendered = async () => (
+      await loadMarkdownEngine(),
+      renderTree(parsed(), fill, linkTo, images, place, typography)
+    );
+    if (!cache) return { scan: await scanned(body), html: await rendered() };
     // The links depend on the text and the line it starts on; the scan comes first: rendering changes the tree.
-    const links = (text: string) => Promise.resolve(JSON.stringify(scanned(text)));
+    const links = async (text: string) => JSON.stringify(await scanned(text));
     const scan = JSON.parse(await cache.get(`${linkScanOptions}\0${bodyLine}`, body, links)) as LinkScan;
     // The HTML of a body without images depends on its text as written and as filled in (a fact's value
     // is text, never markdown: the same filled text may come from different bodies), and the base path.
-    if (filled.includes("![")) return { scan, html: rendered() };
+    if (filled.includes("![")) return { scan, html: await rendered() };
     const source = `${body}\0${filled}`;
-    const html = await cache.get(`${markdownOptions}\0${typography.key}\0${config.basePath}`, source, async () =>
-      rendered(),
-    );
+    const html = await cache.get(`${markdownOptions}\0${typography.key}\0${config.basePath}`, source, rendered);
     return { scan, html };
   };
   const remember: Remember = (key, inputs, compute) =>
@@ -221,24 +224,28 @@ export async function loadContent(config: SiteConfig, cache?: RenderCache): Prom
     ),
   );
   const publicFiles = publicReads.map((read) => read.value);
-  const problems = [
-    ...siteData.problems,
-    ...testimonialList.problems,
-    ...testimonialFiles.problems,
-    ...pageList.problems,
-    ...pageFiles.problems,
-    ...dictionaryList.problems,
-    ...strangers,
-    // A testimonial may start in one language: its missing versions are translations to do (check/testimonial-languages.ts).
-    ...requireEveryLocale(pageFiles.value, languageList),
-    ...pagesMissing,
-    ...imageList.problems,
-    ...rulesRead.flatMap((read) => read.problems),
-    ...[...dictionaries, ...testimonials, ...pages].flatMap((loaded) => loaded.problems),
-    ...publicList.problems,
-    ...publicReads.flatMap((read) => read.problems),
-    ...addressLock.problems,
-  ];
+  // A fact that texts quote and site.yaml leaves out is refused once, at site.yaml (load/unset-facts.ts).
+  const settled = refuseUnsetFacts(site, factsFor(codes[0]!), {
+    site: siteData.problems,
+    rest: [
+      ...testimonialList.problems,
+      ...testimonialFiles.problems,
+      ...pageList.problems,
+      ...pageFiles.problems,
+      ...dictionaryList.problems,
+      ...strangers,
+      // A testimonial may start in one language: its missing versions are translations to do (check/testimonial-languages.ts).
+      ...requireEveryLocale(pageFiles.value, languageList),
+      ...pagesMissing,
+      ...imageList.problems,
+      ...rulesRead.flatMap((read) => read.problems),
+      ...[...dictionaries, ...testimonials, ...pages].flatMap((loaded) => loaded.problems),
+      ...publicList.problems,
+      ...publicReads.flatMap((read) => read.problems),
+      ...addressLock.problems,
+    ],
+  });
+  const problems = [...settled.site, ...settled.rest];
   return {
     site,
     locales,
@@ -248,7 +255,7 @@ export async function loadContent(config: SiteConfig, cache?: RenderCache): Prom
     warnings: rulesRead.flatMap((read) => read.warnings),
     writingRules: rulesRead.map((read) => read.value),
     addressLock: addressLock.value,
-    siteAsWritten: { ...written, problems: siteData.problems.length },
+    siteAsWritten: { ...written, problems: settled.site.length },
   };
 }
 
@@ -298,7 +305,7 @@ function withBannerLabels(facts: Facts, { value: dictionary, problems }: Loaded<
     .map(([key, entry]) => [`label.${key}`, entry.text] as const);
   // A dictionary that failed to load is the one error: the labels its texts would give are its echoes.
   const unreadable = problems.length > 0 ? [...facts.unreadable, "label"] : facts.unreadable;
-  return new Facts(new Map([...facts.values, ...labels]), unreadable);
+  return new Facts(new Map([...facts.values, ...labels]), unreadable, facts.settable);
 }
 
 /** The facts a locale's texts quote, as one key. */
@@ -394,7 +401,12 @@ async function parseOne<T>(
   problems.push(...variants.problems);
   const shown = variants.text;
   const body = interpolate(shown, facts);
-  problems.push(...checkText(source.body, facts, file, { line: source.bodyLine, column: 1 }, "", { leftovers: false }));
+  const bodyStart = { line: source.bodyLine, column: 1 };
+  // Every block is checked for misspelt placeholders; only the blocks shown need their facts set.
+  problems.push(...checkText(source.body, facts, file, bodyStart, "", { leftovers: false, unset: false }));
+  problems.push(
+    ...checkText(shown, facts, file, bodyStart, "", { unknown: false, malformed: false, leftovers: false }),
+  );
   if (requireBody && source.body.trim() === "")
     problems.push(
       new ContentError({ file, line: source.bodyLine, column: 1 }, "The text after the front matter is empty", {

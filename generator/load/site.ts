@@ -3,10 +3,12 @@ import type { Site } from "../../model/content.ts";
 import { defaults } from "../config.ts";
 import { failOn, type Loaded } from "../errors.ts";
 import { Facts, interpolate } from "../i18n.ts";
-import { hostingProviders, ownerFacts } from "../../model/legal.ts";
+import { lands } from "../../model/authorities.ts";
+import { hostingProviders, legalForms, transferBases } from "../../model/legal.ts";
 import { readText } from "../io/files.ts";
 import { buildInstant, upcomingDates } from "./dates.ts";
 import { localeFacts } from "./figures.ts";
+import { impliedFacts, impliedFrom, undecided } from "./implied-facts.ts";
 import { languagesSchema, resolveLanguages, type LanguageList } from "./languages.ts";
 import { checkYamlTexts, fillPlaceholders } from "./texts.ts";
 import { readWithSchema, type Schema } from "./schema.ts";
@@ -58,46 +60,107 @@ export const siteSchema: Schema = {
             endpoint: "endpoint",
             netlify: "boolean",
             service: "text",
+            country: "text",
             transfer: "text",
             retentionDays: "integer",
           },
-          optional: ["endpoint", "netlify", "service", "transfer", "retentionDays"],
+          optional: ["endpoint", "netlify", "service", "country", "transfer", "retentionDays"],
           located: true,
           hints: {
             service: "The form service the endpoint belongs to, with its address: the privacy policy names it.",
-            transfer:
-              "On which basis it receives data outside the EU: EU-US Data Privacy Framework, standard contractual clauses, or none.",
-            retentionDays: "After how many days the form service (or Netlify) deletes a message.",
+            country: "The country it processes the messages in, as a two-letter code: DE, US, …",
+            transfer: `On which basis it processes data outside the European Economic Area: ${transferBases.join(", ")}.`,
+            retentionDays: "After how many days you delete a message at the form service (or at Netlify).",
           },
+          choices: { transfer: transferBases },
+        },
+        mailProvider: {
+          fields: { name: "text", country: "text", transfer: "text" },
+          optional: ["name", "country", "transfer"],
+          hints: {
+            name: "The company that keeps your mailbox, with its address: every enquiry ends there.",
+            country: "The country it keeps the mailbox in, as a two-letter code: DE, IE, US, …",
+            transfer: `On which basis it processes data outside the European Economic Area: ${transferBases.join(", ")}.`,
+          },
+          choices: { transfer: transferBases },
         },
       },
-      optional: ["form"],
+      optional: ["form", "mailProvider"],
     },
     social: { fields: { linkedin: "url", instagram: "url", youtube: "url" } },
     legal: {
       fields: {
         ...texts("owner", "company", "street", "postalCode", "city", "region", "country", "countryCode", "vatId")
           .fields,
+        form: "text",
         register: "text",
+        representative: "text",
+        taxAdviser: "text",
       },
-      optional: ["register"],
-      hints: { register: 'The commercial register entry, such as "Amtsgericht Flensburg, HRA 1234", or none.' },
+      optional: ["form", "register", "representative", "taxAdviser"],
+      hints: {
+        region:
+          "The Land the business is established in: it chooses the data protection authority the privacy policy names.",
+        form: `The legal form, which chooses the imprint's wording: ${Object.keys(legalForms).join(", ")}.`,
+        register: 'The commercial register entry of a registered business, such as "Amtsgericht Flensburg, HRB 1234".',
+        representative:
+          "Who represents the business (its managing directors or partners), for every form but a sole trader.",
+        taxAdviser:
+          "The tax adviser who receives invoices and bookings, with their address: the privacy policy names them.",
+      },
+      choices: { region: lands, form: Object.keys(legalForms) },
     },
     hosting: {
-      fields: { provider: "text", company: "text", logDays: "integer" },
-      optional: ["provider", "company", "logDays"],
+      fields: { provider: "text", company: "text", logDays: "integer", country: "text", transfer: "text" },
+      optional: ["provider", "company", "logDays", "country", "transfer"],
       hints: {
-        provider: `Where the site is published: ${Object.keys(hostingProviders).join(", ")}. Chooses the privacy policy's hosting paragraph.`,
-        company: "own-server and shared-hosting: the company that runs the server, with its address.",
-        logDays: "After how many days the host deletes its access logs.",
+        provider: `Where the site is published: ${Object.keys(hostingProviders).join(", ")}. Chooses the privacy policy's hosting paragraph and what deploys the site.`,
+        company:
+          "Every host but github-pages: the hosting company with its address, as in its data processing agreement.",
+        logDays: "Every host but github-pages: after how many days the host deletes its access logs.",
+        country: "own-server and shared-hosting: the country the server stands in, as a two-letter code (DE).",
+        transfer: `own-server and shared-hosting: on which basis the logs are processed outside the European Economic Area: ${transferBases.join(", ")}.`,
       },
+      choices: { provider: Object.keys(hostingProviders), transfer: transferBases },
     },
     booking: {
-      fields: { minParticipants: "integer", cancelDays: "integer" },
-      optional: ["minParticipants", "cancelDays"],
+      fields: {
+        freeCancellationDays: "integer",
+        feeDays: "integer",
+        feePercent: "integer",
+        lateFeePercent: "integer",
+        minParticipants: "integer",
+        cancelDays: "integer",
+        paymentDays: "integer",
+        partners: {
+          fields: { kite: "text", airsoft: "text" },
+          optional: ["kite", "airsoft"],
+          hints: {
+            kite: "The kite school that runs the kitesurfing taster course, with its address.",
+            airsoft: "Who runs the airsoft site, with its address.",
+          },
+        },
+      },
+      optional: [
+        "freeCancellationDays",
+        "feeDays",
+        "feePercent",
+        "lateFeePercent",
+        "minParticipants",
+        "cancelDays",
+        "paymentDays",
+        "partners",
+      ],
       hints: {
-        minParticipants: "Below this many participants we may cancel a date (terms of service).",
-        cancelDays: "At the latest this many days before the start we cancel a date that has too few participants.",
+        freeCancellationDays: "Up to this many days before the start, a seat is cancelled free of charge (terms § 5).",
+        feeDays: "After that, up to this many days before the start, the reduced fee is due (terms § 5).",
+        feePercent: "The reduced fee, in per cent of the price (terms § 5).",
+        lateFeePercent: "The fee for a later cancellation or for not coming, in per cent of the price (terms § 5).",
+        minParticipants: "Below this many participants we may cancel an open date (terms § 6).",
+        cancelDays: "At the latest this many days before the start we cancel an open date with too few participants.",
+        paymentDays: "An invoice is due this many days after its date (terms § 4).",
+        partners:
+          "Who runs the activities arranged with partners: they receive participants' names, and the privacy policy names them.",
       },
     },
     location: {
@@ -119,14 +182,12 @@ export const siteSchema: Schema = {
         groupSize: "integer",
         followUpDays: "integer",
         trainedSince: "integer",
-        freeCancellationDays: "integer",
       },
-      optional: ["trainedSince", "freeCancellationDays"],
+      optional: ["trainedSince"],
       hints: {
         groupSize: "At most this many participants per training date.",
         followUpDays: "Days after the training until the follow-up call.",
         trainedSince: "The year the count of trained professionals starts from.",
-        freeCancellationDays: "Days before the start up to which a seat can be cancelled free of charge (terms § 5).",
       },
     },
     clients: {
@@ -169,6 +230,7 @@ export const siteSchema: Schema = {
       fields: {
         header: { list: linkSchema },
         button: linkSchema,
+        menu: { list: linkSchema },
         footer: {
           list: {
             fields: { block: "text", title: "text", links: { list: linkSchema } },
@@ -176,6 +238,10 @@ export const siteSchema: Schema = {
             located: true,
           },
         },
+      },
+      optional: ["menu"],
+      hints: {
+        menu: "More links in the phone menu only, after the header's (the header button hides on phones), such as pricing and faq.",
       },
     },
     editor: {
@@ -245,12 +311,16 @@ export async function loadSite(
   // and, with its placeholders filled below, becomes `site.contact.form`.
   const mode = formMode((parsed?.contact as unknown as { form?: ContactFormSettings } | undefined)?.form);
   values.set("contact.form.mode", mode.kind);
-  // An owner fact a legal text quotes, while missing, is a warning of `check` (check/legal-facts.ts), not an unknown placeholder.
-  const unreadable = [...unreadableGroups(siteSchema, parsed), ...ownerFacts.map((fact) => fact.name)];
+  // A placeholder of a group site.yaml failed to give is that failure's echo, not a second error; one of a fact
+  // the schema knows but site.yaml leaves out is a fact to set (load/unset-facts.ts), not an unknown placeholder.
+  const unreadable = [...unreadableFacts(siteSchema, node, parsed), ...undecided(parsed)];
   const byLocale = new Map<string, Facts>();
   const factsFor = (locale: string) => {
-    if (!byLocale.has(locale))
-      byLocale.set(locale, new Facts(resolveFacts(localeFacts(parsed ?? ({} as Site), values, locale)), unreadable));
+    if (!byLocale.has(locale)) {
+      const formatted = localeFacts(parsed ?? ({} as Site), values, locale);
+      for (const [name, value] of impliedFacts(parsed, locale)) formatted.set(name, value);
+      byLocale.set(locale, new Facts(resolveFacts(formatted), unreadable, settableFact));
+    }
     return byLocale.get(locale)!;
   };
   // The site file's own texts are written in the default language.
@@ -265,7 +335,11 @@ export async function loadSite(
   if (site.contact) site.contact.form = fillPlaceholders(mode, facts) as typeof mode;
   site.languages = [...languages.value.languages];
   site.builtAt = buildInstant();
-  site.factPlaces = Object.fromEntries(places);
+  // "" is the end of the file: where a group site.yaml lacks altogether is added (load/unset-facts.ts).
+  site.factPlaces = {
+    ...Object.fromEntries(places),
+    "": { line: read.text.replace(/\n$/, "").split("\n").length + 1, column: 1 },
+  };
   if (Array.isArray(site.dates)) {
     const upcoming = upcomingDates(site.dates, site.builtAt.slice(0, 10));
     site.begun = site.dates.filter((date) => date?.start && !upcoming.includes(date));
@@ -299,13 +373,55 @@ function resolveFacts(values: Map<string, string>): Map<string, string> {
   return values;
 }
 
-/** The groups of the schema that came back empty because they had the wrong shape (already reported). */
-function unreadableGroups(schema: Schema, value: unknown, name = ""): string[] {
+/**
+ * The facts whose problem site.yaml's loading already reported: a group written with the wrong shape, a key the
+ * schema requires that is missing ("" for the whole file). A placeholder naming one of them is its echo.
+ */
+function unreadableFacts(schema: Schema, node: YamlNode | undefined, value: unknown, name = ""): string[] {
   if (typeof schema !== "object" || !("fields" in schema)) return [];
-  if (value === undefined || value === null) return [name];
-  return Object.entries(schema.fields).flatMap(([key, field]) =>
-    unreadableGroups(field, (value as Record<string, unknown>)[key], name ? `${name}.${key}` : key),
-  );
+  if (value === undefined || value === null || node?.kind !== "map") return [name];
+  return Object.entries(schema.fields).flatMap(([key, field]) => {
+    const entry = node.entries.find((candidate) => candidate.key === key);
+    const full = name ? `${name}.${key}` : key;
+    if (!entry) return schema.optional?.includes(key) ? [] : [full];
+    if ((value as Record<string, unknown>)[key] === undefined) return [full];
+    return unreadableFacts(field, entry.node, (value as Record<string, unknown>)[key], full);
+  });
+}
+
+/** The schema's hint for a field of site.yaml, by dotted name (`claims.trainedSince`). */
+export function fieldHint(name: string): string | undefined {
+  let schema: Schema = siteSchema;
+  const parts = name.split(".");
+  for (const [index, part] of parts.entries()) {
+    if (typeof schema !== "object") return undefined;
+    if ("fields" in schema) {
+      if (index === parts.length - 1) return schema.hints?.[part];
+      schema = schema.fields[part] ?? "text";
+    } else if ("each" in schema) schema = schema.each;
+    else return undefined;
+  }
+  return undefined;
+}
+
+/**
+ * The fact of site.yaml a placeholder asks for when it has no value: the schema's own field (`hosting.logDays`),
+ * or the one a derived fact comes from (`{legal.authority.name}` from `legal.region`); undefined for a name that
+ * is no fact at all (a misspelling).
+ */
+export function settableFact(name: string): string | undefined {
+  const derived = impliedFrom(name);
+  if (derived) return derived;
+  let schema: Schema = siteSchema;
+  for (const part of name.split(".")) {
+    if (typeof schema !== "object") return undefined;
+    if ("fields" in schema) {
+      if (!Object.hasOwn(schema.fields, part)) return undefined;
+      schema = schema.fields[part]!;
+    } else if ("each" in schema) schema = schema.each;
+    else return undefined;
+  }
+  return typeof schema === "string" ? name : undefined;
 }
 
 function flattenFacts(

@@ -50,7 +50,39 @@ export function malformedPlaceholders(text: string, facts: Facts): { offset: num
 }
 
 /**
- * Every problem of one text: unknown and malformed placeholders, leftover markers. `start` is where
+ * A text that quotes a fact site.yaml does not set (`{hosting.logDays}` while `logDays:` is missing): never
+ * shipped as written. load/unset-facts.ts makes one refusal per fact of them, at the place in site.yaml where
+ * the fact belongs, naming the texts that quote it.
+ */
+export class UnsetQuote extends ContentError {
+  /** The fact of site.yaml to set (`legal.region` for `{legal.authority.name}`). */
+  readonly fact: string;
+  /** The placeholder as the text writes it. */
+  readonly quoted: string;
+
+  constructor(place: ContentError["place"], fact: string, quoted: string) {
+    super(place, `The text quotes {${quoted}}, which content/site.yaml does not set`, {
+      hint: `Set ${fact} in content/site.yaml.`,
+    });
+    this.fact = fact;
+    this.quoted = quoted;
+  }
+}
+
+/** Which problems checkText reports; each is on unless set to false. */
+interface TextChecks {
+  /** Placeholders that name no fact at all (misspelt). */
+  unknown?: boolean;
+  /** Placeholders of facts site.yaml leaves out: off for the blocks of a page that this configuration does not show. */
+  unset?: boolean;
+  /** `{ claims.animals }`, `{claims.animals`. */
+  malformed?: boolean;
+  /** TODO and the like. */
+  leftovers?: boolean;
+}
+
+/**
+ * Every problem of one text: unknown, unset and malformed placeholders, leftover markers. `start` is where
  * the text begins in its file; `label` names the key in messages (`in "hero.title"`).
  */
 export function checkText(
@@ -59,21 +91,26 @@ export function checkText(
   file: string,
   start: Position,
   label = "",
-  options: { unknown?: boolean; leftovers?: boolean } = {},
+  checks: TextChecks = {},
 ): ContentError[] {
   const problems: ContentError[] = [];
   const at = (offset: number) => ({ file, ...placeAt(text, offset, start) });
   const where = label ? ` in "${label}"` : "";
-  if (options.unknown !== false)
-    for (const unknown of interpolate(text, facts).unknown)
+  for (const unknown of interpolate(text, facts).unknown) {
+    const fact = facts.settable(unknown.name);
+    if (fact !== undefined) {
+      if (checks.unset !== false) problems.push(new UnsetQuote(at(unknown.offset), fact, unknown.name));
+    } else if (checks.unknown !== false)
       problems.push(
         new ContentError(at(unknown.offset), `Unknown placeholder {${unknown.name}}${where}`, {
           hint: "Placeholders name a value of content/site.yaml, such as {contact.email}; check the spelling.",
         }),
       );
-  for (const problem of malformedPlaceholders(text, facts))
-    problems.push(new ContentError(at(problem.offset), `${problem.reason}${where}`, { hint: problem.hint }));
-  if (options.leftovers !== false)
+  }
+  if (checks.malformed !== false)
+    for (const problem of malformedPlaceholders(text, facts))
+      problems.push(new ContentError(at(problem.offset), `${problem.reason}${where}`, { hint: problem.hint }));
+  if (checks.leftovers !== false)
     for (const marker of findLeftovers(text))
       problems.push(
         new ContentError(at(marker.offset), `${label ? `"${label}"` : "The text"} still contains "${marker.word}"`, {

@@ -8,20 +8,18 @@
  *     <!-- end -->
  *
  * (`!=` keeps a block for every other value; `<!-- if legal.register -->` keeps it when the fact is
- * given at all). The build keeps the blocks whose condition holds and
+ * given at all). The facts with a fixed set of values (model/legal.ts `variantValues`: the host, the legal form,
+ * the Land, each transfer basis) are checked against it, so a misspelt value is refused, not silently false. The build keeps the blocks whose condition holds and
  * blanks the others line for line, so every place in the file keeps its line number. A condition names
  * a site fact; the markers themselves never reach the page.
  */
 import { formModeKinds } from "../../model/contact.ts";
-import { hostingProviders, ownerFacts } from "../../model/legal.ts";
+import { variantValues } from "../../model/legal.ts";
 import { ContentError } from "../errors.ts";
 import type { Facts } from "../i18n.ts";
 
 /** The values a condition may name, for the facts whose values are a fixed set. */
-const knownValues: Record<string, readonly string[]> = {
-  "hosting.provider": Object.keys(hostingProviders),
-  "contact.form.mode": formModeKinds,
-};
+const knownValues: Record<string, readonly string[]> = { ...variantValues, "contact.form.mode": formModeKinds };
 
 const opening = /^<!--\s*if\s+([A-Za-z][\w.]*)\s*(?:(!?=)\s*([^>]*?))?\s*-->\s*$/;
 const closing = /^<!--\s*end\s*-->\s*$/;
@@ -54,7 +52,7 @@ export function selectVariants(
             hint: `Write one of ${known!.join(", ")}, separated by commas.`,
           }),
         );
-      const named = known || facts.values.has(name) || ownerFacts.some((fact) => fact.name === name);
+      const named = known || facts.values.has(name) || facts.settable(name) !== undefined;
       if (!named && !facts.explains(name))
         problems.push(
           new ContentError(place, `The condition names {${name}}, which is no site fact`, {

@@ -1,4 +1,3 @@
-import { createRequire } from "node:module";
 import type { LocaleProps, PageAssets, TemplateModule } from "../../model/page.ts";
 import type { ImageSlot } from "../../model/image.ts";
 import type { Assets } from "../../model/output.ts";
@@ -14,12 +13,7 @@ import type { LoadedContent } from "../load/content.ts";
 import type { Links } from "../../model/route.ts";
 import type { Route } from "../../model/route.ts";
 import type { OutputFile } from "../../model/output.ts";
-
-// React through require: importing CommonJS from an ES module makes Node lex each of React's files
-// for its export names first, 30–40 ms of CPU a build. It is the same instance the templates require.
-const require = createRequire(import.meta.url);
-const { createElement } = require("react") as typeof import("react");
-const { renderToStaticMarkup } = require("react-dom/server") as typeof import("react-dom/server");
+import { createElement, renderToStaticMarkup } from "./react.ts";
 
 /** What one route is rendered from: the build's content and templates, the layout's assets, links and photos. */
 export interface RouteContext {

@@ -12,14 +12,9 @@
  * translation keys it lacked, in the same order, and (for watch) what it read of the content.
  */
 import { randomBytes } from "node:crypto";
-import { createRequire } from "node:module";
 import type { ReactElement } from "react";
 import type { LocaleProps, SharedPart } from "../../model/page.ts";
-
-// React through require, as render.ts does: the same instance the templates require.
-const require = createRequire(import.meta.url);
-const { createElement, Fragment } = require("react") as typeof import("react");
-const { renderToStaticMarkup } = require("react-dom/server") as typeof import("react-dom/server");
+import { createElement, Fragment, renderToStaticMarkup } from "./react.ts";
 
 /** A part's markup, and what rendering it reported: reported again on every page that shows it. */
 interface Rendering {

@@ -3,7 +3,7 @@
  * a page, the bundler, a file of public/ or a generated file, and none leaves the output folder. A
  * clash is a located error that names both owners, before anything is written.
  */
-import { htaccessFile } from "../hosts/htaccess.ts";
+import { hostConfigFiles } from "../hosts/host-config.ts";
 import path from "node:path";
 import { ContentError } from "../errors.ts";
 import type { Place } from "../../model/problem.ts";
@@ -94,8 +94,8 @@ function unsafePath(file: string): string | undefined {
   const segments = file.split("/");
   if (segments.some((segment) => segment === "" || segment === "." || segment === ".."))
     return "which leaves the output folder";
-  // Apache's .htaccess is the one hidden file of a site: the build writes it (generator/hosts/htaccess.ts).
-  if (segments.some((segment) => segment.startsWith(".")) && file !== htaccessFile)
+  // A host file may be hidden (Apache's .htaccess): the build writes it (generator/hosts/files.ts).
+  if (segments.some((segment) => segment.startsWith(".")) && !(hostConfigFiles as readonly string[]).includes(file))
     return file === outputMarker ? "the name of ranch-site's output marker" : "a hidden file";
   return undefined;
 }

@@ -6,6 +6,8 @@ type Signal = (typeof signals)[number];
 
 /** What a write session tells the guard of its staging folder. */
 export interface StagingGuard {
+  /** The build holds (or no longer holds) the output folder's lock file: a signal removes it with the staging folder. */
+  holding(lock: string | undefined): void;
   /** The new site is being swapped in: a signal now waits until the swap is over. */
   swapping(): void;
   /** The staging folder is gone or in place: stop guarding, and end the process if a signal waited. */
@@ -15,7 +17,7 @@ export interface StagingGuard {
 /**
  * Ctrl-C (or a kill) during a build removes the staging folder before the process ends, so an
  * interrupted build leaves the project as it found it: the output folder as it was, and no
- * `dist.staging-*` beside it. A signal that arrives while the new site is swapped in (two renames)
+ * `dist.staging-*` (nor the lock taken for the swap) beside it. A signal that arrives while the new site is swapped in (two renames)
  * waits for the swap, so the output folder is never missing. The signal then does what it would have
  * done: with no other listener, it ends the process as the signal (exit status 130 for Ctrl-C);
  * `watch`'s own listeners stay in charge of theirs. `made` says whether the folder is ours yet: the guard is
@@ -24,6 +26,7 @@ export interface StagingGuard {
 export function guardStaging(staging: string, made: () => boolean = () => true): StagingGuard {
   let swapping = false;
   let waiting: Signal | undefined;
+  let lock: string | undefined;
   const onSignal = (signal: Signal) => {
     if (swapping) {
       waiting = signal;
@@ -32,6 +35,7 @@ export function guardStaging(staging: string, made: () => boolean = () => true):
     detach();
     try {
       if (made()) rmSync(staging, { recursive: true, force: true });
+      if (lock) rmSync(lock, { force: true });
     } finally {
       reraise(signal);
     }
@@ -41,6 +45,7 @@ export function guardStaging(staging: string, made: () => boolean = () => true):
   };
   for (const signal of signals) process.on(signal, onSignal);
   return {
+    holding: (file) => void (lock = file),
     swapping: () => void (swapping = true),
     settle: () => {
       detach();

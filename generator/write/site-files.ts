@@ -3,7 +3,6 @@ import { createCalendars } from "./calendar.ts";
 import { formSources, type HostConfigInput } from "../hosts/host-config.ts";
 import { createHostConfigs } from "../hosts/files.ts";
 import { adminPolicyFor } from "../hosts/admin-policy.ts";
-import { createHtaccess } from "../hosts/htaccess.ts";
 import { createRobots, createSitemap } from "./sitemap.ts";
 import { forwardingPages, oldAddresses } from "./old-addresses.ts";
 import type { OutputFile } from "../../model/output.ts";
@@ -43,6 +42,6 @@ export function siteFiles(
       adminPolicy: adminPolicyFor(content.site.editor ?? { backend: "git-gateway" }),
     }),
   };
-  const hostFiles = [...createHostConfigs(hostConfig), createHtaccess(hostConfig)];
+  const hostFiles = createHostConfigs(hostConfig);
   return { files: [...files, ...hostFiles], generated: [...images, ...made, ...hostFiles], hostConfig };
 }

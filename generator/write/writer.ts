@@ -1,7 +1,7 @@
 import type { OutputFile } from "../../model/output.ts";
 import { randomBytes } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
-import { lstat, mkdir, mkdtemp, readFile, rename, rm, rmdir, writeFile } from "node:fs/promises";
+import { lstat, mkdir, mkdtemp, readFile, rename, rm, rmdir } from "node:fs/promises";
 import path from "node:path";
 import { displayPath, UsageError } from "../errors.ts";
 import { guardStaging, type StagingGuard } from "./interrupt.ts";
@@ -153,7 +153,7 @@ export class DiskWriter implements Writer {
           await rm(staging, { recursive: true, force: true });
           return this.fail(error, outputMarker);
         });
-        const unlock = await this.lock(parent, name).catch(async (error) => {
+        const unlock = await this.lock(parent, name, guard).catch(async (error) => {
           await rm(staging, { recursive: true, force: true });
           throw error;
         });
@@ -212,15 +212,27 @@ export class DiskWriter implements Writer {
    * one build's whole site. A lock left by a build that died is taken over; one held for a minute is
    * reported in one line.
    */
-  private async lock(parent: string, name: string): Promise<() => Promise<void>> {
+  private async lock(parent: string, name: string, guard: StagingGuard): Promise<() => Promise<void>> {
     const file = path.join(parent, `${name}.staging-lock`);
     const deadline = Date.now() + 60_000;
     for (;;) {
-      const taken = await writeFile(file, `${process.pid}\n`, { flag: "wx" }).then(
-        () => true,
-        (error: NodeJS.ErrnoException) => (error.code === "EEXIST" ? false : this.fail(error)),
-      );
-      if (taken) return () => rm(file, { force: true });
+      // Made synchronously, in the turn that tells the guard: a signal, which Node hands to its listener only
+      // between two turns, finds the lock either not made or known, and never leaves it behind.
+      let taken: boolean;
+      try {
+        writeFileSync(file, `${process.pid}\n`, { flag: "wx" });
+        taken = true;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== "EEXIST") this.fail(error);
+        taken = false;
+      }
+      if (taken) {
+        guard.holding(file);
+        return async () => {
+          await rm(file, { force: true });
+          guard.holding(undefined);
+        };
+      }
       // Only a plain file is a lock: a folder or a link of that name is someone's, and is never read or removed.
       const entry = await lstat(file).catch(() => undefined);
       if (entry && !entry.isFile())

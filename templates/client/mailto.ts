@@ -25,6 +25,30 @@ export function mailtoUrl({ to, subject, body }: MailMessage): string {
   return `mailto:${to}?subject=${encode(oneLine)}&body=${encode(crlf)}`;
 }
 
+/** The webmail services whose compose page the form offers after a `mailto:` (issue 35). */
+export type Webmail = "gmail" | "outlook";
+
+/**
+ * A webmail service's page for a new message, filled in: Gmail's compose view (`view=cm`, `su` the subject)
+ * and Outlook on the web's compose deep link, as Microsoft 365 accounts open it. A plain link: the service
+ * receives the message only when the visitor follows it. Empty fields are left out; line breaks stay LF,
+ * as the services' own forms write them.
+ */
+export function webmailUrl(service: Webmail, { to, subject, body }: MailMessage): string {
+  const oneLine = subject.replace(/\s*[\r\n]+\s*/g, " ").trim();
+  const text = body.replace(/\r\n?/g, "\n");
+  const [base, subjectKey] =
+    service === "gmail"
+      ? ["https://mail.google.com/mail/?view=cm&fs=1&", "su"]
+      : ["https://outlook.office.com/mail/deeplink/compose?", "subject"];
+  const fields: [string, string][] = [
+    ["to", to],
+    [subjectKey, oneLine],
+    ["body", text],
+  ];
+  return base + fields.flatMap(([key, value]) => (value ? [`${key}=${encode(value)}`] : [])).join("&");
+}
+
 // encodeURIComponent throws on a lone surrogate (a broken emoji pasted in); replace it instead.
 function encode(text: string): string {
   try {

@@ -9,3 +9,4 @@ import "./loading.ts";
 import "./lang-switch.ts";
 import "./menu.ts";
 import "./print.ts";
+import "./date-filter.ts";

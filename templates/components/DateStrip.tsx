@@ -1,12 +1,13 @@
 import type { PageProps } from "../types.ts";
 import { contactHref, dateEnquiry, formatDays } from "./enquiry.ts";
 import { Icon } from "./Icon.tsx";
-import { datesInPageLanguageFirst, languageName } from "./UpcomingDates.tsx";
+import { languageName } from "./language-name.ts";
+import { nextDates } from "./UpcomingDates.tsx";
 
 /** The id of the strip's heading: a page's "On this page" list links to it. */
 export const dateStripTitle = "date-strip-title";
 
-/** How many dates the strip shows: the next ones, in the page's language first. */
+/** How many dates the strip shows: the next ones, in date order, one of them in the page's language. */
 const shown = 2;
 
 /**
@@ -15,7 +16,7 @@ const shown = 2;
  */
 export function DateStrip(props: PageProps) {
   const { t, href, site, locale, content } = props;
-  const dates = datesInPageLanguageFirst(site.dates, locale).slice(0, shown);
+  const dates = nextDates(site.dates, locale, shown);
   return (
     <section className="section section-tinted date-strip" aria-labelledby={dateStripTitle}>
       <div className="container">
@@ -30,9 +31,7 @@ export function DateStrip(props: PageProps) {
                     <Icon name="calendar" />
                     <time dateTime={date.start}>{formatDays(date, content.formats)}</time>
                   </span>
-                  {date.language && (
-                    <span className="date-strip-language">{languageName(date.language, content.formats)}</span>
-                  )}
+                  <span className="date-strip-language">{languageName(date.language ?? locale, locale)}</span>
                   <a
                     className={`button button-small ${date.seatsLeft === 0 ? "button-outline" : "button-primary"}`}
                     href={contactHref(props, enquiry)}

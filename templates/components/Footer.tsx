@@ -1,4 +1,5 @@
 import type { FooterColumn } from "../../model/content.ts";
+import { telHref } from "../../model/contact.ts";
 import type { LocaleProps } from "../types.ts";
 import { EmailAddress } from "./EmailAddress.tsx";
 import { Icon } from "./Icon.tsx";
@@ -124,9 +125,4 @@ function FooterBlock({
       </ul>
     </nav>
   );
-}
-
-/** `tel:` wants the number without spaces (RFC 3966): +49 4671 930 41 20 → tel:+4946719304120. */
-export function telHref(phone: string): string {
-  return `tel:${phone.replace(/[^+\d]/g, "")}`;
 }

@@ -6,27 +6,36 @@ import { WithTooltip } from "./Tooltip.tsx";
 
 /**
  * Brand, main navigation (content/site.yaml `navigation.header`), language switch and the highlighted button.
- * On phones the links sit behind a Menu button (WAI-ARIA disclosure pattern, templates/client/menu.ts);
- * without JavaScript there is no button and every link shows, wrapped onto as many rows as it takes.
+ * On phones the links sit behind a Menu button (WAI-ARIA disclosure pattern, templates/client/menu.ts), with
+ * the links of `navigation.menu` below them in place of the button, which leaves the brand its room; without
+ * JavaScript there is no button and every header link shows, wrapped onto as many rows as it takes.
  */
 export function Header({ t, href, page, alternates, locale, site, shared }: PageProps) {
   const others = alternates.filter((alternate) => alternate.locale !== locale);
-  const { header, button } = site.navigation;
+  const { header, button, menu = [] } = site.navigation;
+  const links = (list: typeof header) =>
+    list.map((link) => (
+      <li key={`${link.page}#${link.section ?? ""}`}>
+        <a href={navigationHref(link, href)} aria-current={isCurrent(link, page) ? "page" : undefined}>
+          {t(link.label)}
+        </a>
+      </li>
+    ));
   return (
     <header className="site-header">
       <div className="container header-bar">
         {shared(HeaderBrand)}
-        <nav className="main-nav" id="main-nav" aria-label={t("nav.label")}>
-          <ul>
-            {header.map((link) => (
-              <li key={`${link.page}#${link.section ?? ""}`}>
-                <a href={navigationHref(link, href)} aria-current={isCurrent(link, page) ? "page" : undefined}>
-                  {t(link.label)}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <div className="site-menu" id="site-menu">
+          <nav className="main-nav" id="main-nav" aria-label={t("nav.label")}>
+            <ul>{links(header)}</ul>
+          </nav>
+          {/* Only in the phone menu, where the header's button has no room: prices and the questions (issue 35). */}
+          {menu.length > 0 && (
+            <nav className="menu-more" aria-label={t("nav.moreLabel")}>
+              <ul>{links(menu)}</ul>
+            </nav>
+          )}
+        </div>
         <div className="header-actions">
           {others.map((other) => (
             <WithTooltip key={other.locale} id={`tip-lang-${other.locale}`} text={other.tip} lang={other.locale}>
@@ -76,7 +85,7 @@ function HeaderBrand({ t, href, site }: LocaleProps) {
         </span>
         <span className="visually-hidden">, {t("nav.home")}</span>
       </a>
-      <button type="button" className="menu-button" aria-expanded="false" aria-controls="main-nav" data-menu-button="">
+      <button type="button" className="menu-button" aria-expanded="false" aria-controls="site-menu" data-menu-button="">
         <Icon name="menu" />
         {t("nav.menu")}
       </button>

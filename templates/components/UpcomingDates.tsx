@@ -4,14 +4,17 @@ import type { PageProps } from "../types.ts";
 import { calendarHref } from "./calendar.ts";
 import { contactHref, dateEnquiry, formatDays, mailtoHref, offerName } from "./enquiry.ts";
 import { Icon } from "./Icon.tsx";
+import { languageName } from "./language-name.ts";
 import { Reassurance } from "./Reassurance.tsx";
 
 /**
- * The training dates of content/site.yaml that have not begun yet. Each card says what a buyer decides on:
- * the days, the offer, its price, the language it is taught in and the seats left, with one button to the
- * enquiry pre-filled with offer and date (the waiting list once the date is full). With no date left, it
- * says so and invites an enquiry for a date of the visitor's own. Below the cards, the notice that the prices
- * are net and for businesses, unless the page says it above them.
+ * The training dates of content/site.yaml that have not begun yet, in date order: the soonest first, whatever
+ * its language (issue 35: an order by language looked random). Each card says what a buyer decides on: the
+ * days, the language it is taught in, the offer, its price and the seats left, with one button to the enquiry
+ * pre-filled with offer and date (the waiting list once the date is full). Where the dates are taught in more
+ * than one language, a filter shows one language's alone (templates/client/date-filter.ts; without JavaScript
+ * every date shows). With no date left, it says so and invites an enquiry for a date of the visitor's own.
+ * Below the cards, the notice that the prices are net and for businesses, unless the page says it above them.
  */
 export function UpcomingDates(props: PageProps & { id: string; netPricesNote?: boolean; reassurance?: boolean }) {
   const { t, href, site, id, netPricesNote = true, reassurance = true } = props;
@@ -25,8 +28,9 @@ export function UpcomingDates(props: PageProps & { id: string; netPricesNote?: b
         </div>
         {site.dates.length > 0 ? (
           <>
+            <LanguageFilter {...props} />
             <ul className="dates">
-              {datesInPageLanguageFirst(site.dates, props.locale).map((date) => (
+              {site.dates.map((date) => (
                 <DateCard {...props} date={date} key={date.start} />
               ))}
             </ul>
@@ -46,38 +50,52 @@ export function UpcomingDates(props: PageProps & { id: string; netPricesNote?: b
   );
 }
 
+/**
+ * "Language: All 4 · English 2 · German 2": toggle buttons the script reveals and wires up. The page's own
+ * language comes first after "All"; nothing is filtered until a visitor asks.
+ */
+function LanguageFilter({ t, site, locale, id }: PageProps & { id: string }) {
+  const languages = datesByLanguage(site.dates, locale);
+  if (languages.length < 2) return null;
+  const number = new Intl.NumberFormat(locale);
+  const option = (show: string, label: string, count: number) => (
+    <button type="button" aria-pressed={show === ""} data-show={show} key={show}>
+      {label} <span className="date-filter-count">{number.format(count)}</span>
+    </button>
+  );
+  return (
+    <div className="date-filter" role="group" aria-labelledby={`${id}-filter`} data-date-filter="" hidden>
+      <span id={`${id}-filter`}>{t("dates.language")}:</span>
+      {option("", t("dates.filterAll"), site.dates.length)}
+      {languages.map(([code, count]) => option(code, languageName(code, locale), count))}
+    </div>
+  );
+}
+
 function DateCard(props: PageProps & { date: TrainingDate }) {
-  const { t, date, content, site } = props;
+  const { t, locale, date, content, site } = props;
   const enquiry = dateEnquiry(props, date);
   const calendarFile = calendarHref(props, date);
   const seats = seatsState(date, Number(site.claims.groupSize));
   const { wording: offer, price } = dateOffer(site, content, date) ?? {};
+  const language = date.language ?? locale;
   return (
-    <li className={`date date-${seats}`}>
+    <li className={`date date-${seats}`} data-language={language}>
       <p className="date-days">
         <Icon name="calendar" />
         <time dateTime={date.start}>{formatDays(date, content.formats)}</time>
       </p>
+      <p className="date-language">
+        <Icon name="globe" />
+        <span className="visually-hidden">{t("dates.language")}: </span>
+        {languageName(language, locale)}
+      </p>
       {date.offer && <p className="date-offer">{offerName(props, date.offer)}</p>}
-      <dl className="date-facts">
-        {price && (
-          <div className="date-price">
-            <dt className="visually-hidden">{t("dates.price")}</dt>
-            <dd>
-              <span className="price">{price}</span> <span className="date-unit">{offer?.unit}</span>
-            </dd>
-          </div>
-        )}
-        {date.language && (
-          <div className="date-language">
-            <dt>
-              <Icon name="globe" />
-              {t("dates.language")}:
-            </dt>{" "}
-            <dd>{languageName(date.language, content.formats)}</dd>
-          </div>
-        )}
-      </dl>
+      {price && (
+        <p className="date-price">
+          <span className="price">{price}</span> <span className="date-unit">{offer?.unit}</span>
+        </p>
+      )}
       <p className="date-seats">{seatsText(props, date, seats)}</p>
       <p className="date-actions">
         <a
@@ -114,18 +132,24 @@ function seatsText({ t, content }: PageProps, date: TrainingDate, seats: Seats):
 }
 
 /**
- * The dates taught in the page's language first, each group by its start: an English reader meets an
- * English course first. Dates without a language count as the page's.
+ * The languages the dates are taught in, each with its number of dates: the page's language first, then the
+ * others in the order their first date comes. Dates without a language count as the page's.
  */
-export function datesInPageLanguageFirst(dates: readonly TrainingDate[], locale: string): TrainingDate[] {
-  const other = (date: TrainingDate) => (date.language && date.language !== locale ? 1 : 0);
-  return [...dates].sort((a, b) => other(a) - other(b));
+export function datesByLanguage(dates: readonly TrainingDate[], locale: string): [string, number][] {
+  const counts = new Map<string, number>([[locale, 0]]);
+  for (const date of dates) counts.set(date.language ?? locale, (counts.get(date.language ?? locale) ?? 0) + 1);
+  return [...counts].filter(([, count]) => count > 0);
 }
 
-/** "German", "Englisch": the language of a date, named in the page's language. */
-export function languageName(code: string, formats: string): string {
-  let names = languageNames.get(formats);
-  if (!names) languageNames.set(formats, (names = new Intl.DisplayNames(formats, { type: "language" })));
-  return names.of(code) ?? code;
+/**
+ * The next `count` dates in date order, with the page's language's next one among them: a reader of this
+ * language never meets only dates in another (the last of the others makes room for it; the order stays by
+ * date).
+ */
+export function nextDates(dates: readonly TrainingDate[], locale: string, count: number): TrainingDate[] {
+  const inLanguage = (date: TrainingDate) => (date.language ?? locale) === locale;
+  const next = dates.slice(0, count);
+  const own = dates.find(inLanguage);
+  if (own && next.length > 0 && !next.some(inLanguage)) next[next.length - 1] = own;
+  return next;
 }
-const languageNames = new Map<string, Intl.DisplayNames>();

@@ -1,3 +1,4 @@
+import { NextSteps } from "../components/ContactForm.tsx";
 import { PageHeader } from "../components/PageHeader.tsx";
 import { Layout } from "../Layout.tsx";
 import type { PageProps } from "../types.ts";
@@ -14,6 +15,7 @@ export default function ContactSent(props: PageProps) {
       <PageHeader title={t("contact.form.sentTitle")} lead={t("contact.form.sentText")} />
       <div className="section">
         <div className="container">
+          <NextSteps t={t} level={2} />
           <p className="actions">
             <a className="button button-primary" href={href("")}>
               {t("contact.sent.home")}

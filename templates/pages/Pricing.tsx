@@ -1,10 +1,10 @@
-import { Fragment } from "react";
 import { offerPrice } from "../../model/booking.ts";
 import { contactHref, offerEnquiry } from "../components/enquiry.ts";
 import { Icon } from "../components/Icon.tsx";
 import { Markdown } from "../components/Markdown.tsx";
 import { PageHeader } from "../components/PageHeader.tsx";
 import { Reassurance } from "../components/Reassurance.tsx";
+import { TeamPrices } from "../components/TeamPrices.tsx";
 import { eventData } from "../components/eventData.ts";
 import { courseData } from "../components/StructuredData.tsx";
 import { UpcomingDates } from "../components/UpcomingDates.tsx";
@@ -46,8 +46,9 @@ export default function Pricing(props: PageProps) {
                       <span className="price">{offerPrice(content, name)}</span>
                       <span className="offer-unit">{offer.unit}</span>
                     </p>
-                    {offer.perPerson && <p className="offer-per-person">{offer.perPerson}</p>}
-                    <TeamSizes {...props} name={name} sizes={figures.sizes} />
+                    {/* The table gives the price a head at every size; the line is for an offer without sizes. */}
+                    {offer.perPerson && !figures.sizes?.length && <p className="offer-per-person">{offer.perPerson}</p>}
+                    <TeamPrices {...props} name={name} sizes={figures.sizes} />
                   </div>
                 ) : (
                   <div className="offer-price offer-price-note">
@@ -97,28 +98,5 @@ export default function Pricing(props: PageProps) {
         </div>
       </div>
     </Layout>
-  );
-}
-
-/** "Per person, by team size: 6 people €3,150 · 8 people €2,363 …": what a team of each size pays a head. */
-export function TeamSizes({ t, content, name, sizes }: PageProps & { name: string; sizes?: number[] }) {
-  const prices = (sizes ?? []).flatMap((size) => {
-    const price = content.facts.get(`offers.${name}.perPersonAt.${size}`);
-    return price ? [{ size, price }] : [];
-  });
-  if (prices.length === 0) return null;
-  const number = new Intl.NumberFormat(content.formats);
-  return (
-    <p className="offer-sizes">
-      {t("pricing.teamSizes")}{" "}
-      {prices.map(({ size, price }, index) => (
-        <Fragment key={size}>
-          {index > 0 && "\u00a0· "}
-          <span className="offer-size">
-            {number.format(size)} {t("pricing.people")}: <span className="price-small">{price}</span>
-          </span>
-        </Fragment>
-      ))}
-    </p>
   );
 }

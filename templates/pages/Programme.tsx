@@ -1,33 +1,45 @@
 import { dateOffer, offerPrice } from "../../model/booking.ts";
 import { sections } from "../../model/sections.ts";
-import { formatDays, offerName } from "../components/enquiry.ts";
-import { telHref } from "../components/Footer.tsx";
+import { formatDay, formatDays, offerName } from "../components/enquiry.ts";
+import { telHref } from "../../model/contact.ts";
+import { Logo } from "../components/Logo.tsx";
 import { Markdown } from "../components/Markdown.tsx";
 import { Layout } from "../Layout.tsx";
 import type { PageProps } from "../types.ts";
-import { TeamSizes } from "./Pricing.tsx";
+import { TeamPrices } from "../components/TeamPrices.tsx";
+import { languageName } from "../components/language-name.ts";
 
 /**
- * The programme and prices on one sheet, for a buyer to print or save as PDF and forward for sign-off
- * (issue 28): the offers and their prices, the open dates, the days of the training and what is included,
- * each from the same content as the pricing and training-details pages, then how to reach us. Its print
+ * The programme and prices as a sheet to print or save as PDF and forward for sign-off (issue 28; issue 35:
+ * two A4 pages at most): the offers and their prices, the open dates, the days of the training and what is
+ * included, each from the same content as the pricing and training-details pages, then the trainer and how to
+ * reach us, with the day it was made ("as of", the build's day: SOURCE_DATE_EPOCH when set). Its print
  * stylesheet (pages.css) sets it on A4 without the site's header, footer and banners. Not indexed: it
  * repeats those two pages.
  */
 export default function Programme(props: PageProps) {
-  const { t, site, content, url } = props;
+  const { t, site, content, locale } = props;
   const pricing = content.pages["pricing"]!;
   const details = content.pages["training-details"]!;
   // Training details opens with the days, one section each; pricing with what the price includes.
   const days = sections(details.html).slice(0, Number(site.claims.trainingDays));
   const included = sections(pricing.html)[0];
-  const language = new Intl.DisplayNames(content.formats, { type: "language" });
+  // Dates all sold as one offer name it once, in their heading, rather than under every date.
+  const offers = new Set(site.dates.map((date) => date.offer));
+  const oneOffer = offers.size === 1 ? [...offers][0] : undefined;
   return (
     <Layout {...props} title={t("meta.programme.title")} description={t("meta.programme.description")}>
       <div className="section programme">
         <div className="container container-narrow">
           <header className="programme-head">
-            <p className="eyebrow">{site.name}</p>
+            <p className="programme-brand">
+              <Logo />
+              <span className="eyebrow">{site.name}</span>
+              <span className="programme-as-of">
+                {t("programme.asOf")}{" "}
+                <time dateTime={site.builtAt.slice(0, 10)}>{formatDay(site.builtAt.slice(0, 10), content.formats)}</time>
+              </span>
+            </p>
             <h1>{t("meta.programme.title")}</h1>
             <p className="lead">{details.lead}</p>
             <p className="programme-print" data-print-row="" hidden>
@@ -50,8 +62,10 @@ export default function Programme(props: PageProps) {
                       <th scope="row">{offer.name}</th>
                       <td>
                         <span className="price-small">{price ?? offer.priceNote}</span> {offer.unit}
-                        {offer.perPerson && <span className="programme-sub">{offer.perPerson}</span>}
-                        <TeamSizes {...props} name={name} sizes={figures.sizes} />
+                        {offer.perPerson && !figures.sizes?.length && (
+                          <span className="programme-sub">{offer.perPerson}</span>
+                        )}
+                        <TeamPrices {...props} name={name} sizes={figures.sizes} />
                       </td>
                     </tr>
                   );
@@ -64,7 +78,10 @@ export default function Programme(props: PageProps) {
 
           {site.dates.length > 0 && (
             <section aria-labelledby="programme-dates">
-              <h2 id="programme-dates">{t("dates.title")}</h2>
+              <h2 id="programme-dates">
+                {t("dates.title")}
+                {oneOffer && `: ${offerName(props, oneOffer)}`}
+              </h2>
               <table className="programme-table programme-dates">
                 <thead>
                   <tr>
@@ -79,9 +96,11 @@ export default function Programme(props: PageProps) {
                     <tr key={date.start}>
                       <th scope="row">
                         <time dateTime={date.start}>{formatDays(date, content.formats)}</time>
-                        {date.offer && <span className="programme-sub">{offerName(props, date.offer)}</span>}
+                        {date.offer && !oneOffer && (
+                          <span className="programme-sub">{offerName(props, date.offer)}</span>
+                        )}
                       </th>
-                      <td>{date.language ? language.of(date.language) : ""}</td>
+                      <td>{languageName(date.language ?? locale, locale)}</td>
                       <td>{dateOffer(site, content, date)?.price ?? ""}</td>
                       <td>
                         {date.seatsLeft === 0
@@ -103,17 +122,27 @@ export default function Programme(props: PageProps) {
 
           {included && <Markdown html={included} className="prose programme-included" />}
 
-          <section aria-labelledby="programme-contact" className="programme-contact">
-            <h2 id="programme-contact">{t("contact.info.title")}</h2>
-            <p>
-              {site.legal.company}, {site.legal.street}, {site.legal.postalCode} {site.legal.city}
-              <br />
-              <a href={`mailto:${site.contact.email}`}>{site.contact.email}</a> ·{" "}
-              <a href={telHref(site.contact.phone)}>{site.contact.phone}</a>
-              <br />
-              <a href={url("pricing/")}>{url("pricing/")}</a>
-            </p>
-          </section>
+          <div className="programme-people">
+            <section aria-labelledby="programme-trainer" className="programme-trainer">
+              <h2 id="programme-trainer">{t("programme.trainer")}</h2>
+              <p>
+                <strong>{site.legal.owner}</strong> – {content.pages["about-me"]?.lead} {t("programme.trainerText")}
+              </p>
+            </section>
+            <section aria-labelledby="programme-contact" className="programme-contact">
+              <h2 id="programme-contact">{t("footer.contact")}</h2>
+              <p>
+                {site.legal.company}
+                <br />
+                {site.legal.street}, {site.legal.postalCode}&nbsp;{site.legal.city}
+                <br />
+                <a href={`mailto:${site.contact.email}`}>{site.contact.email}</a> ·{" "}
+                <a href={telHref(site.contact.phone)}>{site.contact.phone}</a>
+                <br />
+                {t("programme.book")} <a href={props.url("pricing/")}>{props.url("pricing/")}</a>
+              </p>
+            </section>
+          </div>
         </div>
       </div>
     </Layout>

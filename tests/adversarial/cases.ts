@@ -612,7 +612,7 @@ const silentWrong: AdversarialCase[] = [
     class: 7,
     setup: edit("content/i18n/de.yaml", 'animals: "{claims.animals} Hoftiere"', 'animals: "{claims.animals Hoftiere"'),
     exit: 1,
-    first: 'content/i18n/de.yaml:32:15: The placeholder {claims.animals is never closed in "hero.badges.animals"',
+    first: 'content/i18n/de.yaml:34:15: The placeholder {claims.animals is never closed in "hero.badges.animals"',
   },
   {
     name: "a placeholder with spaces",
@@ -624,7 +624,7 @@ const silentWrong: AdversarialCase[] = [
     ),
     exit: 1,
     first:
-      'content/i18n/de.yaml:32:15: The placeholder { claims.animals } has spaces inside its braces in "hero.badges.animals"',
+      'content/i18n/de.yaml:34:15: The placeholder { claims.animals } has spaces inside its braces in "hero.badges.animals"',
   },
   {
     name: "a placeholder typo in front matter",
@@ -646,14 +646,14 @@ const silentWrong: AdversarialCase[] = [
       'company: "{nme} – Katrin Jessen"',
     ),
     exit: 1,
-    first: 'content/site.yaml:23:13: Unknown placeholder {nme} in "legal.company"',
+    first: 'content/site.yaml:37:13: Unknown placeholder {nme} in "legal.company"',
   },
   {
     name: "a TODO in site.yaml",
     class: 7,
     setup: edit("content/site.yaml", "street: Marschweg 14", "street: Marschweg TODO"),
     exit: 1,
-    first: 'content/site.yaml:24:21: "legal.street" still contains "TODO"',
+    first: 'content/site.yaml:39:21: "legal.street" still contains "TODO"',
   },
   {
     name: "a TODO in front matter",
@@ -699,14 +699,14 @@ const silentWrong: AdversarialCase[] = [
     class: 7,
     setup: edit("content/site.yaml", "email: training@", "email: mailto:training@"),
     exit: 1,
-    first: 'content/site.yaml:12:10: "contact.email" must be the address alone, without "mailto:"',
+    first: 'content/site.yaml:15:10: "contact.email" must be the address alone, without "mailto:"',
   },
   {
     name: "a word where a number belongs",
     class: 7,
     setup: edit("content/site.yaml", "trainingDays: 3", "trainingDays: drei"),
     exit: 1,
-    first: 'content/site.yaml:48:17: "claims.trainingDays" must be a number, found "drei"',
+    first: 'content/site.yaml:65:17: "claims.trainingDays" must be a number, found "drei"',
   },
   {
     name: "an empty testimonial body",

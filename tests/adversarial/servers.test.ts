@@ -20,17 +20,10 @@ import { rawRequest, startBin, portOf } from "../support/bin-process.ts";
 import { startWatch } from "../support/watch.ts";
 import { buildSite, builtSite, projectRoot } from "../support/site.ts";
 import { servedSite } from "../support/languages.ts";
+import { securityHeaderNames } from "../support/security-headers.ts";
 
 const englishNotFound = /<html lang="en"/;
 const germanNotFound = /<html lang="de"/;
-const securityHeaders = [
-  "content-security-policy",
-  "x-content-type-options",
-  "referrer-policy",
-  "permissions-policy",
-  "x-frame-options",
-  "cross-origin-opener-policy",
-];
 
 /** Starts `serve` on a free port and waits for its URL line. */
 async function startServe(dir: string, ...args: string[]) {
@@ -197,7 +190,7 @@ describe("serve, attacked through its request paths", () => {
       const answer = await rawRequest(serve.port, rawPath);
       expect(answer.status).toBe(404);
       expect(answer.body).toMatch(lang);
-      for (const name of securityHeaders) expect(answer.headers[name], name).toBeTruthy();
+      for (const name of securityHeaderNames) expect(answer.headers[name], name).toBeTruthy();
     },
   );
 
@@ -445,7 +438,7 @@ describe("watch, attacked through its folders", () => {
     const shipped = headersFor(headerRules(hostConfig), "de/index.html");
     const response = await fetch(`${watch.origin}/de/`);
     const html = await response.text();
-    for (const name of securityHeaders.filter((name) => name !== "content-security-policy"))
+    for (const name of securityHeaderNames.filter((name) => name !== "content-security-policy"))
       expect(response.headers.get(name), name).toBe(shipped[name]);
     const directives = (csp: string) =>
       new Map(csp.split("; ").map((part) => [part.split(" ")[0]!, part.split(" ").slice(1)]));

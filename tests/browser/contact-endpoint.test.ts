@@ -52,6 +52,11 @@ const enquiry = (locale: Locale, javaScript: boolean) => ({
   name: `Jürgen Weiß (${locale}, ${javaScript ? "js" : "html"})`,
   email: "juergen.weiss@example.com",
   company: "Größe über Straße & Söhne GmbH",
+  // What a booking needs besides (issue 35): each under a stable name.
+  participants: "3",
+  phone: "+49 40 123 456-7",
+  children: "2 (4 & 7 Jahre)",
+  purchaseOrder: "PO-4711/B",
   message: "Größe über Straße: 12 Personen?\nZweite Zeile + 100% = ja & #1",
 });
 
@@ -128,7 +133,8 @@ beforeAll(async () => {
     root,
     "content/site.yaml",
     '  phone: "+49 4671 930 41 20"\n',
-    `  phone: "+49 4671 930 41 20"\n  form:\n    endpoint: ${receiver.origin}/inbox\n`,
+    // With the facts the privacy policy quotes for a form service (check refuses the form without them).
+    `  phone: "+49 4671 930 41 20"\n  form:\n    endpoint: ${receiver.origin}/inbox\n    service: Test Receiver\n    country: DE\n    transfer: none\n    retentionDays: 30\n`,
   );
   outDir = `${root}/dist`;
   const config = resolveConfig({ root, outDir });
@@ -204,6 +210,10 @@ function expectedFields(locale: Locale, values: ReturnType<typeof enquiry>, subj
     ["name", values.name],
     ["email", values.email],
     ["company", values.company],
+    ["participants", values.participants],
+    ["phone", values.phone],
+    ["children", values.children],
+    ["purchaseOrder", values.purchaseOrder],
     ["message", crlf(values.message)],
     ["_subject", subject],
     ["language", locale],
@@ -245,8 +255,11 @@ describe("contact form with an endpoint", () => {
       const sent = page.locator("[data-form-sent]");
       await sent.waitFor({ state: "visible" });
       expect(await sent.getAttribute("role")).toBe("status");
-      expect((await sent.locator("h3").textContent())?.trim()).toBe(text.sentTitle);
-      expect((await sent.locator("p").textContent())?.trim()).toBe(text.sentText);
+      expect((await sent.locator(".result-title").textContent())?.trim()).toBe(text.sentTitle);
+      expect((await sent.locator("p").first().textContent())?.trim()).toBe(text.sentText);
+      // What happens next, and when: the reply within the hours the page promises.
+      expect(await sent.locator(".next-steps li").count()).toBe(2);
+      expect(await sent.locator(".next-steps").innerText()).toMatch(/24/);
       expect(await page.evaluate(() => document.activeElement?.hasAttribute("data-form-sent"))).toBe(true);
       expect(await page.locator("form[data-contact-form]").isHidden()).toBe(true);
       expect(await axeFindings(page)).toEqual([]);
@@ -302,7 +315,7 @@ describe("contact form with an endpoint", () => {
           );
           expect(await page.locator(".field-error:visible").allTextContents()).toEqual([
             locale === "de"
-              ? "Bitte geben Sie Ihr Unternehmen an; wir schulen ausschließlich Unternehmen."
+              ? "Bitte geben Sie Ihr Unternehmen an; unser Angebot richtet sich ausschließlich an Unternehmer."
               : "Please enter your company; we train businesses only.",
           ]);
         } else {
@@ -360,7 +373,17 @@ describe("contact form with an endpoint", () => {
     expect(mail.protocol + mail.pathname).toBe(`mailto:${address}`);
     const body = decodeURIComponent(mail.search.split("&body=")[1] ?? "");
     expect(body).toBe(
-      `Full Name: ${values.name}\r\nEmail Address: ${values.email}\r\nCompany: ${values.company}\r\n\r\n${crlf(values.message)}`,
+      [
+        `Full Name: ${values.name}`,
+        `Email Address: ${values.email}`,
+        `Company: ${values.company}`,
+        `Participants: ${values.participants}`,
+        `Phone: ${values.phone}`,
+        `Children: ${values.children}`,
+        `Purchase order or cost centre: ${values.purchaseOrder}`,
+        "",
+        crlf(values.message),
+      ].join("\r\n"),
     );
     await result.getByRole("button", { name: texts.en.copy }).click();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(body.replace(/\r\n/g, "\n"));

@@ -1,7 +1,15 @@
 /** The contact form in a real browser (design.md §6, RFC 6068): tests F1–F4. */
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { newContext, collectErrors, scrollSettled, startBrowserTests, storeConsent } from "./support.ts";
+import {
+  newContext,
+  collectErrors,
+  languageVersions,
+  scrollSettled,
+  startBrowserTests,
+  storeConsent,
+  thirdPartyRequests,
+} from "./support.ts";
 
 const address = "training@deichhof-sales-ranch.de";
 const texts = {
@@ -31,7 +39,7 @@ const texts = {
     errors: {
       name: "Bitte geben Sie Ihren Vor- und Nachnamen ein.",
       email: "Bitte geben Sie Ihre E\u2011Mail-Adresse ein.",
-      company: "Bitte geben Sie Ihr Unternehmen an; wir schulen ausschließlich Unternehmen.",
+      company: "Bitte geben Sie Ihr Unternehmen an; unser Angebot richtet sich ausschließlich an Unternehmer.",
       message: "Bitte geben Sie Ihre Nachricht ein.",
     },
     invalidEmail: "Bitte geben Sie eine gültige E\u2011Mail-Adresse ein, zum Beispiel name@firma.de.",
@@ -397,5 +405,135 @@ describe("contact form", () => {
     expect(mail!.startsWith(`mailto:${address}?`)).toBe(true);
     expect(mailQuery.get("subject")).toBe(`${texts.en.subject} – ${english}`);
     expect(mailQuery.get("body")).toBe(`I would like to enquire about: ${english}.\r\n\r\n`);
+  });
+});
+
+/** The wording of the enquiry a booking needs (issue 35), in the languages this test knows. */
+const booking: Record<string, { seats: string; team: string; total: string; perHead: string; language: string }> = {
+  en: {
+    seats: "Seats",
+    team: "Team size",
+    total: "2 × €2,490 = €4,980 net, plus VAT",
+    perHead: "€18,900 ÷ 8 = €2,363 per person, net",
+    language: "(German)",
+  },
+  de: {
+    seats: "Plätze",
+    team: "Teamgröße",
+    total: "2 × 2.490\u00a0€ = 4.980\u00a0€ netto zzgl. USt.",
+    perHead: "18.900\u00a0€ ÷ 8 = 2.363\u00a0€ pro Person, netto",
+    language: "(Deutsch)",
+  },
+};
+
+describe("the enquiry a booking needs (issue 35)", () => {
+  it("F7: a date's seats with their net total; after the mailto: the date again, Gmail and Outlook filled in, and what happens next", async () => {
+    const context = await decidedContext();
+    const pricingPage = await context.newPage();
+    for (const version of await languageVersions(pricingPage, `${origin}/pricing/`)) {
+      const words = booking[version.locale]!;
+      const { page, opened, errors } = await openForm(new URL(version.url).pathname, { context });
+      // The first date's own link, as a buyer follows it.
+      const card = page.locator(".date").first();
+      const about = `${await card.locator(".date-offer").textContent()}, ${await card.locator("time").textContent()}`;
+      await card.locator(".date-actions a.button").click();
+      await page.waitForURL(/\/contact\/\?date=\d{4}-\d{2}-\d{2}#form-title$/);
+      const people = page.locator("[data-field=participants]");
+      expect(await page.locator("label[for=field-participants] [data-label-text]").textContent()).toBe(words.seats);
+      expect(await people.inputValue()).toBe("1");
+      await people.fill("2");
+      expect(await page.locator("[data-participants-note]").textContent()).toBe(words.total);
+      await fill(page, { name: "Anna Berg", email: "anna@example.com", company: "Nordlicht Software GmbH" });
+      await page.locator("[data-field=phone]").fill("+49 40 123456");
+      await page.locator("[data-field=children]").fill("2 (4 & 7)");
+      await page.locator("[data-field=purchaseOrder]").fill("PO-4711");
+      const request = page.waitForEvent("request", (candidate) => candidate.url().startsWith("mailto:"));
+      await page.locator("form[data-contact-form] button[type=submit]").click();
+      const mailto = new URLSearchParams((await request).url().split("?")[1]);
+      const subject = mailto.get("subject")!;
+      const body = mailto.get("body")!;
+      expect(subject).toContain(about.replace(/\s+/g, " "));
+      expect(body).toContain(`${words.seats}: 2\r\n`);
+      expect(body).toContain("PO-4711");
+
+      const result = page.locator("[data-form-result]");
+      await result.waitFor({ state: "visible" });
+      // The enquiry, repeated: offer and days, the language, the seats.
+      const repeated = (await result.locator("[data-result-about]").innerText()).replace(/\s+/g, " ");
+      for (const part of [about.replace(/\s+/g, " "), words.language, `${words.seats}: 2`])
+        expect(repeated, version.url).toContain(part);
+      expect(await result.locator(".next-steps li").count()).toBe(3);
+      expect(await result.locator(".next-steps").innerText()).toMatch(/24/);
+      // Gmail and Outlook on the web: plain links, in a new tab, with the message filled in.
+      const links = await result.locator("[data-webmail]").evaluateAll((anchors) =>
+        anchors.map((anchor) => ({
+          href: (anchor as HTMLAnchorElement).href,
+          target: anchor.getAttribute("target"),
+          rel: anchor.getAttribute("rel"),
+          visible: (anchor as HTMLElement).checkVisibility(),
+        })),
+      );
+      expect(links).toHaveLength(2);
+      const [gmail, outlook] = links.map((link) => new URL(link.href));
+      expect(gmail!.origin + gmail!.pathname).toBe("https://mail.google.com/mail/");
+      expect([gmail!.searchParams.get("to"), gmail!.searchParams.get("su"), gmail!.searchParams.get("body")]).toEqual([
+        address,
+        subject,
+        body.replace(/\r\n/g, "\n"),
+      ]);
+      expect(outlook!.origin + outlook!.pathname).toBe("https://outlook.office.com/mail/deeplink/compose");
+      expect([
+        outlook!.searchParams.get("to"),
+        outlook!.searchParams.get("subject"),
+        outlook!.searchParams.get("body"),
+      ]).toEqual([address, subject, body.replace(/\r\n/g, "\n")]);
+      for (const link of links)
+        expect(link).toMatchObject({ target: "_blank", rel: "noopener noreferrer", visible: true });
+      // Nothing asked Google or Microsoft for anything: the links wait for a click.
+      expect(thirdPartyRequests(context)).toEqual([]);
+      expect(opened).toHaveLength(1);
+      expect(errors).toEqual([]);
+    }
+    await context.close();
+  });
+
+  it("F8: a team's quote asks for the team's size, shows the price per head, and pre-fills no gap", async () => {
+    const context = await decidedContext();
+    const pricingPage = await context.newPage();
+    for (const version of await languageVersions(pricingPage, `${origin}/pricing/`)) {
+      const words = booking[version.locale]!;
+      const { page } = await openForm(new URL(version.url).pathname, { context });
+      await page.locator('.offer a[href*="?offer=team"]').click();
+      await page.waitForURL(/\/contact\/\?offer=team#form-title$/);
+      const people = page.locator("[data-field=participants]");
+      expect(await page.locator("label[for=field-participants] [data-label-text]").textContent()).toBe(words.team);
+      expect(await people.inputValue()).toBe("");
+      const message = await page.locator("[data-field=message]").inputValue();
+      expect(message).not.toMatch(/…|\.\.\./);
+      await people.fill("8");
+      expect(await page.locator("[data-participants-note]").textContent()).toBe(words.perHead);
+    }
+    await context.close();
+  });
+
+  it("F9: without JavaScript the form still asks for the people, a phone, the children and a purchase order, by label", async () => {
+    const { page } = await openForm("/contact/", { javaScriptEnabled: false });
+    const names = await page
+      .locator("[data-field]")
+      .evaluateAll((fields) =>
+        fields.map((field) => [(field as HTMLElement).dataset["field"], field.getAttribute("name")]),
+      );
+    expect(names).toEqual([
+      ["name", "Full Name"],
+      ["email", "Email Address"],
+      ["company", "Company"],
+      ["participants", "Participants"],
+      ["phone", "Phone"],
+      ["children", "Children"],
+      ["purchaseOrder", "Purchase order or cost centre"],
+      ["message", "Message"],
+    ]);
+    expect(await page.locator("[data-field=participants]").getAttribute("type")).toBe("number");
+    expect(await page.locator("[data-field=phone]").getAttribute("type")).toBe("tel");
   });
 });

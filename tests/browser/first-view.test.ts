@@ -1,7 +1,7 @@
 /** The first view of the home page with the consent banner open (issue 13 item 3). */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeNetwork, startBrowserTests, storeConsent } from "./support.ts";
+import { closeNetwork, languageVersions, startBrowserTests, storeConsent } from "./support.ts";
 
 let origin: string;
 let browser: Browser;
@@ -96,6 +96,45 @@ describe("first view", () => {
       ]);
     }
     await context.close();
+  });
+
+  it("at 390 × 844 the open banner takes a fifth of the screen at most, in every language (issue 35)", async () => {
+    // A phone's: touch, and no scrollbar taking its width from the page.
+    const context = await browser.newContext({ viewport: sizes[0], isMobile: true, hasTouch: true });
+    await closeNetwork(context);
+    const page = await context.newPage();
+    for (const version of await languageVersions(page, `${origin}/`)) {
+      await page.goto(version.url);
+      const banner = page.locator("[data-cookie-banner]");
+      await banner.waitFor({ state: "visible" });
+      const box = await banner.evaluate((element) => {
+        const rect = element.getBoundingClientRect();
+        return { top: rect.top, height: rect.height, bottom: rect.bottom };
+      });
+      expect(box.height, version.url).toBeLessThanOrEqual(844 / 5);
+      expect(box.bottom, version.url).toBe(844);
+      // The same choices and links as on every screen: both buttons, the close button and the cookie policy.
+      for (const control of ["[data-consent=accepted]", "[data-consent=rejected]", ".cookie-close", ".cookie-text a"])
+        expect(await hitTest(page, `[data-cookie-banner] ${control}`), `${version.url} ${control}`).toMatchObject({
+          inViewport: true,
+          reachable: true,
+        });
+    }
+    await context.close();
+  });
+
+  it("at 1280 × 800 the open banner covers none of the hero's content, in every language (issue 35)", async () => {
+    const page = await firstVisit(sizes[1]!);
+    for (const version of await languageVersions(page, `${origin}/`)) {
+      await page.goto(version.url);
+      const banner = page.locator("[data-cookie-banner]");
+      await banner.waitFor({ state: "visible" });
+      const top = await banner.evaluate((element) => element.getBoundingClientRect().top);
+      const lowest = await page
+        .locator(".hero-content > *, .hero-content .badges li, .hero-art")
+        .evaluateAll((parts) => Math.max(...parts.map((part) => part.getBoundingClientRect().bottom)));
+      expect(lowest, version.url).toBeLessThanOrEqual(top);
+    }
   });
 
   it("a first visit names no choice and presses no button", async () => {

@@ -148,7 +148,7 @@ describe("navigation", () => {
     await delay(page, "/pricing/", 1500);
     // As the stop button or Esc would, 500 ms after the click.
     await page.evaluate(() => document.addEventListener("click", () => setTimeout(() => window.stop(), 500)));
-    await page.locator(".header-actions a[href='/pricing/#dates']").click({ noWaitAfter: true });
+    await page.locator(".header-actions a[href='/pricing/']").click({ noWaitAfter: true });
     await expect.poll(() => reports.length).toBe(1);
     // Stopped 500 ms after the click, 1 s before the answer comes: the placeholder goes, the page stays.
     await expect.poll(() => page.locator(".loading-placeholder").count(), { timeout: 700 }).toBe(0);
@@ -175,7 +175,7 @@ describe("navigation", () => {
     await scrollSettled(page);
     await delay(page, "/pricing/", 1000);
     const popup = context.waitForEvent("page");
-    await page.locator(".header-actions a[href='/pricing/#dates']").click({ modifiers: ["ControlOrMeta"] });
+    await page.locator(".header-actions a[href='/pricing/']").click({ modifiers: ["ControlOrMeta"] });
     await (await popup).close();
     await page.waitForTimeout(500);
     expect(reports).toEqual([]);

@@ -133,3 +133,18 @@ export const scrollSettled = (page: Page) =>
         frame();
       }),
   );
+
+/**
+ * The page at `path` (an English address of the specification) in every language of the site, as its own
+ * language switch leads: a test finds the German pages this way rather than by address, which may be a German one.
+ */
+export async function languageVersions(page: Page, url: string): Promise<{ locale: string; url: string }[]> {
+  await page.goto(url);
+  const others = await page
+    .locator("a[data-lang-switch]")
+    .evaluateAll((links) =>
+      links.map((link) => ({ locale: link.getAttribute("hreflang")!, url: (link as HTMLAnchorElement).href })),
+    );
+  const locale = await page.evaluate(() => document.documentElement.lang);
+  return [{ locale, url: page.url() }, ...others];
+}

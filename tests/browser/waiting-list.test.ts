@@ -84,11 +84,28 @@ beforeAll(async () => {
   await buildAndServe("mailto");
   const phone = '  phone: "+49 4671 930 41 20"\n';
   const port = (receiver.address() as AddressInfo).port;
-  await editFile(root, "content/site.yaml", phone, `${phone}  form:\n    endpoint: http://127.0.0.1:${port}/inbox\n`);
+  // Each with the owner facts the privacy policy quotes for it (check refuses the form without them).
+  const service = "    service: Test Receiver\n    country: DE\n    transfer: none\n    retentionDays: 30\n";
+  await editFile(
+    root,
+    "content/site.yaml",
+    phone,
+    `${phone}  form:\n    endpoint: http://127.0.0.1:${port}/inbox\n${service}`,
+  );
   await buildAndServe("endpoint");
-  await editFile(root, "content/site.yaml", `endpoint: http://127.0.0.1:${port}/inbox`, "netlify: true");
+  await editFile(
+    root,
+    "content/site.yaml",
+    `endpoint: http://127.0.0.1:${port}/inbox\n${service}`,
+    "netlify: true\n    retentionDays: 30\n",
+  );
   // Netlify Forms work on Netlify only, and the privacy policy names the host: check refuses them elsewhere.
-  await editFile(root, "content/site.yaml", "\n  provider: github-pages\n", "\n  provider: netlify\n");
+  await editFile(
+    root,
+    "content/site.yaml",
+    "\n  provider: github-pages\n",
+    '\n  provider: netlify\n  company: "Netlify, Inc."\n  logDays: 30\n',
+  );
   await buildAndServe("netlify");
   ({ browser, release } = await borrowed);
 });
@@ -198,7 +215,7 @@ describe("the waiting list of a fully booked date", () => {
 describe("the Netlify form takes businesses only", () => {
   const companyError = {
     en: "Please enter your company; we train businesses only.",
-    de: "Bitte geben Sie Ihr Unternehmen an; wir schulen ausschließlich Unternehmen.",
+    de: "Bitte geben Sie Ihr Unternehmen an; unser Angebot richtet sich ausschließlich an Unternehmer.",
   } as const;
   for (const locale of ["en", "de"] as const)
     it(`${locale}: an enquiry without a company is refused at the field, with JavaScript and without, and nothing is sent`, async () => {

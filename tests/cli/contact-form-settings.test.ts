@@ -9,14 +9,16 @@ import { describe, expect, it } from "vitest";
 import { build, resolveConfig } from "../../generator/index.ts";
 import { headerRules } from "../../generator/hosts/host-config.ts";
 import { readPage } from "../support/html.ts";
+import type { HostingProvider } from "../../model/legal.ts";
+import { configure } from "../support/configure.ts";
 import { copyProject, editFile } from "../support/project.ts";
 
 /** Builds a copy of the project with these lines under `contact:` (and that host); returns its output folder and CSP. */
-async function buildWithForm(lines: string, host = "github-pages") {
+async function buildWithForm(lines: string, host: HostingProvider = "github-pages") {
   const root = await copyProject();
+  await configure(root, { host, form: "mailto", editor: false, legalForm: "Einzelunternehmen" });
   const phone = '  phone: "+49 4671 930 41 20"\n';
   await editFile(root, "content/site.yaml", phone, `${phone}  form:\n${lines}`);
-  await editFile(root, "content/site.yaml", "\n  provider: github-pages\n", `\n  provider: ${host}\n`);
   const out = path.join(root, "dist");
   const report = await build(resolveConfig({ root, outDir: out }));
   return { out, csp: headerRules(report.hostConfig).security["content-security-policy"]! };
@@ -30,7 +32,9 @@ const directive = (csp: string, name: string) =>
 
 describe("contact.form in site.yaml", () => {
   it("endpoint: the form posts there under stable names; a noindex sent page per language, outside the sitemap", async () => {
-    const { out, csp } = await buildWithForm("    endpoint: https://formspree.io/f/xyzabcde\n");
+    const { out, csp } = await buildWithForm(
+      "    endpoint: https://formspree.io/f/xyzabcde\n    service: Formspree\n    country: US\n    transfer: data-privacy-framework\n    retentionDays: 30\n",
+    );
     for (const [prefix, locale] of [
       ["", "en"],
       ["de/", "de"],
@@ -42,7 +46,20 @@ describe("contact.form in site.yaml", () => {
       expect(form.getAttribute("enctype")).toBeUndefined();
       expect(form.getAttribute("data-netlify")).toBeUndefined();
       const names = form.querySelectorAll("input, textarea").map((control) => control.getAttribute("name"));
-      expect(names).toEqual(["name", "email", "company", "message", "_subject", "language", "_next", "_gotcha"]);
+      expect(names).toEqual([
+        "name",
+        "email",
+        "company",
+        "participants",
+        "phone",
+        "children",
+        "purchaseOrder",
+        "message",
+        "_subject",
+        "language",
+        "_next",
+        "_gotcha",
+      ]);
       expect(form.querySelector('input[name="language"]')!.getAttribute("value")).toBe(locale);
       expect(form.querySelector('input[name="company"]')!.getAttribute("required")).toBe("");
       expect(form.querySelector('input[name="_next"]')!.getAttribute("value")).toBe(
@@ -59,7 +76,7 @@ describe("contact.form in site.yaml", () => {
 
   it("netlify: true: Netlify's attributes and form-name, the sent page as the action, and only 'self' in the CSP", async () => {
     // Netlify Forms only work where Netlify hosts the site: the legal check refuses them on another host.
-    const { out, csp } = await buildWithForm("    netlify: true\n", "netlify");
+    const { out, csp } = await buildWithForm("    netlify: true\n    retentionDays: 30\n", "netlify");
     for (const prefix of ["", "de/"]) {
       const page = await readPage(out, `${prefix}contact/index.html`);
       const form = page.root.querySelector("form[data-contact-form]")!;

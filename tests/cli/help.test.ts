@@ -16,7 +16,7 @@ const server = ["--port", "--host", "--allowed-host"];
 
 it("each command lists only its own options", async () => {
   const commands: [string[], string[]][] = [
-    [["build"], ["--root", "--out", ...site.slice(1), "--meta-csp", "--admin"]],
+    [["build"], ["--root", "--out", ...site.slice(1), "--meta-csp", "--admin", "--precompress"]],
     [["check"], [...site, "--strict"]],
     [
       ["translations", "reviewed"],

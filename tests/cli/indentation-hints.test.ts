@@ -80,7 +80,8 @@ const groups: [string, number, number][] = [
  * Slips that two readings mend alike, where the hint takes the other one: a key one space right of its group
  * sits one space left of the deeper group that ends above it, and reads as that group's last key.
  */
-const ambiguous = new Set(["content/i18n/de.yaml:38:+1"]);
+// Named by file, key and shift, so that lines added above it do not move it.
+const ambiguous = new Set(["content/i18n/de.yaml bookTraining +1"]);
 
 describe("every key and item of a few groups, one space too far or too short", async () => {
   const slips = (
@@ -108,7 +109,11 @@ describe("every key and item of a few groups, one space too far or too short", a
     for (const { file, whole, number, shift } of slips) {
       const lines = whole.split("\n");
       const indent = /^ */.exec(lines[number - 1]!)![0].length;
-      if (indent + shift < 0 || ambiguous.has(`${file}:${number}:${shift > 0 ? "+" : ""}${shift}`)) continue;
+      if (
+        indent + shift < 0 ||
+        ambiguous.has(`${file} ${/[\w-]+/.exec(lines[number - 1]!)?.[0]} ${shift > 0 ? "+" : ""}${shift}`)
+      )
+        continue;
       lines[number - 1] = " ".repeat(indent + shift) + lines[number - 1]!.trimStart();
       const broken = await yamlOf(file, lines.join("\n"));
       const hint = followHint(broken);

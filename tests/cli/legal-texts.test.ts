@@ -1,19 +1,19 @@
 /**
  * The legal texts follow the configuration (model/legal.ts): for every host × form mode, a copy of the
- * project is loaded as an editor's site.yaml sets it, and each privacy policy, in both languages, has the
- * paragraphs that configuration needs and no sentence another one needs; `check` names each missing
- * owner fact in one line and refuses a legal text the configuration makes false.
+ * project is loaded as an editor's site.yaml sets it (tests/support/configure.ts), and each privacy policy, in both
+ * languages, has the paragraphs that configuration needs and no sentence another one needs; `check` refuses a
+ * legal text the configuration makes false. Whole builds of every configuration: tests/cli/configurations.test.ts.
  */
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { legalContradictions, missingOwnerFacts } from "../../generator/check/legal-facts.ts";
+import { legalContradictions } from "../../generator/check/legal-facts.ts";
+import { legalSettingsProblems } from "../../generator/check/legal-settings.ts";
 import { resolveConfig } from "../../generator/index.ts";
 import { loadContent } from "../../generator/load/content.ts";
-import { copyProject, editFile, runCli } from "../support/project.ts";
-
-const hostCompany = "Beispiel Hosting GmbH, Hafenstraße 1, 20457 Hamburg, Germany";
-const formService = "Beispiel Formulare GmbH, Kaistraße 2, 24114 Kiel, Germany";
+import { configuredSite, formService, hostCompany, type FormKind } from "../support/configure.ts";
+import { plainText } from "../support/html.ts";
+import { copyProject, editFile } from "../support/project.ts";
 
 /** What each host's paragraph must say, per language; every other host's words must be absent. */
 const hosts = {
@@ -40,22 +40,28 @@ const hosts = {
     ],
   },
   "own-server": {
-    en: [hostCompany, "(nginx)", "number of bytes sent", "no data is transferred to a third country", "after 14 days"],
+    en: [hostCompany, "(nginx)", "number of bytes sent", "European Economic Area (Germany); the logs", "after 14 days"],
     de: [
       hostCompany,
       "(nginx)",
       "Anzahl der übertragenen Bytes",
-      "Übermittlung in ein Drittland findet nicht statt",
+      "Wirtschaftsraum (Deutschland); die Protokolle",
       "nach 14 Tagen",
     ],
   },
   "shared-hosting": {
-    en: [hostCompany, "(Apache)", "number of bytes sent", "no data is transferred to a third country", "after 14 days"],
+    en: [
+      hostCompany,
+      "(Apache)",
+      "number of bytes sent",
+      "European Economic Area (Germany); the logs",
+      "after 14 days",
+    ],
     de: [
       hostCompany,
       "(Apache)",
       "Anzahl der übertragenen Bytes",
-      "Übermittlung in ein Drittland findet nicht statt",
+      "Wirtschaftsraum (Deutschland); die Protokolle",
       "nach 14 Tagen",
     ],
   },
@@ -72,36 +78,22 @@ const markers: Record<Host, string> = {
 
 const forms = {
   mailto: {
-    lines: "",
     en: ["Our contact form does not transmit anything to a server"],
     de: ["Unser Kontaktformular überträgt keine Daten an einen Server"],
   },
   endpoint: {
-    lines: `  form:\n    endpoint: https://forms.example/f/abc\n    service: "${formService}"\n    transfer: none, the service processes data in the EU only\n    retentionDays: 30\n`,
-    en: [`to our form service ${formService}`, "Art. 28 GDPR", "after 30 days"],
-    de: [`an unseren Formulardienst ${formService}`, "Art. 28 DSGVO", "nach 30 Tagen"],
+    en: [`to our form service ${formService}`, "Art. 28 GDPR", "in the USA, on the basis", "after 30 days"],
+    de: [`an unseren Formulardienst ${formService}`, "Art. 28 DSGVO", "in den USA; Grundlage", "nach 30 Tagen"],
   },
   netlify: {
-    lines: "  form:\n    netlify: true\n    retentionDays: 30\n",
-    en: [`to Netlify Forms, a service of our host ${hostCompany}`, "after 30 days"],
-    de: [`an Netlify Forms, einen Dienst unseres Hosting-Anbieters ${hostCompany}`, "nach 30 Tagen"],
+    en: [`to Netlify Forms, a service of our host ${hostCompany}`, "Akismet", "after 30 days"],
+    de: [`an Netlify Forms, einen Dienst unseres Hosting-Anbieters ${hostCompany}`, "Akismet", "nach 30 Tagen"],
   },
-} as const;
+} as const satisfies Record<FormKind, unknown>;
 type Form = keyof typeof forms;
 
 /** Sentences no configuration may print: the old generic hosting text, and anything left unfilled. */
 const never = ["for a limited time", "für begrenzte Zeit", "do not sell or share", "Alle akzeptieren", "<!--", "{"];
-
-/** Plain text of a rendered page body: tags dropped, entities and typographic spaces read back. */
-const plain = (html: string) =>
-  html
-    .replace(/<[^>]+>/g, " ")
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&amp;/g, "&")
-    .replace(/[\u00a0\u202f\u2009]/g, " ")
-    .replace(/\u2011/g, "-")
-    .replace(/\s+/g, " ");
 
 let root: string;
 let original: string;
@@ -112,10 +104,7 @@ beforeAll(async () => {
 
 /** The project's site.yaml with this host and form mode and every owner fact they need. */
 async function configure(host: Host, form: Form) {
-  const phone = '  phone: "+49 4671 930 41 20"\n';
-  const text = original
-    .replace(phone, phone + forms[form].lines)
-    .replace("\n  provider: github-pages\n", `\n  provider: ${host}\n  company: "${hostCompany}"\n  logDays: 14\n`);
+  const text = configuredSite(original, { host, form, editor: false, legalForm: "Einzelunternehmen" });
   await writeFile(path.join(root, "content/site.yaml"), text);
   return loadContent(resolveConfig({ root }));
 }
@@ -134,10 +123,10 @@ describe("the privacy policy on every host and in every form mode", () => {
       const content = await configure(host, form);
       expect(content.problems.map((problem) => problem.message)).toEqual([]);
       expect(legalContradictions(content).map((problem) => problem.message)).toEqual([]);
-      expect(missingOwnerFacts(content.site).map((warning) => warning.message)).toEqual([]);
+      expect(legalSettingsProblems(content).map((problem) => problem.message)).toEqual([]);
       for (const { locale, pages } of content.locales) {
         const language = locale as "en" | "de";
-        const text = plain(pages["privacy-policy"]!.html);
+        const text = plainText(pages["privacy-policy"]!.html);
         for (const wanted of [...hosts[host][language], ...forms[form][language]]) expect(text).toContain(wanted);
         const others = [
           ...(Object.keys(hosts) as Host[]).filter((other) => other !== host).map((other) => markers[other]),
@@ -146,11 +135,11 @@ describe("the privacy policy on every host and in every form mode", () => {
         for (const unwanted of [...others, ...never]) expect(text).not.toContain(unwanted);
         // The host that logs on its own responsibility is never called our processor in the hosting section.
         const hosting = text.slice(
-          text.indexOf(language === "en" ? "Hosting and Server Log Files" : "Hosting und Server-Logfiles"),
+          text.indexOf(language === "en" ? "Hosting and Access Logs" : "Hosting und Zugriffsprotokolle"),
         );
         const section = hosting.slice(
           0,
-          hosting.indexOf(language === "en" ? "Your Consent Choice" : "Speicherung Ihrer Auswahl"),
+          hosting.indexOf(language === "en" ? "Your Choice in Browser Storage" : "Ihre Auswahl im Browserspeicher"),
         );
         if (host === "github-pages") expect(section).not.toMatch(/Art\. 28|on our behalf under|in unserem Auftrag auf/);
         else expect(section).toMatch(/Art\. 28/);
@@ -163,9 +152,9 @@ describe("the privacy policy on every host and in every form mode", () => {
     const content = await loadContent(resolveConfig({ root }));
     for (const { locale, pages, dictionary } of content.locales) {
       const [open, close] = locale === "de" ? ["„", "“"] : ["“", "”"];
-      const label = (key: string) => plain(dictionary.get(key)!.text).trim();
-      const cookies = plain(pages["cookie-policy"]!.html);
-      const privacy = plain(pages["privacy-policy"]!.html);
+      const label = (key: string) => plainText(dictionary.get(key)!.text).trim();
+      const cookies = plainText(pages["cookie-policy"]!.html);
+      const privacy = plainText(pages["privacy-policy"]!.html);
       for (const key of ["cookie.accept", "cookie.reject", "cookie.close", "footer.cookieSettings"])
         expect(cookies).toContain(`${open}${label(key)}${close}`);
       for (const key of ["cookie.accept", "cookie.reject", "footer.cookieSettings"])
@@ -180,9 +169,9 @@ describe("the privacy policy on every host and in every form mode", () => {
 
   it("refuses Netlify Forms on another host, and a policy that still says the form transmits nothing", async () => {
     const phone = '  phone: "+49 4671 930 41 20"\n';
-    const netlifyElsewhere = original.replace(phone, phone + forms.netlify.lines);
+    const netlifyElsewhere = original.replace(phone, `${phone}  form:\n    netlify: true\n    retentionDays: 30\n`);
     await writeFile(path.join(root, "content/site.yaml"), netlifyElsewhere);
-    const refused = legalContradictions(await loadContent(resolveConfig({ root }))).map((problem) => problem.message);
+    const refused = legalSettingsProblems(await loadContent(resolveConfig({ root }))).map((problem) => problem.message);
     expect(refused[0]).toMatch(
       /^content\/site\.yaml:\d+:\d+: contact\.form says netlify: true, but hosting\.provider is github-pages: Netlify Forms only work on Netlify$/,
     );
@@ -194,7 +183,7 @@ describe("the privacy policy on every host and in every form mode", () => {
       "<!-- if contact.form.mode = mailto -->\nUnser",
       "Unser",
     );
-    await editFile(root, "content/pages/privacy-policy.de.md", "anrufen.\n<!-- end -->", "anrufen.");
+    await editFile(root, "content/pages/privacy-policy.de.md", "ebenso.\n<!-- end -->", "ebenso.");
     const configured = await configure("github-pages", "endpoint");
     const problems = legalContradictions(configured).map((problem) => problem.message);
     expect(problems).toHaveLength(1);
@@ -203,34 +192,4 @@ describe("the privacy policy on every host and in every form mode", () => {
     );
     await writeFile(path.join(root, "content/site.yaml"), original);
   });
-});
-
-it("check names each missing owner fact in one located line, and --strict fails on them", async () => {
-  const project = await copyProject();
-  const phone = '  phone: "+49 4671 930 41 20"\n';
-  await editFile(project, "content/site.yaml", phone, `${phone}  form:\n    endpoint: https://forms.example/f/abc\n`);
-  await editFile(project, "content/site.yaml", "\n  provider: github-pages\n", "\n  provider: shared-hosting\n");
-  await editFile(project, "content/site.yaml", "  minParticipants: 6\n", "");
-  await editFile(
-    project,
-    "content/site.yaml",
-    "company: Deichhof Sales Ranch – Katrin Jessen",
-    "company: Deichhof Sales Ranch e. K.",
-  );
-  const result = await runCli(["check", "--root", project]);
-  expect(result.code).toBe(0);
-  const warnings = result.stderr.split("\n").filter((line) => line.includes(": warning: "));
-  expect(warnings.map((line) => line.replace(/^content\/site\.yaml:\d+:\d+: warning: /, "").split(":")[0])).toEqual([
-    "contact.form.service is missing",
-    "contact.form.transfer is missing",
-    "contact.form.retentionDays is missing",
-    "legal.register is missing",
-    "hosting.logDays is missing",
-    "hosting.company is missing",
-    "booking.minParticipants is missing",
-  ]);
-  for (const line of warnings)
-    expect(line).toMatch(/^content\/site\.yaml:\d+:\d+: warning: \S+ is missing: .+, as the legal pages say$/);
-  expect(result.stderr).toContain("7 warnings.");
-  expect((await runCli(["check", "--root", project, "--strict"])).code).not.toBe(0);
 });

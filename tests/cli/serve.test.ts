@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { startBin, type BinProcess } from "../support/bin-process.ts";
+import { fixedSecurityHeaders } from "../support/security-headers.ts";
 import { builtSite } from "../support/site.ts";
+import { hostConfigFiles } from "../../generator/hosts/host-config.ts";
 
 let serve: BinProcess;
 let origin: string;
@@ -57,7 +59,7 @@ describe("ranch-site serve", () => {
   });
 
   it("never serves the host configuration itself", async () => {
-    for (const file of ["/nginx.conf", "/_headers", "/_redirects"]) expect((await get(file)).status).toBe(404);
+    for (const file of hostConfigFiles) expect((await get(`/${file}`)).status, file).toBe(404);
   });
 
   it("answers with exactly the headers the build wrote for the hosts, without reading them back", async () => {
@@ -68,7 +70,7 @@ describe("ranch-site serve", () => {
       const csp = response.headers.get("content-security-policy")!;
       expect(written).toContain(`  Content-Security-Policy: ${csp}\n`);
       expect(nginx).toContain(`add_header content-security-policy "${csp}" always;`);
-      for (const name of ["x-content-type-options", "referrer-policy", "permissions-policy", "x-frame-options"])
+      for (const name of Object.keys(fixedSecurityHeaders))
         expect(nginx, name).toContain(`add_header ${name} "${response.headers.get(name)}" always;`);
     }
   });

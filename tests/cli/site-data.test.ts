@@ -66,11 +66,11 @@ describe("one place per fact", () => {
     for (const built of pages) expect(built.root.toString(), built.file).not.toMatch(/2[.,]?490/);
   });
 
-  it("the team price shows its per-person figure, printed per language, and the custom offer's note is no price", async () => {
+  it("the team price shows its figure a head by team size, printed per language, and the custom offer's note is no price", async () => {
     const en = await readFile(path.join(await builtOnce(), "pricing/index.html"), "utf8");
     const de = await readFile(path.join(await builtOnce(), "de/pricing/index.html"), "utf8");
-    expect(en).toContain("€1,575\u00a0net per person with 12\u00a0participants");
-    expect(de).toContain("1.575\u00a0€ netto pro Person bei zwölf Teilnehmenden");
+    expect(en).toMatch(/<th scope="row">12\u00a0people<\/th><td class="price-small">€1,575<\/td>/);
+    expect(de).toMatch(/<th scope="row">12\u00a0Personen<\/th><td class="price-small">1.575\u00a0€<\/td>/);
     expect(en).toMatch(/class="offer-badge">Most popular</);
     expect(de).toMatch(/class="offer-badge">Am beliebtesten</);
     expect(en).toMatch(/class="price-note">Price on request</);
@@ -84,6 +84,65 @@ function builtOnce(): Promise<string> {
   built ??= buildCopy(async () => {}, { SOURCE_DATE_EPOCH: epochOf("2026-11-23") }).then((result) => result.out);
   return built;
 }
+
+describe("team prices that sell (issue 35)", () => {
+  it("pricing and the programme sheet say from which team size the team offer costs less a head than an open seat", async () => {
+    for (const [file, line] of [
+      ["pricing/index.html", "Less per person than an open seat: from 8 people"],
+      ["programme/index.html", "Less per person than an open seat: from 8 people"],
+      ["de/pricing/index.html", "Pro Person günstiger als ein offener Platz: ab 8 Personen"],
+      ["de/programme/index.html", "Pro Person günstiger als ein offener Platz: ab 8 Personen"],
+    ]) {
+      const page = await readPage(await builtOnce(), file!);
+      expect(page.root.querySelector(".team-cheaper")?.textContent.replace(/\s+/g, " "), file).toBe(line);
+      // The sizes that pay off are marked, from 8 on; 6 people pay more a head than an open seat.
+      expect(
+        page.root.querySelectorAll(".team-prices tr").map((row) => [row.querySelector("th")!.text, row.classNames]),
+        file,
+      ).toEqual([
+        [expect.stringMatching(/^6\s/), ""],
+        [expect.stringMatching(/^8\s/), "cheaper"],
+        [expect.stringMatching(/^10\s/), "cheaper"],
+        [expect.stringMatching(/^12\s/), "cheaper"],
+      ]);
+    }
+  });
+
+  it("a team price that never beats an open seat within the group size says nothing of the kind", async () => {
+    const { page } = await buildCopy((root) => editFile(root, "content/site.yaml", "price: 18900", "price: 40000"));
+    expect(page("pricing/index.html").root.querySelector(".team-cheaper")).toBeNull();
+    expect(page("pricing/index.html").root.querySelectorAll(".team-prices .cheaper")).toHaveLength(0);
+  });
+});
+
+describe("tap to call and to write (issue 35)", () => {
+  it("pricing's questions and the FAQ's last answer link the phone (tel:, no spaces) and the address (mailto:)", async () => {
+    for (const file of ["pricing/index.html", "de/pricing/index.html", "faq/index.html", "de/faq/index.html"]) {
+      const page = await readPage(await builtOnce(), file);
+      // The page's own text, not the footer's: a paragraph of main with both links.
+      const both = [...page.root.querySelectorAll("main p")].filter(
+        (p) =>
+          p.querySelector('a[href="tel:+4946719304120"]') &&
+          p.querySelector('a[href="mailto:training@deichhof-sales-ranch.de"]'),
+      );
+      expect(both.length, file).toBe(1);
+    }
+  });
+});
+
+describe("the programme sheet's day (issue 35)", () => {
+  it("says as of which day it was made: the build's, SOURCE_DATE_EPOCH when set", async () => {
+    for (const [file, line] of [
+      ["programme/index.html", "As of 23 November 2026"],
+      ["de/programme/index.html", "Stand: 23. November 2026"],
+    ]) {
+      const page = await readPage(await builtOnce(), file!);
+      const asOf = page.root.querySelector(".programme-as-of")!;
+      expect(asOf.textContent.replace(/\s+/g, " "), file).toBe(line);
+      expect(asOf.querySelector("time")!.getAttribute("datetime")).toBe("2026-11-23");
+    }
+  });
+});
 
 describe("navigation from content", () => {
   it("an editor's new page, added to the header and footer in site.yaml, appears in both languages", async () => {
@@ -160,8 +219,8 @@ describe("upcoming dates", () => {
       const shown = page(file)
         .root.querySelectorAll(".date time")
         .map((time) => time.getAttribute("datetime"));
-      // The dates taught in the page's language come first (issue 28).
-      expect(shown, file).toEqual(file.startsWith("de/") ? ["2027-06-07", "2027-09-13"] : ["2027-09-13", "2027-06-07"]);
+      // In date order, whatever their language (issue 35).
+      expect(shown, file).toEqual(["2027-06-07", "2027-09-13"]);
       const events = jsonLd(page(file)).filter((node) => node["@type"] === "EducationEvent");
       expect(
         events.map((node) => [node["startDate"], node["endDate"]]),
@@ -172,7 +231,7 @@ describe("upcoming dates", () => {
       ]);
       expect(events[0]!["location"]).toMatchObject({ "@type": "Place", address: { addressLocality: "Bredstedt" } });
     }
-    expect(visibleText(page("index.html"))).toMatch(/7\s?–\s?9\sJune 2027/);
+    expect(visibleText(page("index.html"))).toContain("7–9 June 2027");
     expect(visibleText(page("de/index.html"))).toContain("7.–9. Juni 2027");
   });
 
@@ -182,32 +241,38 @@ describe("upcoming dates", () => {
     const first = cards[0]!;
     const links = first.querySelectorAll("a.button");
     expect(links.map((link) => link.getAttribute("href"))).toEqual(["/de/contact/?date=2027-03-15#form-title"]);
-    expect(words(first.querySelector(".date-price dd")!.textContent)).toBe("2.490 € pro Person, zzgl. USt.");
+    expect(words(first.querySelector(".date-price")!.textContent)).toBe("2.490 € pro Person, zzgl. USt.");
     expect(words(first.querySelector(".date-language")!.textContent)).toBe("Sprache: Deutsch");
     // The figure and its word never part at a line end.
     expect(first.querySelector(".date-seats")!.textContent).toBe("4\u00a0Plätze frei");
-    // The German dates first, on the German page (issue 28).
+    // In date order on every page (issue 35).
     expect(cards.map((card) => words(card.querySelector(".date-seats")!.textContent))).toEqual([
       "4 Plätze frei",
-      "2 Plätze frei",
       "7 Plätze frei",
+      "2 Plätze frei",
       // Every seat still free: "12 Plätze frei" would say that nobody has booked.
       "Anmeldung offen",
     ]);
     // Two seats left is few: the card says so in its class (the warm colour), not only in its words.
     expect(cards.map((card) => card.classNames.split(" ")[1])).toEqual([
       "date-some",
-      "date-few",
       "date-some",
+      "date-few",
       "date-open",
     ]);
     const english = await readPage(await builtOnce(), "pricing/index.html");
-    expect(words(english.root.querySelector(".date .date-language")!.textContent)).toBe("Language: English");
+    expect(words(english.root.querySelector(".date .date-language")!.textContent)).toBe("Language: German");
     const contact = await readPage(await builtOnce(), "de/contact/index.html");
     const enquiries = JSON.parse(contact.root.querySelector("[data-contact-form]")!.getAttribute("data-enquiries")!);
     expect(enquiries["date=2027-03-15"]).toEqual({
+      kind: "enquiry",
+      about: "Offenes Training, 15.–17. März 2027",
       subject: "Trainingsanfrage – Offenes Training, 15.–17. März 2027",
       message: "Ich interessiere mich für: Offenes Training, 15.–17. März 2027.",
+      language: "Deutsch",
+      // A seat's net price, for the total the form shows (issue 35).
+      price: 2490,
+      currency: "EUR",
     });
   });
 

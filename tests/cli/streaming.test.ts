@@ -32,14 +32,14 @@ beforeAll(async () => {
 describe("pages stream to the writer", () => {
   it("in batches of at most pageBatch pages, each shipped with its .br and .gz, then the other files", async () => {
     const writer = new RecordingWriter();
-    const report = await build(resolveConfig({ root, outDir: path.join(root, "dist") }), writer);
+    const report = await build(resolveConfig({ root, outDir: path.join(root, "dist"), precompress: true }), writer);
     expect(writer.outcome).toBe("committed");
     const pages = (batch: string[]) => batch.filter((file) => file.endsWith(".html"));
     const pageBatches = writer.batches.filter((batch) => batch.every((file) => /\.html(\.br|\.gz)?$/.test(file)));
     expect(pageBatches.length).toBeGreaterThanOrEqual(Math.ceil(report.pages / pageBatch));
     for (const batch of pageBatches) expect(pages(batch).length).toBeLessThanOrEqual(pageBatch);
     expect(pageBatches.flatMap(pages)).toHaveLength(report.pages);
-    // A DiskWriter build ships compressed siblings: every large page has both, in its own batch.
+    // A build to disk with --precompress ships compressed siblings: every large page has both, in its own batch.
     for (const batch of pageBatches)
       for (const sibling of batch.filter((file) => /\.(br|gz)$/.test(file)))
         expect(batch).toContain(sibling.replace(/\.(br|gz)$/, ""));

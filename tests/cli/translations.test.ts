@@ -38,7 +38,7 @@ describe("stale translations", () => {
     expect(stale.code).toBe(0);
     expect(stale.stdout).toBe("Checked 26 pages: no errors, 2 warnings.\n");
     expect(stale.stderr.split("\n")).toEqual([
-      'content/i18n/de.yaml:28:3: warning: "hero.title" may be out of date: the English text changed (content/i18n/en.yaml:27:3)',
+      'content/i18n/de.yaml:30:3: warning: "hero.title" may be out of date: the English text changed (content/i18n/en.yaml:29:3)',
       "  hint: Compare it with the English text and update it, then run: node bin/ranch-site.js translations reviewed hero.title",
       'content/pages/about-me.de.md:16:1: warning: This translation may be out of date: the English text changed at content/pages/about-me.en.md:16 "Selling is a craft. It rests on four things:"',
       "  hint: Compare this part with the English one and update it, then run: node bin/ranch-site.js translations reviewed pages/about-me",
@@ -53,7 +53,7 @@ describe("stale translations", () => {
     const out = await mkdtemp(path.join(os.tmpdir(), "ranch-out-"));
     const build = await runCli(["build", "--root", root, "--out", path.join(out, "dist")]);
     expect(build.code).toBe(0);
-    expect(build.stderr).toMatch(/^content\/i18n\/de\.yaml:28:3: warning: /);
+    expect(build.stderr).toMatch(/^content\/i18n\/de\.yaml:30:3: warning: /);
     await rm(out, { recursive: true, force: true });
 
     const reviewed = await runCli(["translations", "reviewed", "hero.title", "--root", root]);

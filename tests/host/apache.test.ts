@@ -12,14 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { immutableCache, shortCache, unpublishedFiles } from "../../generator/hosts/host-config.ts";
 import { startApache, type Apache } from "../support/apache.ts";
 import { rawGet as get, type RawAnswer as Answer } from "../support/ports.ts";
+import { fixedSecurityHeaders } from "../support/security-headers.ts";
 import { buildSite, builtSite } from "../support/site.ts";
-
-const securityHeaders = {
-  "x-content-type-options": "nosniff",
-  "referrer-policy": "strict-origin-when-cross-origin",
-  "x-frame-options": "DENY",
-  "cross-origin-opener-policy": "same-origin",
-};
 
 /** Every file of a built folder, output-relative with forward slashes. */
 async function listFiles(dir: string): Promise<string[]> {
@@ -35,7 +29,7 @@ const pageAddresses = (files: readonly string[]) =>
   files.filter((file) => file.endsWith("index.html")).map((file) => file.slice(0, -"index.html".length));
 
 function expectSecurityHeaders(answer: Answer, where: string) {
-  for (const [name, value] of Object.entries(securityHeaders))
+  for (const [name, value] of Object.entries(fixedSecurityHeaders))
     expect(answer.headers[name], `${name} on ${where}`).toBe(value);
   expect(answer.headers["content-security-policy"], `CSP on ${where}`).toMatch(
     /^default-src 'self'; script-src 'self' 'sha256-/,

@@ -19,15 +19,8 @@ import { launchChromium } from "../support/chromium.ts";
 import { startNginx, type Nginx } from "../support/nginx.ts";
 import { rawGet } from "../support/ports.ts";
 import { buildSite, projectRoot } from "../support/site.ts";
+import { securityHeaderNames } from "../support/security-headers.ts";
 
-const securityHeaders = [
-  "content-security-policy",
-  "x-content-type-options",
-  "referrer-policy",
-  "permissions-policy",
-  "x-frame-options",
-  "cross-origin-opener-policy",
-];
 const htmlCache = "max-age=300, stale-while-revalidate=1800";
 const immutable = "public, max-age=31536000, immutable";
 
@@ -75,7 +68,7 @@ const get = (origin: string, pathname: string, init: RequestInit = {}) =>
   fetch(origin + pathname, { redirect: "manual", ...init });
 
 function expectSecurityHeaders(response: Response, scriptHashes: readonly string[]) {
-  for (const name of securityHeaders)
+  for (const name of securityHeaderNames)
     expect(response.headers.get(name), `${name} on ${response.url} (${response.status})`).toBeTruthy();
   const csp = response.headers.get("content-security-policy")!;
   const scriptSrc = csp

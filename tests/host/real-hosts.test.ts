@@ -12,15 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { immutableCache, shortCache, unpublishedFiles } from "../../generator/hosts/host-config.ts";
 import { hostTools, request, startNetlify, startWrangler, type RealHost } from "../support/real-hosts.ts";
 import { buildSite, builtSite } from "../support/site.ts";
-
-const securityHeaders = [
-  "content-security-policy",
-  "x-content-type-options",
-  "referrer-policy",
-  "permissions-policy",
-  "x-frame-options",
-  "cross-origin-opener-policy",
-];
+import { securityHeaderNames } from "../support/security-headers.ts";
 
 /** The built 404 pages, byte for byte: what each host must answer a miss with. */
 async function notFoundPages(dir: string): Promise<{ en: string; de: string }> {
@@ -90,7 +82,8 @@ describe.each(Object.keys(starters) as (keyof typeof starters)[])("the shipped h
     for (const pathname of ["/", "/de/", "/about-me/", "/de/contact/", "/robots.txt", "/sitemap.xml", assets![0]]) {
       const { status, headers } = await request(host, pathname);
       expect(status, `${host.name} ${pathname}`).toBe(200);
-      for (const name of securityHeaders) expect(headers.get(name), `${host.name} ${pathname} ${name}`).toBeTruthy();
+      for (const name of securityHeaderNames)
+        expect(headers.get(name), `${host.name} ${pathname} ${name}`).toBeTruthy();
       expect(headers.get("content-security-policy")).not.toContain("'unsafe-inline'");
     }
   });

@@ -5,7 +5,7 @@
  * pages, with the consent banner shown (a first visit), nor with a tooltip open or the contact form showing
  * its errors or its result; each at a phone's and at a desktop's width.
  *
- * The Nu HTML Checker (vnu, the W3C validator) reports no error on the 22 built pages, nor on the DOM a
+ * The Nu HTML Checker (vnu, the W3C validator) reports no error on the 26 built pages, nor on the DOM a
  * visitor gets in those same states: the desktop tab's DOM (page.content()) is saved just before axe looks
  * at it. One file for both, so each page and state is loaded once for the two checks, not once for each.
  */
@@ -50,7 +50,7 @@ async function snapshot(page: Page, file: string): Promise<void> {
   await writeFile(path.join(snapshots, file), html);
 }
 /**
- * One tab per layout for the 22 pages and the interactive states, emptied of storage after each
+ * One tab per layout for the 26 pages and the interactive states, emptied of storage after each
  * (forgetVisit()), so every page is still a first visit with the banner shown. A fresh context and tab
  * per page cost 0.8 s more per check; axe's full results (violations, passes, incomplete, inapplicable,
  * with their nodes) on all 22 pages at both layouts were the same either way.
@@ -177,7 +177,7 @@ describe.skipIf(!hasJava)("Nu HTML Checker", () => {
     expect(messages.filter((message) => isCanary(message) && message.type === "error").length).toBeGreaterThan(0);
   });
 
-  it("finds no error in the 22 built pages", () => {
+  it("finds no error in the 26 built pages", () => {
     const errors = messages.filter((message) => message.type !== "info" && fileOf(message) && !inSnapshots(message));
     expect(errors, `vnu errors in dist/:\n${vnuReport(errors, { dist, snapshots })}`).toEqual([]);
   });

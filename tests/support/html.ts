@@ -24,6 +24,26 @@ export function visibleText(page: BuiltPage): string {
 }
 
 /**
+ * HTML as a reader reads it, tags kept (so a placeholder left in an attribute still shows): scripts and styles
+ * dropped, the entities the renderer writes and its typographic spaces and hyphens read back.
+ */
+export const decodedHtml = (html: string) =>
+  html
+    .replace(/<script\b[\s\S]*?<\/script>/g, "")
+    .replace(/<style\b[\s\S]*?<\/style>/g, "")
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;|&#x26;/g, "&")
+    .replace(/[\u00a0\u202f\u2009]/g, " ")
+    .replace(/\u2011/g, "-");
+
+/** The plain text of rendered HTML: what decodedHtml reads, tags dropped, white space collapsed. */
+export const plainText = (html: string) =>
+  decodedHtml(html)
+    .replace(/<[^>]+>/g, " ")
+    .replace(/\s+/g, " ");
+
+/**
  * The `sha256-…` sources of every inline script in the given HTML documents, as browsers hash
  * them: over the exact text between the tags. Scripts with `src` are covered by 'self';
  * `application/ld+json` blocks are data, which script-src does not govern. For this site that is

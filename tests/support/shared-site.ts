@@ -22,7 +22,7 @@ import { build, resolveConfig } from "../../generator/index.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
-    /** The real site, built once with the default config; read it, never change it. */
+    /** The real site, built once with the default config and `--precompress`; read it, never change it. */
     siteDir: string;
     /** The project's cache folder as the shared build left it, for copies of the project; never change it. */
     projectCache: string;
@@ -44,7 +44,8 @@ async function buildOnce(): Promise<{ siteDir: string; projectCache: string }> {
   await promisify(execFile)(process.execPath, [path.join(root, "bin/ranch-site.js"), "--version"]);
   const base = await mkdtemp(path.join(process.platform === "linux" ? "/dev/shm" : os.tmpdir(), "ranch-shared-"));
   const siteDir = path.join(base, "dist");
-  await build(resolveConfig({ root, outDir: siteDir }));
+  // With the .br and .gz copies its GitHub Pages host does without: the tiers serve it as nginx and Apache do.
+  await build(resolveConfig({ root, outDir: siteDir, precompress: true }));
   // No test runs yet, so nothing else writes the cache while it is copied. The compiled CLI stays out.
   const projectCache = path.join(base, "cache");
   await cp(cacheDir(root), projectCache, { recursive: true, filter: (source) => path.basename(source) !== "cli" });

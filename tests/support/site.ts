@@ -9,7 +9,7 @@ import { startServer } from "../../generator/dev/serve.ts";
 /** The repository root: tests build its real content. */
 export const projectRoot = path.resolve(import.meta.dirname, "../..");
 
-/** The real site with the default config, built once per run by tests/support/shared-site.ts. Read only. */
+/** The real site with the default config and its .br/.gz copies, built once per run by tests/support/shared-site.ts. Read only. */
 export function builtSite(): string {
   const dir = inject("siteDir");
   if (!dir)
@@ -17,10 +17,13 @@ export function builtSite(): string {
   return dir;
 }
 
-/** Builds the real site with these options into a fresh temp folder (tmpfs where there is one); the caller removes it. */
+/**
+ * Builds the real site with these options into a fresh temp folder (tmpfs where there is one); the caller
+ * removes it. With .br and .gz copies unless the options say otherwise, as the shared build has them.
+ */
 export async function buildSite(options: ConfigInput = {}): Promise<string> {
   const outDir = await mkdtemp(path.join(tmpBase(), "ranch-site-"));
-  await build(resolveConfig({ root: projectRoot, ...options, outDir }));
+  await build(resolveConfig({ root: projectRoot, precompress: true, ...options, outDir }));
   return outDir;
 }
 

@@ -1,9 +1,15 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { inlineScriptHashes } from "../support/html.ts";
-import { contentSecurityPolicy, responseHeaders, type HostConfigInput } from "../../generator/hosts/host-config.ts";
+import { fixedSecurityHeaders, securityHeaderNames } from "../support/security-headers.ts";
+import {
+  contentSecurityPolicy,
+  hostConfigFiles,
+  responseHeaders,
+  type HostConfigInput,
+} from "../../generator/hosts/host-config.ts";
 import { createHostConfigs } from "../../generator/hosts/files.ts";
-import { createHtaccess } from "../../generator/hosts/htaccess.ts";
+import { htaccess as createHtaccess } from "../../generator/hosts/htaccess.ts";
 
 const hashes = [
   "sha256-HeadScriptHash0000000000000000000000000000=",
@@ -110,11 +116,7 @@ describe("responseHeaders", () => {
       const headers = responseHeaders(input(), file);
       expect(headers).toMatchObject({
         "content-security-policy": contentSecurityPolicy(input()),
-        "x-content-type-options": "nosniff",
-        "referrer-policy": "strict-origin-when-cross-origin",
-        "permissions-policy": "camera=(), microphone=(), geolocation=(), payment=()",
-        "x-frame-options": "DENY",
-        "cross-origin-opener-policy": "same-origin",
+        ...fixedSecurityHeaders,
       });
       for (const name of Object.keys(headers)) expect(name).toBe(name.toLowerCase());
     }
@@ -186,8 +188,9 @@ describe("inlineScriptHashes (the tests' reader of built pages)", () => {
 });
 
 describe("createHostConfigs", () => {
-  it("writes _headers, _redirects and nginx.conf at the root of the output folder", () => {
-    expect(createHostConfigs(input()).map((file) => file.path)).toEqual(["_headers", "_redirects", "nginx.conf"]);
+  it("writes every host file of the one list at the root of the output folder: _headers, _redirects, nginx.conf, .htaccess", () => {
+    expect(createHostConfigs(input()).map((file) => file.path)).toEqual([...hostConfigFiles]);
+    expect(hostConfigFiles).toEqual(["_headers", "_redirects", "nginx.conf", ".htaccess"]);
   });
 
   for (const basePath of ["/", "/ranch/"]) {
@@ -309,21 +312,12 @@ describe("createHostConfigs", () => {
             `location ${basePath} \\{[^}]*add_header cache-control "max-age=300, stale-while-revalidate=1800" always;`,
           ),
         );
-        for (const file of ["_headers", "_redirects", "nginx.conf"])
-          expect(nginx).toContain(`location = ${basePath}${file} { return 404; }`);
+        for (const file of hostConfigFiles) expect(nginx).toContain(`location = ${basePath}${file} { return 404; }`);
         // add_header is not inherited into a location with its own: each location lists them all, with `always` for 404s.
         const locations = nginx.match(/location [^{]*\{[^}]*add_header[^}]*\}/g)!;
         expect(locations.length).toBe(6);
         for (const location of locations) {
-          for (const name of [
-            "content-security-policy",
-            "x-content-type-options",
-            "referrer-policy",
-            "permissions-policy",
-            "x-frame-options",
-            "cross-origin-opener-policy",
-            "cache-control",
-          ]) {
+          for (const name of [...securityHeaderNames, "cache-control"]) {
             expect(location, location.split("\n")[0]).toMatch(new RegExp(`add_header ${name} "[^"]+" always;`));
           }
         }
@@ -367,7 +361,7 @@ describe("createHostConfigs", () => {
         const nginx = fileOf(files, "nginx.conf");
         for (const from of [`${basePath}de/pricing/`, `${basePath}de/pricing`])
           expect(nginx).toContain(`location = ${from} {\n    return 301 ${to}$is_args$args;`);
-        const htaccess = createHtaccess(input(basePath, { redirects: moved })).contents as string;
+        const htaccess = createHtaccess(input(basePath, { redirects: moved }));
         expect(htaccess).toContain(`    RewriteRule ^de/pricing/?$ ${to} [R=301,L]`);
       });
     });

@@ -1,14 +1,23 @@
 import { mkdtemp, mkdir, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { resolveConfig } from "../../generator/config.ts";
 import { Facts } from "../../generator/i18n.ts";
 import { loadContent } from "../../generator/load/content.ts";
-import { parseMarkdown, renderMarkdown, renderTree, splitMarkdown } from "../../generator/load/markdown.ts";
+import {
+  loadMarkdownEngine,
+  parseMarkdown,
+  renderMarkdown,
+  renderTree,
+  splitMarkdown,
+} from "../../generator/load/markdown.ts";
 import { loadDictionary } from "../../generator/load/translations.ts";
 import { cachedYaml, readYaml } from "../../generator/io/yaml.ts";
 import { RenderCache } from "../../generator/cache/render.ts";
+
+// The engine loads when a build first parses a body (load/markdown.ts); these tests call it directly.
+beforeAll(() => loadMarkdownEngine());
 
 async function tree(files: Record<string, string>): Promise<string> {
   const root = await mkdtemp(path.join(os.tmpdir(), "ranch-loader-"));
@@ -103,6 +112,16 @@ describe("the markdown loader", () => {
     expect(await renderMarkdown('Hi <script>alert(1)</script><img src=x onerror="alert(1)">')).not.toMatch(
       /<script|onerror/,
     );
+  });
+
+  it("keeps tap-to-call and mail links, the number without its spaces, and drops every other scheme (issue 35)", async () => {
+    const html = await renderMarkdown("Call [+49 4671 930 41 20](<tel:+49 4671 930 41 20>) or [mail](mailto:a@b.de).");
+    expect(html).toContain('<a href="tel:+4946719304120">');
+    expect(html).toContain('<a href="mailto:a@b.de">mail</a>');
+    for (const url of ["javascript:alert(1)", "JaVaScRiPt:alert(1)", "data:text/html,alert(1)", "vbscript:x"])
+      expect(await renderMarkdown(`[x](<${url}>)`), url).toBe("<p><a>x</a></p>");
+    // Nothing but digits and a plus survives in a tel: address, so it cannot carry another scheme or markup.
+    expect(await renderMarkdown('[x](<tel:1"onclick="alert(1)>)')).toBe('<p><a href="tel:11">x</a></p>');
   });
 
   it("locates a front matter syntax error on the file's own line", () => {

@@ -1,6 +1,6 @@
 /** The contact form's mailto: link (design.md §6, RFC 6068), as pure functions. */
 import { describe, expect, it } from "vitest";
-import { composeBody, mailtoUrl } from "../../templates/client/mailto.ts";
+import { composeBody, mailtoUrl, webmailUrl } from "../../templates/client/mailto.ts";
 
 describe("mailtoUrl", () => {
   it("keeps the address alone in the path and every typed character as text", () => {
@@ -40,5 +40,43 @@ describe("composeBody", () => {
         "Hello\r\nthere",
       ),
     ).toBe("Full Name: Anna\n\nHello\nthere");
+  });
+});
+
+describe("webmailUrl", () => {
+  const message = {
+    to: "a@example.com",
+    subject: "Enquiry – Anna\nBerg",
+    body: "Seats: 2\r\n\r\nx&bcc=evil@example.com #1",
+  };
+
+  it("fills Gmail's compose view: to, su and body, every typed character as text, LF line breaks", () => {
+    const url = new URL(webmailUrl("gmail", message));
+    expect(`${url.origin}${url.pathname}`).toBe("https://mail.google.com/mail/");
+    expect([...url.searchParams]).toEqual([
+      ["view", "cm"],
+      ["fs", "1"],
+      ["to", "a@example.com"],
+      ["su", "Enquiry – Anna Berg"],
+      ["body", "Seats: 2\n\nx&bcc=evil@example.com #1"],
+    ]);
+  });
+
+  it("fills Outlook on the web's compose deep link: to, subject and body", () => {
+    const url = new URL(webmailUrl("outlook", message));
+    expect(`${url.origin}${url.pathname}`).toBe("https://outlook.office.com/mail/deeplink/compose");
+    expect([...url.searchParams]).toEqual([
+      ["to", "a@example.com"],
+      ["subject", "Enquiry – Anna Berg"],
+      ["body", "Seats: 2\n\nx&bcc=evil@example.com #1"],
+    ]);
+    // Spaces as %20, never "+", which Outlook's sign-in redirect would show as a plus.
+    expect(webmailUrl("outlook", message)).not.toContain("+");
+  });
+
+  it("leaves out what is empty: the page's own link names only the address", () => {
+    expect(webmailUrl("gmail", { to: "a@example.com", subject: "", body: "" })).toBe(
+      "https://mail.google.com/mail/?view=cm&fs=1&to=a%40example.com",
+    );
   });
 });

@@ -3,7 +3,8 @@
  * rebuilds since the page it shows, so a save between its load and its connection is not lost.
  */
 import { describe, expect, it } from "vitest";
-import { ReloadLog } from "../../generator/dev/live-reload.ts";
+import { ReloadLog, reloadMessage } from "../../generator/dev/live-reload.ts";
+import { hostConfigFiles } from "../../generator/hosts/host-config.ts";
 
 /** The message in a server-sent event. */
 const message = (event: string | undefined) => JSON.parse(/^data: (.*)$/m.exec(event ?? "")![1]!);
@@ -71,5 +72,20 @@ describe("ReloadLog", () => {
     const log = new ReloadLog();
     log.record({ all: true });
     expect(log.since(undefined)).toBeUndefined();
+  });
+});
+
+describe("reloadMessage", () => {
+  const after = (outputs: string[]) =>
+    reloadMessage({ sources: ["content/site.yaml"], outputs, basePath: "/", everyTab: false });
+
+  it("reloads no tab for a host file or the sitemap, which are on no page", () => {
+    for (const file of [...hostConfigFiles, "sitemap.xml", "robots.txt"])
+      expect(after([file]), file).toEqual({ changed: [], notFound: false });
+  });
+
+  it("reloads every tab for another file that may be on any page, and only its own for a page", () => {
+    expect(after(["favicon.svg"])).toEqual({ all: true });
+    expect(after(["de/index.html"])).toEqual({ changed: ["/de/"], notFound: false });
   });
 });

@@ -43,4 +43,22 @@ describe("the render cache of a watch session", () => {
       await rm(root, { recursive: true, force: true });
     }
   });
+
+  it("keeps a result while its inputs stay the same values, across builds, and computes afresh when one changes", async () => {
+    const session = await RenderCache.open("/nonexistent", false, true);
+    const page = { file: "content/pages/imprint.de.md" };
+    let runs = 0;
+    const verdict = (inputs: unknown[]) => session.rememberWhile("legal facts", inputs, () => ++runs);
+    expect(verdict(["site", page])).toBe(1);
+    expect(verdict(["site", page])).toBe(1);
+    await session.save();
+    expect(verdict(["site", page])).toBe(1);
+    // Another object with the same fields is another file's loading: compared by reference, it counts as a change.
+    expect(verdict(["site", { ...page }])).toBe(2);
+    expect(verdict(["site changed", page])).toBe(3);
+    // A one-off build keeps nothing.
+    const once = await RenderCache.open("/nonexistent", false);
+    expect(once.rememberWhile("legal facts", ["site"], () => ++runs)).toBe(4);
+    expect(once.rememberWhile("legal facts", ["site"], () => ++runs)).toBe(5);
+  });
 });

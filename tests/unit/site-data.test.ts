@@ -108,18 +108,19 @@ describe("upcoming dates", () => {
 });
 
 describe("labels of the navigation", () => {
-  it("lists every dictionary key site.yaml's header and footer use, once", async () => {
+  it("lists every dictionary key site.yaml's header, phone menu and footer use, once", async () => {
     const { navigationLabels } = await import("../../generator/check/site-data.ts");
     const link = (page: string, label: string) => ({ page, label, at: {} });
     expect(
       navigationLabels({
         header: [link("home", "nav.about"), link("contact", "nav.contact")],
         button: link("pricing", "nav.bookNow"),
+        menu: [link("pricing", "nav.datesPrices"), link("contact", "nav.contact")],
         footer: [
           { block: "about", at: {} },
           { title: "footer.legal", links: [link("imprint", "footer.imprint"), link("contact", "nav.contact")], at: {} },
         ],
       }),
-    ).toEqual(["nav.about", "nav.contact", "nav.bookNow", "footer.imprint", "footer.legal"]);
+    ).toEqual(["nav.about", "nav.contact", "nav.bookNow", "nav.datesPrices", "footer.imprint", "footer.legal"]);
   });
 });

@@ -3,8 +3,8 @@
  * rules as the real project writes them (content/languages/*.yaml), and the neutral rules of a language
  * without a file.
  */
-import { describe, expect, it } from "vitest";
-import { renderMarkdown } from "../../generator/load/markdown.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { loadMarkdownEngine, renderMarkdown } from "../../generator/load/markdown.ts";
 import { typeset as typesetWith, typographyOf, type Typography } from "../../generator/load/typography.ts";
 import { loadWritingRules, neutralRules } from "../../generator/load/writing-rules.ts";
 import { projectRoot } from "../support/site.ts";
@@ -14,6 +14,9 @@ const rulesOf = async (code: string) =>
 const typographies: Record<string, Typography> = { en: await rulesOf("en"), de: await rulesOf("de") };
 /** A text as the real site sets it in English ("en") or German ("de"). */
 const typeset = (text: string, code: "en" | "de") => typesetWith(text, typographies[code]!);
+
+// The engine loads when a build first parses a body (load/markdown.ts); these tests call it directly.
+beforeAll(() => loadMarkdownEngine());
 
 /** Non-breaking spaces shown as `~`, so expectations read like the typed text. */
 const shown = (text: string) => text.replaceAll("\u00a0", "~");

@@ -1,0 +1,87 @@
+/**
+ * The figures of the terms (site.yaml `booking:`) are quoted, never typed (design.md §11 "figures of the terms
+ * are settings"): a text that types one, or states it differently, is refused at the number. The check learns
+ * how each language words a figure from the texts that quote it: "bis {booking.freeCancellationDays} Tage vor"
+ * teaches that a number between "bis" and "Tage vor" is that figure, so "bis 10 Tage vor Trainingsbeginn" in any
+ * text of that language is caught, and a third language brings its own wording without code.
+ */
+import { ContentError, placeAt } from "../errors.ts";
+import type { LoadedContent } from "../load/content.ts";
+import { siteFile } from "../load/site.ts";
+
+/** Words, numbers, per cent signs and placeholders: the tokens a figure's wording is made of. */
+const token = /\{[A-Za-z][\w.]*\}|\d+(?:[.,]\d+)?|%|\p{L}[\p{L}\p{N}-]*/gu;
+const figure = /^\{(booking\.[A-Za-z]+)\}$/;
+
+/** A text of one language, where it stands. */
+interface Text {
+  text: string;
+  file: string;
+  start: { line: number; column: number };
+}
+
+/** Every typed booking figure in every language's texts, one refusal each. */
+export function typedFigures(content: LoadedContent): ContentError[] {
+  const booking = content.site.booking ?? {};
+  const problems: ContentError[] = [];
+  for (const locale of content.locales) {
+    const texts: Text[] = [
+      ...[...locale.dictionary.values()].map((entry) => ({
+        text: entry.source ?? entry.text,
+        file: entry.file,
+        start: { line: entry.line, column: entry.column },
+      })),
+      ...Object.values(locale.pages).flatMap(({ origin }) => [
+        { text: origin.body, file: origin.file, start: { line: origin.bodyLine, column: 1 } },
+        ...(origin.front ? [{ text: origin.front, file: origin.file, start: { line: 1, column: 1 } }] : []),
+      ]),
+    ];
+    // A wording may serve more than one figure ("bis {booking.freeCancellationDays} Tage vor", "bis {booking.feeDays} Tage vor").
+    const wordings = new Map<string, Set<string>>();
+    for (const { text } of texts) {
+      const tokens = tokensOf(text);
+      for (const [index, { word }] of tokens.entries()) {
+        const fact = figure.exec(word)?.[1];
+        if (!fact) continue;
+        const wording = wordingAt(tokens, index);
+        wordings.set(wording, new Set([...(wordings.get(wording) ?? []), fact]));
+      }
+    }
+    if (wordings.size === 0) continue;
+    for (const { text, file, start } of texts) {
+      const tokens = tokensOf(text);
+      for (const [index, { word, offset }] of tokens.entries()) {
+        if (!/^\d/.test(word)) continue;
+        const facts = [...(wordings.get(wordingAt(tokens, index)) ?? [])];
+        if (facts.length === 0) continue;
+        const valueOf = (fact: string) => (booking as Record<string, unknown>)[fact.slice("booking.".length)];
+        const place = { file, ...placeAt(text, offset, start) };
+        const same = facts.find((fact) => String(valueOf(fact)) === word);
+        const quote = facts.map((fact) => `{${fact}}`).join(" or ");
+        problems.push(
+          same
+            ? new ContentError(place, `The text types ${word}, the figure of ${same} in ${siteFile}`, {
+                hint: `Quote it as {${same}}: a typed figure would not change with ${siteFile}.`,
+              })
+            : new ContentError(
+                place,
+                `The text says ${word} where ${siteFile} sets ${facts.map((fact) => `${fact} to ${String(valueOf(fact) ?? "nothing")}`).join(" and ")}`,
+                { hint: `Quote the figure as ${quote}, so the text says what the terms say.` },
+              ),
+        );
+      }
+    }
+  }
+  return problems;
+}
+
+/** The tokens of a text with their offsets. */
+function tokensOf(text: string): { word: string; offset: number }[] {
+  return [...text.matchAll(token)].map((match) => ({ word: match[0], offset: match.index }));
+}
+
+/** How a figure at `index` is worded: the word before it and the two after it, in lower case. */
+function wordingAt(tokens: readonly { word: string }[], index: number): string {
+  const word = (at: number) => tokens[at]?.word.toLowerCase() ?? "";
+  return `${word(index - 1)}\u0000${word(index + 1)}\u0000${word(index + 2)}`;
+}
