@@ -29,7 +29,7 @@ import {
   type Spread,
 } from "./measure.ts";
 import { readBaseline, saveBaseline, targetHeader, targetRows, type Figures } from "./targets.ts";
-import { watchEdits } from "./watch-edits.ts";
+import { watchArgs, watchEdits } from "./watch-edits.ts";
 
 const projectRoot = path.resolve(import.meta.dirname, "..");
 // The peer, exact-pinned in a lockfile of its own and installed on demand, not with the project's dependencies.
@@ -223,16 +223,7 @@ for (const extra of watchSizes) {
     const latencies = await watchLatency(
       {
         command: process.execPath,
-        args: [
-          path.join(checkout.root, "bin/ranch-site.js"),
-          "watch",
-          "--root",
-          root,
-          "--out",
-          path.join(root, "dist"),
-          "--port",
-          "0",
-        ],
+        args: watchArgs(checkout.root, root),
         cwd: root,
         env: { TMPDIR: path.join(root, ".tmp") },
       },

@@ -1,3 +1,4 @@
+import path from "node:path";
 /** The two saves the watch measurements make: a dictionary key every German page shows, and one markdown page. */
 export const watchEdits = {
   dictionary: {
@@ -11,3 +12,15 @@ export const watchEdits = {
     change: (text: string, marker: string) => `${text}\n${marker} is the word.\n`,
   },
 };
+
+/** A `watch` of `root` by the checkout at `checkout`, on a free port, as the bench and the profile run it. */
+export const watchArgs = (checkout: string, root: string): string[] => [
+  path.join(checkout, "bin/ranch-site.js"),
+  "watch",
+  "--root",
+  root,
+  "--out",
+  path.join(root, "dist"),
+  "--port",
+  "0",
+];

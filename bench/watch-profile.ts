@@ -18,7 +18,7 @@ import os from "node:os";
 import path from "node:path";
 import { ranchSiteProject } from "./corpus.ts";
 import { pause, spread } from "./measure.ts";
-import { watchEdits } from "./watch-edits.ts";
+import { watchArgs, watchEdits } from "./watch-edits.ts";
 import { freshBundle, sourceMapOfBundle } from "../bin/cli-bundle.js";
 import { summarise, topLines, type Profile } from "./profile-summary.ts";
 
@@ -41,14 +41,7 @@ const child = spawn(
   [
     ...(sampling ? ["--cpu-prof", `--cpu-prof-dir=${profiles}`, "--cpu-prof-interval=100"] : []),
     ...(process.env.PROFILE_FLAGS ?? "").split(" ").filter(Boolean),
-    path.join(projectRoot, "bin/ranch-site.js"),
-    "watch",
-    "--root",
-    root,
-    "--out",
-    path.join(root, "dist"),
-    "--port",
-    "0",
+    ...watchArgs(projectRoot, root),
   ],
   { cwd: root, env: { ...process.env, TMPDIR: path.join(root, ".tmp") }, stdio: ["ignore", "pipe", "pipe"] },
 );

@@ -201,7 +201,7 @@ describe("the web editor in local mode (watch --admin)", () => {
     const pricing = await browser.newPage();
     await pricing.goto(`${watch.origin}/de/pricing/`);
     expect(await pricing.locator("#dates li").first().textContent()).toMatch(
-      /15\.–17\. März 2027.*Deutsch\s*3\s+Plätze frei/,
+      /15\.–17\. März 2027.*Deutsch.*\b3\s+Plätze frei/,
     );
     await pricing.close();
     await page.close();

@@ -289,12 +289,12 @@ describe("ranch-site watch --open-saved", () => {
   it("takes a tab to the page of a saved page template, in the tab's own language", async () => {
     await saveAndFollow(
       "templates/pages/Contact.tsx",
-      '<h2 id="form-title">',
-      '<h2 id="form-title" data-saved="yes">',
+      '<h2 id="info-title">',
+      '<h2 id="info-title" data-saved="yes">',
       {
         from: "/de/references/",
         expectedPath: "/de/contact/",
-        saved: 'html[lang="de"] #form-title[data-saved="yes"]',
+        saved: 'html[lang="de"] #info-title[data-saved="yes"]',
       },
     );
   });

@@ -228,10 +228,11 @@ export function describeLighthouse(formFactor: FormFactor): void {
           return lhr;
         };
         // The performance score varies with the machine's load (the other test files run beside this one
-        // on two cores). As Lighthouse CI recommends, a miss is measured twice more and the median counts.
+        // on two cores). As Lighthouse's variability guide recommends, a miss is measured four times more and the
+        // median of five counts: with three, a fresh-clone CI run on a quiet machine read 93, 94, 98 on /references/.
         const runs = [await audit()];
         if ((score(runs[0]!, "performance") ?? 0) < minimum.performance) {
-          runs.push(await audit(), await audit());
+          for (let more = 0; more < 4; more++) runs.push(await audit());
           runs.sort((a, b) => (score(a, "performance") ?? 0) - (score(b, "performance") ?? 0));
         }
         const lhr = runs[Math.floor(runs.length / 2)]!;
