@@ -37,7 +37,9 @@ export default function Programme(props: PageProps) {
               <span className="eyebrow">{site.name}</span>
               <span className="programme-as-of">
                 {t("programme.asOf")}{" "}
-                <time dateTime={site.builtAt.slice(0, 10)}>{formatDay(site.builtAt.slice(0, 10), content.formats)}</time>
+                <time dateTime={site.builtAt.slice(0, 10)}>
+                  {formatDay(site.builtAt.slice(0, 10), content.formats)}
+                </time>
               </span>
             </p>
             <h1>{t("meta.programme.title")}</h1>
