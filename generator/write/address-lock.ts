@@ -55,9 +55,10 @@ export function addressLockText(lock: AddressLock): string {
 }
 
 /**
- * What `check` says when the lock lacks an address the site has now (a new page, a new slug, not yet built
- * for publishing): the next build records it, and the lock must then be committed, or a later change of
- * that address has no old address to redirect from.
+ * What `check` says when a page the lock knows has a new address not yet built for publishing (a changed
+ * slug): the next build records it, and the lock must then be committed, or a later change of that address
+ * has no old address to redirect from. A page the lock does not know yet (a new page) is not noted: adding
+ * a page is an editor's everyday step, and `check --strict` must not fail on it; its build records it.
  */
 export function unrecordedAddresses(
   config: Pick<SiteConfig, "basePath">,
@@ -66,7 +67,10 @@ export function unrecordedAddresses(
 ): ContentWarning[] {
   const next = nextAddressLock(lock, routes, config.basePath);
   const missing = [...next].flatMap(([locale, pages]) =>
-    [...pages].flatMap(([page, [now]]) => (now && lock.get(locale)?.get(page)?.[0] !== now ? [now] : [])),
+    [...pages].flatMap(([page, [now]]) => {
+      const known = lock.get(locale)?.get(page)?.[0];
+      return now && known !== undefined && known !== now ? [now] : [];
+    }),
   );
   if (missing.length === 0) return [];
   const shown = missing.slice(0, 3).join(", ") + (missing.length > 3 ? ` and ${missing.length - 3} more` : "");
