@@ -46,7 +46,7 @@ const noJsYaml = {
     build.onLoad({ filter: /.*/, namespace: "ranch-site-stub" }, () => ({
       loader: "js",
       contents: `const refuse = () => {
-  throw new Error("js-yaml is not in ranch-site's CLI: front matter is read by generator/load/yaml.ts");
+  throw new Error("js-yaml is not in ranch-site's CLI: front matter is read by generator/io/yaml.ts");
 };
 module.exports = { safeLoad: refuse, safeDump: refuse };`,
     }));

@@ -17,7 +17,6 @@ import {
   reportToGithub,
   writeJsonSchemas,
   writeCmsConfig,
-  loadLanguages,
   movedPortLine,
   networkLines,
   resolveConfig,
@@ -206,8 +205,7 @@ withRoot(
     .command("schemas")
     .description("write the JSON Schemas of content/ and the web editor's configuration into content/schemas/"),
 ).action(async (options: { root: string }) => {
-  const locales = (await loadLanguages(options.root)).map((locale) => locale.code);
-  const changed = [...(await writeJsonSchemas(options.root)), ...(await writeCmsConfig(options.root, locales))];
+  const changed = [...(await writeJsonSchemas(options.root)), ...(await writeCmsConfig(options.root))];
   console.log(changed.length > 0 ? `Wrote ${changed.join(", ")}.` : "The schemas in content/schemas/ are up to date.");
 });
 

@@ -11,7 +11,7 @@ import { recordAddresses, unrecordedAddresses } from "./write/address-lock.ts";
 import type { Route } from "../model/route.ts";
 import { adminOutput } from "./editor/admin-output.ts";
 import { checkOutput, type OutputFindings } from "./check/output.ts";
-import { checkSources, type CheckedSources } from "./check/sources.ts";
+import { checkSources } from "./check/sources.ts";
 import type { BuildContext } from "./render/context.ts";
 import { renderSite } from "./render/site.ts";
 import { siteImages } from "./images/site-images.ts";
@@ -100,7 +100,7 @@ export async function build(
   const lock = await loadTranslationLock(config.root, cachedYaml(cache.rememberText));
   const pages = sitePages(content);
   const templates = await memo.templates(config.root, templateFiles(pages), config.cache);
-  const sources = checkSources(config, content, lock, pages, templates, (key, inputs, compute) =>
+  const sources = checkSources({ config, content, lock, pages, templates }, (key, inputs, compute) =>
     cache.rememberWhile(key, inputs, compute),
   );
   const { links, routes } = routeSite(config, content.site, pages);
@@ -108,7 +108,7 @@ export async function build(
   const images = await siteImages(config, content.images, drawingsOf(content, templates.module), links);
   const admin = await adminOutput(config, content);
   const context: BuildContext = { config, content, routes, links, templates, assets, images };
-  const output = siteOutput(context, shipsCompressed(config, writer, content.site.hosting?.provider), admin);
+  const output = siteOutput(context, shipsCompressed(config, writer, content.site.hosting?.provider), admin.files);
   const site = renderSite(context, memo);
   const checked = checkOutput(context, site, sources.fragments);
   const files = await writeSite(writer, output, checked.pages);
@@ -116,31 +116,58 @@ export async function build(
   const unrecorded = publishes(config, writer) ? await recordAddresses(config, content.addressLock, routes) : [];
   const toRecord = writer instanceof MemoryWriter ? unrecordedAddresses(config, content.addressLock, routes) : [];
   await cache.save();
-  return report(started, content, routes, files, sources, checked.findings, output, unrecorded, toRecord);
+  const warnings = [...sources.warnings, ...admin.warnings];
+  return report({
+    started,
+    content,
+    routes,
+    files,
+    warnings,
+    findings: checked.findings,
+    output,
+    unrecorded,
+    toRecord,
+  });
 }
 
-function report(
-  started: number,
-  content: LoadedContent,
-  routes: readonly Route[],
-  files: number,
-  sources: CheckedSources,
-  checked: OutputFindings,
-  output: SiteOutput,
-  unrecorded: string[],
-  toRecord: ContentWarning[],
-): BuildReport {
+/** What a build did, from the figures its stages left: when it started and what each stage returned. */
+interface Outcome {
+  started: number;
+  content: LoadedContent;
+  routes: readonly Route[];
+  files: number;
+  /** The warnings of the sources and of the editor's own files. */
+  warnings: readonly ContentWarning[];
+  findings: OutputFindings;
+  output: SiteOutput;
+  /** Addresses the lock could not record (a cache warning). */
+  unrecorded: string[];
+  /** Changed addresses a build to memory saw that the lock does not know yet. */
+  toRecord: ContentWarning[];
+}
+
+function report({
+  started,
+  content,
+  routes,
+  files,
+  warnings,
+  findings,
+  output,
+  unrecorded,
+  toRecord,
+}: Outcome): BuildReport {
   return {
     pages: routes.length,
     routes,
     messages: Object.fromEntries(content.writingRules.map((rules) => [rules.code, rules.messages])),
     files,
     milliseconds: performance.now() - started,
-    warnings: checked.warnings,
+    warnings: findings.warnings,
     hostConfig: output.hostConfig,
     images: output.images,
     cacheWarnings: [...takeCacheWarnings(), ...unrecorded],
-    contentWarnings: sortWarnings([...sources.warnings, ...checked.unlinked, ...toRecord]),
+    contentWarnings: sortWarnings([...warnings, ...findings.unlinked, ...toRecord]),
   };
 }
 

@@ -1,4 +1,4 @@
-import type { Place } from "../model/problem.ts";
+import type { Place, ProblemKind } from "../model/problem.ts";
 import path from "node:path";
 
 /** A folder as a terminal shows it: relative to the working folder when inside it, else absolute. */
@@ -29,6 +29,9 @@ export class UserError extends Error {
 export interface ProblemOptions {
   hint?: string;
   cause?: unknown;
+  /** The kind of a problem the web editor's forms can cause, and the values its words quote (model/problem.ts). */
+  kind?: ProblemKind;
+  values?: Readonly<Record<string, string | number>>;
 }
 
 /** A mistake in content/, with the place an editor must look at and what to do about it. */
@@ -39,12 +42,17 @@ export class ContentError extends UserError {
   readonly reason: string;
   /** What to do about it. */
   readonly hint?: string;
+  /** Its kind, when the web editor words it in the owner's language; the values those words quote. */
+  readonly kind?: ProblemKind;
+  readonly values?: Readonly<Record<string, string | number>>;
 
   constructor(place: Place, reason: string, options: ProblemOptions = {}) {
     super(`${formatPlace(place)}: ${reason}`, { cause: options.cause });
     this.place = { file: place.file, line: place.line, column: place.column };
     this.reason = reason;
     this.hint = options.hint;
+    this.kind = options.kind;
+    this.values = options.values;
   }
 }
 

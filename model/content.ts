@@ -3,6 +3,7 @@
  * generator/ and templates/ and imports neither, so data flows one way: content → generator → templates.
  */
 import type { FormMode } from "./contact.ts";
+import type { SectionHeading } from "./sections.ts";
 
 /** One translated text and where it was written. */
 export interface Entry {
@@ -162,6 +163,11 @@ export interface Site {
    */
   builtAt: string;
   navigation: Navigation;
+  /**
+   * The testimonials in the order the pages show them, by name (`01-svenja-hollmann` for
+   * content/testimonials/01-svenja-hollmann.de.md); the loader sorts by it, and any not listed follow.
+   */
+  testimonials?: string[];
   /** The web editor at /admin/, shipped by `build` when given: where it saves. */
   editor?: EditorBackend;
 }
@@ -257,6 +263,11 @@ export interface MarkdownPage {
   /** The page's address in this language, below its prefix (`preise` → /de/preise/); its file's name unless given. */
   slug?: string;
   html: string;
+  /**
+   * The text cut at its `##` headings once, at load (model/sections.ts `withSections`): the HTML with an id on
+   * every heading and the folded sections as `<details>`, and the headings in order.
+   */
+  sections: { html: string; headings: readonly SectionHeading[] };
   origin: MarkdownOrigin;
 }
 

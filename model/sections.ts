@@ -1,7 +1,8 @@
 /**
  * The sections of a markdown page, cut at its `<h2>` headings: the one rule for where a section starts and
- * what it is called, shared by the loader (which checks the sections a page folds), the programme sheet
- * (which takes sections whole) and the markdown pages ("On this page", folded sections).
+ * what it is called, shared by the loader (which checks the sections a page folds, and cuts each page once into
+ * the `sections` the markdown pages show: "On this page", folded sections) and the programme sheet (which takes
+ * sections whole).
  */
 
 /** The one place a page's HTML is cut: before each `<h2>`, the text before the first kept as the first part. */

@@ -27,6 +27,8 @@ export function checkContent(
         problems.push(
           new ContentError(entry, `"${key}" still contains the placeholder "${match.word}"`, {
             hint: "Write the final text before publishing.",
+            kind: "draftWord",
+            values: { word: match.word },
           }),
         );
     }
@@ -99,7 +101,7 @@ function checkMarkdown(origin: MarkdownOrigin): ContentError[] {
       new ContentError(
         { file: origin.file, line, column },
         `The text still contains the placeholder "${placeholder.word}"`,
-        { hint: "Write the final text before publishing." },
+        { hint: "Write the final text before publishing.", kind: "draftWord", values: { word: placeholder.word } },
       ),
     );
   }

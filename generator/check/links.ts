@@ -99,7 +99,7 @@ export function checkLinks(
           };
           for (const link of source.links) {
             const place = { file: source.file, line: link.line, column: link.column };
-            const problem = checkLink(link, base, locale, place, found);
+            const problem = checkLink(link, { ...found, base, locale, place });
             if (problem) found.problems.push(problem);
           }
           return { problems: found.problems, fragments: found.fragments, warnings: found.warnings };
@@ -123,12 +123,16 @@ interface LinkContext {
   warnings: ContentWarning[];
 }
 
+/** Where one link stands: the page it is on (the base of a relative address), its language and its place. */
+interface LinkAt extends LinkContext {
+  base: string;
+  locale: Locale;
+  place: Place;
+}
+
 function checkLink(
   link: MarkdownOrigin["links"][number],
-  base: string,
-  locale: Locale,
-  place: Place,
-  { targets, pages, locales, lock, fragments, warnings }: LinkContext,
+  { base, locale, place, targets, pages, locales, lock, fragments, warnings }: LinkAt,
 ): ContentError | undefined {
   // Other sites, mailto: and tel: are not ours to check; an unfilled placeholder is refused where its fact belongs.
   if (/^[a-z][a-z0-9+.-]*:/i.test(link.url) || link.url.startsWith("//") || /\{[A-Za-z]/.test(link.url))
@@ -172,6 +176,8 @@ function checkLink(
               locale,
             ),
           )}, with the trailing slash.`,
+      kind: "linkToNoPage",
+      values: { link: link.url },
     });
   }
   if (target.locale && target.locale !== locale.code && link.hreflang !== target.locale) {
@@ -181,6 +187,8 @@ function checkLink(
       `The link ${shown} on this "${locale.code}" page leads to a page in "${target.locale}"`,
       {
         hint: `Link to ${own}; if the other language is meant, give the link its code as title: [text](${link.url} "${target.locale}").`,
+        kind: "linkToOtherLanguage",
+        values: { link: link.url, language: target.locale },
       },
     );
   }
@@ -246,6 +254,8 @@ export function checkFragments(
                 .map((id) => `#${id}`)
                 .join(", ") || "the page itself"
             }, or leave out the #fragment.`,
+            kind: "linkToNoAnchor",
+            values: { link: link.url, anchor: link.fragment },
           },
         ),
     );

@@ -124,6 +124,8 @@ function checkOfferWording(content: LoadedContent): ContentError[] {
         problems.push(
           new ContentError({ file: page.origin.file, ...offer?.at["name"] }, `The offer "${name}" needs a priceNote`, {
             hint: `${siteFile} gives it no price: write what the visitor reads instead, such as \`priceNote: Price on request\`.`,
+            kind: "offerNeedsPriceNote",
+            values: { offer: offer?.name ?? name },
           }),
         );
       // A group price says what it comes to a head: by team size (its `sizes`), or in a line of its own.

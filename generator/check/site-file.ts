@@ -18,6 +18,8 @@ export function checkDates(site: SiteAsWritten, file: string): ContentError[] {
       problems.push(
         new ContentError({ file, ...date.at["start"] }, `Two dates start on ${date.start}`, {
           hint: "Give each date its own first day, or remove the one listed twice.",
+          kind: "sameStart",
+          values: { start: date.start },
         }),
       );
     starts.add(date.start);
@@ -25,6 +27,8 @@ export function checkDates(site: SiteAsWritten, file: string): ContentError[] {
       problems.push(
         new ContentError({ file, ...date.at["end"] }, `The date ends (${date.end}) before it starts (${date.start})`, {
           hint: "Write the last day of the training as `end`, on or after `start`.",
+          kind: "endBeforeStart",
+          values: { start: date.start, end: date.end },
         }),
       );
     if (date.offer !== undefined && !offers.includes(date.offer))

@@ -28,17 +28,22 @@ export interface CheckedSources {
   warnings: ContentWarning[];
 }
 
+/** What the check stage reads: the config, everything loaded, and the templates' keys. */
+export interface Sources {
+  config: SiteConfig;
+  content: LoadedContent;
+  lock: Loaded<TranslationLock>;
+  pages: readonly PageDefinition[];
+  templates: Templates;
+}
+
 /**
  * The check stage: every problem of loading, of the content against the templates' keys, of the site
  * data, of markdown links and of the translations, reported together; then the build stops. In `watch`,
  * `remember` keeps the verdicts of the link and legal checks while their inputs stay as they were.
  */
 export function checkSources(
-  config: SiteConfig,
-  content: LoadedContent,
-  lock: Loaded<TranslationLock>,
-  pages: readonly PageDefinition[],
-  templates: Templates,
+  { config, content, lock, pages, templates }: Sources,
   remember: RememberCheck = everyTime,
 ): CheckedSources {
   const links = checkLinks(content, pages, content.site.languages, remember);
@@ -58,7 +63,7 @@ export function checkSources(
     links.problems,
     translations.errors,
     remember("legal facts", legalInputs(content), () => legalContradictions(content)),
-    typedFigures(content),
+    typedFigures(content, remember),
   );
   const begun = begunDates(content.site, siteFile);
   const untranslated = missingTestimonialVersions(content);

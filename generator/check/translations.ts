@@ -98,6 +98,8 @@ function checkPlaceholders(
         findings.errors.push(
           new ContentError(translated, `"${key}" lacks the placeholder {${name}} that ${at(original)} has`, {
             hint: `Write {${name}} where the figure belongs, as in ${original.file}, so it comes from content/site.yaml.`,
+            kind: "placeholderMissing",
+            values: { name },
           }),
         );
     for (const name of written.keys())
@@ -105,6 +107,8 @@ function checkPlaceholders(
         findings.errors.push(
           new ContentError(translated, `"${key}" has the placeholder {${name}}, which ${at(original)} lacks`, {
             hint: "Every language quotes the same placeholders: add it to the other file too, or remove it here.",
+            kind: "placeholderExtra",
+            values: { name },
           }),
         );
   }
@@ -135,7 +139,11 @@ function comparePagePlaceholders(original: MarkdownOrigin, translated: MarkdownO
         new ContentError(
           { file: translated.file, line: counterpart?.line ?? translated.bodyLine, column: 1 },
           `The text lacks the placeholder {${name}} that ${there.file}:${there.line}:${there.column} has`,
-          { hint: `Write {${name}} where the figure belongs, so it comes from content/site.yaml.` },
+          {
+            hint: `Write {${name}} where the figure belongs, so it comes from content/site.yaml.`,
+            kind: "placeholderMissing",
+            values: { name },
+          },
         ),
       );
     }
@@ -144,6 +152,8 @@ function comparePagePlaceholders(original: MarkdownOrigin, translated: MarkdownO
       findings.errors.push(
         new ContentError(bodyPlace(translated, offset), `The placeholder {${name}} is not in ${original.file}`, {
           hint: "Every language quotes the same placeholders: add it to the other file too, or remove it here.",
+          kind: "placeholderExtra",
+          values: { name },
         }),
       );
     }

@@ -6,8 +6,9 @@
  * text of that language is caught, and a third language brings its own wording without code.
  */
 import { ContentError, placeAt } from "../errors.ts";
-import type { LoadedContent } from "../load/content.ts";
+import type { LoadedContent, LocaleContent } from "../load/content.ts";
 import { siteFile } from "../load/site.ts";
+import { everyTime, type RememberCheck } from "./unchanged.ts";
 
 /** Words, numbers, per cent signs and placeholders: the tokens a figure's wording is made of. */
 const token = /\{[A-Za-z][\w.]*\}|\d+(?:[.,]\d+)?|%|\p{L}[\p{L}\p{N}-]*/gu;
@@ -20,56 +21,75 @@ interface Text {
   start: { line: number; column: number };
 }
 
-/** Every typed booking figure in every language's texts, one refusal each. */
-export function typedFigures(content: LoadedContent): ContentError[] {
-  const booking = content.site.booking ?? {};
-  const problems: ContentError[] = [];
-  for (const locale of content.locales) {
-    const texts: Text[] = [
-      ...[...locale.dictionary.values()].map((entry) => ({
-        text: entry.source ?? entry.text,
-        file: entry.file,
-        start: { line: entry.line, column: entry.column },
-      })),
-      ...Object.values(locale.pages).flatMap(({ origin }) => [
-        { text: origin.body, file: origin.file, start: { line: origin.bodyLine, column: 1 } },
-        ...(origin.front ? [{ text: origin.front, file: origin.file, start: { line: 1, column: 1 } }] : []),
-      ]),
-    ];
-    // A wording may serve more than one figure ("bis {booking.freeCancellationDays} Tage vor", "bis {booking.feeDays} Tage vor").
-    const wordings = new Map<string, Set<string>>();
-    for (const { text } of texts) {
-      const tokens = tokensOf(text);
-      for (const [index, { word }] of tokens.entries()) {
-        const fact = figure.exec(word)?.[1];
-        if (!fact) continue;
-        const wording = wordingAt(tokens, index);
-        wordings.set(wording, new Set([...(wordings.get(wording) ?? []), fact]));
-      }
+/**
+ * Every typed booking figure in every language's texts, one refusal each. In `watch`, `remember` keeps a
+ * language's refusals while its texts, their places and the figures stay as they were: the check tokenises
+ * every text, about half of a markdown save's CPU on the real site before it was kept.
+ */
+export function typedFigures(content: LoadedContent, remember: RememberCheck = everyTime): ContentError[] {
+  const booking = (content.site.booking ?? {}) as Record<string, unknown>;
+  const figures = JSON.stringify(booking);
+  return content.locales.flatMap((locale) => {
+    const texts = textsOf(locale);
+    const places = texts.map(({ file, start }) => `${file}:${start.line}:${start.column}`);
+    const inputs = [figures, ...texts.map(({ text }) => text), ...places];
+    return remember(`typed figures ${locale.locale}`, inputs, () => refusals(texts, booking));
+  });
+}
+
+/** A language's texts: its dictionary's entries as written, and each page's body and front matter. */
+function textsOf(locale: LocaleContent): Text[] {
+  return [
+    ...[...locale.dictionary.values()].map((entry) => ({
+      text: entry.source ?? entry.text,
+      file: entry.file,
+      start: { line: entry.line, column: entry.column },
+    })),
+    ...Object.values(locale.pages).flatMap(({ origin }) => [
+      { text: origin.body, file: origin.file, start: { line: origin.bodyLine, column: 1 } },
+      ...(origin.front ? [{ text: origin.front, file: origin.file, start: { line: 1, column: 1 } }] : []),
+    ]),
+  ];
+}
+
+/** The refusals of one language's texts: learn how each figure is worded, then find numbers worded so. */
+function refusals(texts: readonly Text[], booking: Record<string, unknown>): ContentError[] {
+  // Only a text with a digit can type a figure, and only one with a placeholder can teach a wording: each is tokenised once.
+  const tokenised = texts
+    .filter(({ text }) => /\d|\{booking\./.test(text))
+    .map((text) => ({ ...text, tokens: tokensOf(text.text) }));
+  // A wording may serve more than one figure ("bis {booking.freeCancellationDays} Tage vor", "bis {booking.feeDays} Tage vor").
+  const wordings = new Map<string, Set<string>>();
+  for (const { tokens } of tokenised) {
+    for (const [index, { word }] of tokens.entries()) {
+      const fact = figure.exec(word)?.[1];
+      if (!fact) continue;
+      const wording = wordingAt(tokens, index);
+      wordings.set(wording, new Set([...(wordings.get(wording) ?? []), fact]));
     }
-    if (wordings.size === 0) continue;
-    for (const { text, file, start } of texts) {
-      const tokens = tokensOf(text);
-      for (const [index, { word, offset }] of tokens.entries()) {
-        if (!/^\d/.test(word)) continue;
-        const facts = [...(wordings.get(wordingAt(tokens, index)) ?? [])];
-        if (facts.length === 0) continue;
-        const valueOf = (fact: string) => (booking as Record<string, unknown>)[fact.slice("booking.".length)];
-        const place = { file, ...placeAt(text, offset, start) };
-        const same = facts.find((fact) => String(valueOf(fact)) === word);
-        const quote = facts.map((fact) => `{${fact}}`).join(" or ");
-        problems.push(
-          same
-            ? new ContentError(place, `The text types ${word}, the figure of ${same} in ${siteFile}`, {
-                hint: `Quote it as {${same}}: a typed figure would not change with ${siteFile}.`,
-              })
-            : new ContentError(
-                place,
-                `The text says ${word} where ${siteFile} sets ${facts.map((fact) => `${fact} to ${String(valueOf(fact) ?? "nothing")}`).join(" and ")}`,
-                { hint: `Quote the figure as ${quote}, so the text says what the terms say.` },
-              ),
-        );
-      }
+  }
+  if (wordings.size === 0) return [];
+  const problems: ContentError[] = [];
+  for (const { text, file, start, tokens } of tokenised) {
+    for (const [index, { word, offset }] of tokens.entries()) {
+      if (!/^\d/.test(word)) continue;
+      const facts = [...(wordings.get(wordingAt(tokens, index)) ?? [])];
+      if (facts.length === 0) continue;
+      const valueOf = (fact: string) => booking[fact.slice("booking.".length)];
+      const place = { file, ...placeAt(text, offset, start) };
+      const same = facts.find((fact) => String(valueOf(fact)) === word);
+      const quote = facts.map((fact) => `{${fact}}`).join(" or ");
+      problems.push(
+        same
+          ? new ContentError(place, `The text types ${word}, the figure of ${same} in ${siteFile}`, {
+              hint: `Quote it as {${same}}: a typed figure would not change with ${siteFile}.`,
+            })
+          : new ContentError(
+              place,
+              `The text says ${word} where ${siteFile} sets ${facts.map((fact) => `${fact} to ${String(valueOf(fact) ?? "nothing")}`).join(" and ")}`,
+              { hint: `Quote the figure as ${quote}, so the text says what the terms say.` },
+            ),
+      );
     }
   }
   return problems;

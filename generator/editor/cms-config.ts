@@ -11,11 +11,23 @@ import path from "node:path";
 import { stringify } from "yaml";
 import { photoSlotsCollection } from "./photo-slots.ts";
 import type { Dictionary } from "../i18n.ts";
-import { pageSchema, testimonialSchema } from "../load/content.ts";
 import { emailPattern, figurePattern, type Schema } from "../load/schema.ts";
-import { loadSite, siteSchema } from "../load/site.ts";
-import { loadDictionary } from "../load/translations.ts";
-import { groupLabel, textHint } from "./text-places.ts";
+import { siteSchema } from "../load/site.ts";
+import { loadContent, pageSchema, testimonialSchema, type LoadedContent } from "../load/content.ts";
+import { resolveConfig } from "../config.ts";
+import { dayIn, fill, labelOf, languageName, loadEditorWords, wordsFor, type Words } from "./words.ts";
+import { contactSentPage, fixedPages } from "../routes.ts";
+
+/** A page of content/pages as the form shows it: its name, its title per language, the optional fields it uses. */
+export interface CmsPage {
+  name: string;
+  /** The page's title by language code, for the form's list of pages. */
+  titles: Readonly<Record<string, string>>;
+  /** The optional front matter keys any language version of the page has (`offers` on the pricing page). */
+  extras: readonly string[];
+  /** The offers the page describes by name (open, team, custom), when it has any. */
+  offers?: readonly string[];
+}
 
 /** What the configuration needs of the content besides the schemas: names only editors choose. */
 export interface CmsContent {
@@ -25,6 +37,12 @@ export interface CmsContent {
   dictionaryKeys: readonly string[];
   /** The offers of site.yaml by name (open, team, custom): a group whose keys the editor names. */
   offerNames: readonly string[];
+  /** Each offer's name as the pricing page gives it, by language then offer: the offer's label in the form. */
+  offerTitles?: Readonly<Record<string, Readonly<Record<string, string>>>>;
+  /** The testimonials by file name without language, with the person each quotes: the choices of their order. */
+  testimonials?: readonly { name: string; person: string }[];
+  /** The pages of content/pages; the fixed pages of the site (routes.ts) when not given. */
+  pages?: readonly CmsPage[];
   /** Keys whose text runs over more than one line in some language: a box, not a line, in the form. */
   multilineKeys?: readonly string[];
   /** The day the form is made for (YYYY-MM-DD), in `watch`: a training may not start before it. */
@@ -40,100 +58,177 @@ export interface CmsContent {
 type Field = Record<string, unknown>;
 
 /**
- * site.yaml's groups in the order an editor needs them, the rest after them in the file's order. One
+ * site.yaml's groups in the order an owner needs them, the rest after them in the file's order. One
  * form for the file: Decap keys an entry by its file, so two forms of one file would show as one.
  */
-const siteOrder = ["offers", "dates", "contact", "social", "claims", "clients", "navigation"];
+const siteOrder = ["dates", "offers", "contact", "claims", "testimonials", "social", "clients", "legal"];
+
+/**
+ * site.yaml's settings that are no owner's business: where the site lives, its languages (a language needs its
+ * dictionary and pages first: README "Adding a language"), the consent's hosts, the form service, the host, the
+ * menus' structure, the editor's own backend, map coordinates. The form leaves them
+ * out, and a save keeps them as they are (editor/content-edit.ts keeps every key the form does not show).
+ */
+const technicalSiteFields = new Set([
+  "baseUrl",
+  "languages",
+  "contact.form",
+  "hosting",
+  "consent",
+  "navigation",
+  "editor",
+  "location.latitude",
+  "location.longitude",
+  "legal.countryCode",
+]);
+
+/** Dictionary keys that are settings, not texts: the Open Graph locale. Left out of the form, kept on save. */
+const technicalTextKeys = new Set(["lang.ogLocale"]);
 
 /** Whole numbers as the form takes them: a German "2.490" reads as 2.49 in a number field, and is refused here. */
-const wholeNumber = ["^\\d+$", "a whole number in digits only, e.g. 2490 (not 2.490 or 2,490)"];
+const wholeNumber = "^\\d+$";
 
-/** "seatsLeft" → "Seats left". */
-export function labelOf(name: string): string {
-  const words = name.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
+/** A table without words: every label from its key. What `editorFiles` reads paths from. */
+export const bareWords: Words = {
+  language: "en",
+  collections: {},
+  site: {},
+  siteHints: {},
+  choices: {},
+  page: {},
+  pageHints: {},
+  testimonial: {},
+  photos: {},
+  refusals: {},
+  places: {},
+  texts: {},
+  checks: {},
+  interface: {},
+};
+
+/** How a section of the table names the fields of one form. */
+interface Naming {
+  /** The section of labels (`site`, `page`) and of hints (`siteHints`, `pageHints`), if any. */
+  labels: Record<string, string>;
+  hints?: Record<string, string>;
+  words: Words;
 }
 
 /** What a form field needs besides its schema. */
 interface FieldOptions {
   required: boolean;
-  hint?: string;
+  /** The field's path in the table (`dates.start`): list positions and offer names left out. */
+  path: string;
+  naming: Naming;
   offerNames: readonly string[];
+  /** The offers' labels by name, in the interface language. */
+  offerTitles?: Readonly<Record<string, string>>;
   /** The site's languages, for a field whose choices are the languages. */
   languages?: readonly string[];
+  /** The testimonials, for the list that orders them. */
+  testimonials?: CmsContent["testimonials"];
   /** The values of a closed set (the schema's `choices`): a select field. */
-  choices?: readonly string[];
+  choices?: readonly string[] | "offers" | "languages" | "testimonials";
   /** The day the configuration is made (YYYY-MM-DD): a training's first day is refused before it. */
   today?: string;
 }
 
+/** A pattern and its refusal in the interface language. */
+function refusal(words: Words, pattern: string, name: string, values: Record<string, string> = {}): [string, string] {
+  return [pattern, fill(words.refusals[name] ?? words.refusals["pattern"] ?? pattern, { pattern, ...values })];
+}
+
+/** A closed set as select options, each labelled in the interface language. */
+function selectOptions(name: string, options: FieldOptions): unknown[] {
+  const { choices, naming } = options;
+  if (choices === "offers")
+    return options.offerNames.map((value) => ({ label: options.offerTitles?.[value] ?? value, value }));
+  if (choices === "languages")
+    return (options.languages ?? []).map((value) => ({ label: languageName(value, naming.words.language), value }));
+  if (choices === "testimonials")
+    return (options.testimonials ?? []).map(({ name: value, person }) => ({ label: person, value }));
+  return (choices ?? []).map((value) => ({ label: naming.words.choices[`${name}.${value}`] ?? value, value }));
+}
+
 /** One schema field as a form field of Decap CMS. */
 export function toCmsField(name: string, schema: Schema, options: FieldOptions): Field {
-  const field: Field = { name, label: labelOf(name) };
+  const { naming } = options;
+  const field: Field = { name, label: naming.labels[options.path] ?? labelOf(name) };
   if (!options.required) field["required"] = false;
-  if (options.hint) field["hint"] = options.hint;
+  const hint = naming.hints?.[options.path];
+  if (hint) field["hint"] = hint;
   if (options.choices && (typeof schema === "string" || options.choices.length === 0))
-    return { ...field, widget: "select", options: [...options.choices] };
+    return { ...field, widget: "select", options: selectOptions(name, options) };
   // Inside an optional group nothing is required: a page without offers must save without them.
-  const nested = (key: string, child: Schema, parent: Extract<Schema, { fields: unknown }>) => {
-    const set = parent.choices?.[key];
-    return toCmsField(key, child, {
+  const nested = (key: string, child: Schema, parent: Extract<Schema, { fields: unknown }>, path: string) =>
+    toCmsField(key, child, {
       ...options,
+      path,
       required: options.required && !parent.optional?.includes(key),
-      hint: parent.hints?.[key],
-      choices: set === "offers" ? options.offerNames : set === "languages" ? options.languages : set,
+      choices: parent.choices?.[key],
       // A training date's first day (the list of dates' `start`): one that has passed would drop off the site.
       today: key === "start" && "end" in parent.fields ? options.today : undefined,
     });
-  };
   if (typeof schema === "object" && "fields" in schema)
     return {
       ...field,
       widget: "object",
-      fields: Object.entries(schema.fields).map(([key, child]) => nested(key, child, schema)),
+      fields: Object.entries(schema.fields)
+        .filter(([key]) => !technicalSiteFields.has(`${options.path}.${key}`))
+        .map(([key, child]) => nested(key, child, schema, `${options.path}.${key}`)),
     };
   if (typeof schema === "object" && "each" in schema)
     return {
       ...field,
       widget: "object",
-      fields: options.offerNames.map((key) =>
-        toCmsField(key, schema.each, { ...options, required: options.required, hint: undefined, offerNames: [] }),
-      ),
+      fields: options.offerNames.map((key) => ({
+        ...toCmsField(key, schema.each, { ...options, required: options.required, offerNames: [] }),
+        label: options.offerTitles?.[key] ?? key,
+      })),
     };
   if (typeof schema === "object") {
-    const item = toCmsField("item", schema.list, { ...options, required: true, hint: undefined, choices: undefined });
+    // A list of groups names its fields as the group does (`dates.start`); a list of texts its item (`folded.item`),
+    // whose choices are the list's (the testimonials' order: each item one of them).
+    const grouped = typeof schema.list === "object" && "fields" in schema.list;
+    const item = toCmsField("item", schema.list, {
+      ...options,
+      path: grouped ? options.path : `${options.path}.item`,
+      required: true,
+      choices: grouped ? undefined : options.choices,
+    });
     // A list may be empty (no dates planned is a state the site shows): never required as a whole.
     const list = { ...field, required: false, widget: "list" };
     if (item["widget"] === "object") return { ...list, collapsed: false, fields: item["fields"] };
-    return { ...list, field: item };
+    // A folded item shows its value, not the field's name ("01-svenja-hollmann", not "Testimonial" four times
+    // once a drag has folded them), and "Add" names one item.
+    return { ...list, label_singular: item["label"], summary: "{{fields.item}}", field: item };
   }
+  const words = naming.words;
   switch (schema) {
     case "text":
     case "scalar":
       return { ...field, widget: "string" };
     case "email":
-      return { ...field, widget: "string", pattern: [emailPattern.source, "an email address: name@domain.tld"] };
+      return { ...field, widget: "string", pattern: refusal(words, emailPattern.source, "email") };
     case "url":
-      return { ...field, widget: "string", pattern: ["^https?://[^\\s/]+\\.[^\\s]*$", "a full address: https://…"] };
+      return { ...field, widget: "string", pattern: refusal(words, "^https?://[^\\s/]+\\.[^\\s]*$", "url") };
     case "endpoint":
-      return {
-        ...field,
-        widget: "string",
-        pattern: ["^https://[^\\s/]+\\.[^\\s]*$", "the form service's address: https://…"],
-      };
+      return { ...field, widget: "string", pattern: refusal(words, "^https://[^\\s/]+\\.[^\\s]*$", "endpoint") };
     case "origin":
-      return {
-        ...field,
-        widget: "string",
-        pattern: ["^https?://[^\\s/]+\\.[^\\s/]*$", "the site's address alone: https://example.org"],
-      };
+      return { ...field, widget: "string", pattern: refusal(words, "^https?://[^\\s/]+\\.[^\\s/]*$", "origin") };
     case "figure":
-      return { ...field, widget: "string", pattern: [figurePattern.source, "a figure in digits: 3, 25+, 8–12"] };
+      return { ...field, widget: "string", pattern: refusal(words, figurePattern.source, "figure") };
     case "number":
       return { ...field, widget: "number", value_type: "float" };
     case "integer":
       // A float field with a pattern: an "int" field would read "2.490" as 2 and save it without a word.
-      return { ...field, widget: "number", value_type: "float", min: 0, pattern: wholeNumber };
+      return {
+        ...field,
+        widget: "number",
+        value_type: "float",
+        min: 0,
+        pattern: refusal(words, wholeNumber, "wholeNumber"),
+      };
     case "date":
       return {
         ...field,
@@ -144,10 +239,9 @@ export function toCmsField(name: string, schema: Schema, options: FieldOptions):
         picker_utc: true,
         ...(options.today
           ? {
-              pattern: [
-                notBefore(options.today),
-                `today (${options.today}) or later: a date that has begun drops off the site`,
-              ],
+              pattern: refusal(words, notBefore(options.today), "notBefore", {
+                today: dayIn(options.today, words.language),
+              }),
             }
           : {}),
       };
@@ -156,16 +250,30 @@ export function toCmsField(name: string, schema: Schema, options: FieldOptions):
   }
 }
 
-/** Every field of a group of fields, each translated per language when `i18n` is set. */
-function fieldsOf(schema: Schema, content: CmsContent, i18n: boolean): Field[] {
+/** Every field of a group of fields, each translated per language when `i18n` is set; `only` keeps those keys. */
+function fieldsOf(
+  schema: Schema,
+  content: CmsContent,
+  naming: Naming,
+  i18n: boolean,
+  keep: (key: string) => boolean = () => true,
+): Field[] {
   if (typeof schema !== "object" || !("fields" in schema)) throw new Error("A form needs a group of fields");
-  const options = { offerNames: content.offerNames, languages: content.locales, today: content.today };
-  return Object.entries(schema.fields).map(([key, child]) => {
-    const set = schema.choices?.[key];
-    const choices = set === "offers" ? content.offerNames : set === "languages" ? content.locales : set;
-    const required = !schema.optional?.includes(key);
-    return translated(toCmsField(key, child, { ...options, required, hint: schema.hints?.[key], choices }), i18n);
-  });
+  const options = {
+    offerNames: content.offerNames,
+    offerTitles: content.offerTitles?.[naming.words.language] ?? content.offerTitles?.[content.locales[0]!],
+    languages: content.locales,
+    testimonials: content.testimonials,
+    today: content.today,
+    naming,
+  };
+  return Object.entries(schema.fields)
+    .filter(([key]) => keep(key))
+    .map(([key, child]) => {
+      const required = !schema.optional?.includes(key);
+      const choices = schema.choices?.[key];
+      return translated(toCmsField(key, child, { ...options, path: key, required, choices }), i18n);
+    });
 }
 
 /**
@@ -197,24 +305,38 @@ function translated(field: Field, i18n: boolean): Field {
   };
 }
 
+/** The place of a dotted key or key family in the table's words: the longest matching family wins. */
+export function placeOf(key: string, words: Words): string | undefined {
+  let best: string | undefined;
+  for (const family of Object.keys(words.places))
+    if ((key === family || key.startsWith(`${family}.`)) && family.length > (best?.length ?? -1)) best = family;
+  return best === undefined ? undefined : words.places[best];
+}
+
 /**
- * The dictionary's dotted keys as nested groups of text fields: labelled in words (`skipLink` → "Skip
- * link"), each group labelled and each text hinted with where it appears on the site
- * (editor/text-places.ts) and the key itself (what templates, `check` and the translation commands name),
- * one line for a text of one line, and, when `others` holds them, the same text in the other languages.
+ * The dictionary's dotted keys as nested groups of text fields: each labelled with what it is on the site
+ * and each group with where it is seen (the table's `texts` and `places`), one line for a text of one line,
+ * and, when `others` holds them, the same text in the other languages as the hint.
  */
 function dictionaryFields(
   keys: readonly string[],
   multiline: ReadonlySet<string>,
+  words: Words,
   others: ReadonlyArray<readonly [language: string, texts: ReadonlyMap<string, string>]> = [],
 ): Field[] {
-  const hintOf = (key: string) =>
-    [
-      textHint(key),
-      ...others.flatMap(([language, texts]) => (texts.has(key) ? [`${language}: “${texts.get(key)}”`] : [])),
-    ].join(" · ");
+  const hintOf = (key: string) => {
+    const quotes = others.flatMap(([language, texts]) =>
+      texts.has(key)
+        ? [fill(words.interface["inOther"] ?? "{language}: “{text}”", { language, text: texts.get(key)! })]
+        : [],
+    );
+    // A text at the top of the file has no group that says where it is: its hint does.
+    const place = key.includes(".") ? undefined : words.places[key];
+    return [place, ...quotes].filter(Boolean).join(" · ");
+  };
   const tree = new Map<string, unknown>();
   for (const key of keys) {
+    if (technicalTextKeys.has(key)) continue;
     const parts = key.split(".");
     let level = tree;
     for (const part of parts.slice(0, -1)) {
@@ -224,29 +346,97 @@ function dictionaryFields(
     level.set(parts.at(-1)!, "text");
   }
   const toFields = (level: Map<string, unknown>, prefix: string): Field[] =>
-    [...level].map(([name, value]) =>
-      value instanceof Map
-        ? {
-            name,
-            label: groupLabel(`${prefix}${name}`, labelOf(name)),
-            widget: "object",
-            collapsed: true,
-            fields: toFields(value, `${prefix}${name}.`),
-          }
-        : {
-            name,
-            label: labelOf(name),
-            widget: multiline.has(`${prefix}${name}`) ? "text" : "string",
-            hint: hintOf(`${prefix}${name}`),
-          },
-    );
+    [...level].map(([name, value]) => {
+      const key = `${prefix}${name}`;
+      if (value instanceof Map)
+        return {
+          name,
+          label: words.places[key] ?? labelOf(name),
+          widget: "object",
+          collapsed: true,
+          fields: toFields(value, `${key}.`),
+        };
+      const hint = hintOf(key);
+      return {
+        name,
+        label: words.texts[key] ?? labelOf(name),
+        widget: multiline.has(key) ? "text" : "string",
+        ...(hint ? { hint } : {}),
+      };
+    });
   return toFields(tree, "");
 }
 
-/** The whole configuration, apart from where it saves (the backend, added by `build` and `watch`). */
-export function createCmsConfig(content: CmsContent): Record<string, unknown> {
+/**
+ * The search over the short texts at the top of their form (the editor's script, client/text-search.ts). It
+ * holds no value: its name is no dictionary key (those are words), and a save writes nothing for it.
+ */
+function searchField(words: Words): Field {
+  return {
+    name: "__search",
+    label: words.interface["search"] ?? "Search the short texts",
+    widget: "ranch-search",
+    required: false,
+  };
+}
+
+/** The fixed pages of the site (routes.ts), when the content names none: each with no title of its own. */
+function defaultPages(): CmsPage[] {
+  return [...fixedPages, contactSentPage].flatMap((page) =>
+    page.markdown ? [{ name: page.markdown, titles: {}, extras: [] }] : [],
+  );
+}
+
+/** A page's form: its text first, then its title, lead and description, then the fields only it uses. */
+function pageFields(page: CmsPage, content: CmsContent, words: Words, locale: string): Field[] {
+  const naming = { labels: words.page, hints: words.pageHints, words };
+  const common = ["title", "lead", "description"];
+  const offerNames = page.offers ?? [];
+  const fields = fieldsOf(
+    pageSchema,
+    { ...content, offerNames, offerTitles: undefined },
+    naming,
+    false,
+    (key) => common.includes(key) || page.extras.includes(key),
+  );
+  // Raw markdown only: the rich-text mode writes the whole text anew (`*` for `-`, blank lines added,
+  // tight lists loose), and Decap opens in rich text whenever it is allowed, whatever the order.
+  // The raw mode edits the lines as they are, so a changed word is one changed line.
+  const body = {
+    name: "body",
+    label: words.page["body"] ?? "Text",
+    widget: "markdown",
+    modes: ["raw"],
+    ...(words.pageHints["body"] ? { hint: words.pageHints["body"] } : {}),
+  };
+  // An offer's group is labelled with its own name on the page, in the interface language.
+  const titled = fields.map((field) =>
+    field["name"] === "offers"
+      ? {
+          ...field,
+          fields: (field["fields"] as Field[]).map((offer) => ({
+            ...offer,
+            label: content.offerTitles?.[locale]?.[offer["name"] as string] ?? offer["name"],
+          })),
+        }
+      : field,
+  );
+  const order = (field: Field) => {
+    const index = common.indexOf(field["name"] as string);
+    return index === -1 ? common.length : index;
+  };
+  return [body, ...titled.sort((a, b) => order(a) - order(b))];
+}
+
+/**
+ * The whole configuration in one interface language, apart from where it saves (the backend, added by
+ * `build` and `watch`). `words` is that language's table (generator/editor/words/); without one, every
+ * label comes from its key.
+ */
+export function createCmsConfig(content: CmsContent, words: Words = bareWords): Record<string, unknown> {
   if (typeof siteSchema !== "object" || !("fields" in siteSchema)) throw new Error("site.yaml is a group of fields");
-  const siteFields = fieldsOf(siteSchema, content, false);
+  const siteNaming = { labels: words.site, hints: words.siteHints, words };
+  const siteFields = fieldsOf(siteSchema, content, siteNaming, false, (key) => !technicalSiteFields.has(key));
   const rank = (field: Field) => {
     const index = siteOrder.indexOf(field["name"] as string);
     return index === -1 ? siteOrder.length : index;
@@ -255,32 +445,36 @@ export function createCmsConfig(content: CmsContent): Record<string, unknown> {
     .map((field, index) => ({ field, index }))
     .sort((a, b) => rank(a.field) - rank(b.field) || a.index - b.index);
   const noPreview = { preview: false };
+  const collection = (name: string, fallback: string) => words.collections[name] ?? fallback;
+  const testimonialNaming = { labels: words.testimonial, words };
   return {
+    // The formats of the editor's script (client/kept-formats.ts): a save changes only what changed.
     media_folder: "public/media",
     public_folder: "/media",
     i18n: { structure: "multiple_files", locales: [...content.locales], default_locale: content.locales[0] },
     collections: [
       {
         name: "site",
-        label: "Prices, dates and facts",
+        label: collection("site", "Prices, dates and facts"),
+        format: "ranch-yaml",
         editor: noPreview,
         files: [
           {
             name: "site",
-            label: "Prices, dates, contact, claims and navigation",
+            label: collection("siteFile", "Prices, dates, contact and facts"),
             file: "content/site.yaml",
             fields: ordered.map(({ field }) => field),
           },
         ],
       },
-      photoSlotsCollection(content.locales),
+      photoSlotsCollection(content.locales, words),
       {
         name: "testimonials",
-        label: "Testimonials",
-        label_singular: "Testimonial",
+        label: collection("testimonials", "Testimonials"),
+        label_singular: collection("testimonial", "Testimonial"),
         folder: "content/testimonials",
         extension: "md",
-        format: "frontmatter",
+        format: "ranch-frontmatter",
         create: true,
         slug: "{{slug}}",
         identifier_field: "name",
@@ -291,56 +485,63 @@ export function createCmsConfig(content: CmsContent): Record<string, unknown> {
         i18n: { locales: testimonialLocales(content.locales), default_locale: testimonialLocales(content.locales)[0] },
         editor: noPreview,
         fields: [
-          ...fieldsOf(testimonialSchema, content, true).map((field) => ({ ...field, required: false })),
-          { name: "body", label: "Text", widget: "text", i18n: true, required: false },
+          ...fieldsOf(testimonialSchema, content, testimonialNaming, true).map((field) => ({
+            ...field,
+            required: false,
+          })),
+          { name: "body", label: words.testimonial["body"] ?? "Text", widget: "text", i18n: true, required: false },
         ],
       },
       {
+        // One form per page and language, with the fields that page uses: the pricing page's offers appear on it
+        // alone. (Decap gives a form of named files one language only.) The interface language's pages first.
+        // Pages are not made or deleted here (most are pages the site needs; the local mode refuses their delete too).
         name: "pages",
-        label: "Pages",
-        label_singular: "Page",
-        folder: "content/pages",
-        extension: "md",
-        format: "frontmatter",
-        create: true,
-        // Most pages are ones the site cannot be built without; the local mode refuses their delete too.
-        delete: false,
-        slug: "{{slug}}",
-        identifier_field: "title",
-        i18n: true,
+        label: collection("pages", "Pages"),
+        label_singular: collection("page", "Page"),
+        format: "ranch-frontmatter",
         editor: noPreview,
-        fields: [
-          ...fieldsOf(pageSchema, content, true),
-          // Raw markdown only: the rich-text mode writes the whole text anew (`*` for `-`, blank lines added,
-          // tight lists loose), and Decap opens in rich text whenever it is allowed, whatever the order.
-          // The raw mode edits the lines as they are, so a changed word is one changed line.
-          { name: "body", label: "Text", widget: "markdown", modes: ["raw"], i18n: true },
-        ],
+        files: pageLanguages(content.locales, words.language).flatMap((locale) =>
+          (content.pages ?? defaultPages()).map((page) => ({
+            name: `${page.name}.${locale}`,
+            // Named in the interface language, then the language of the version: "Preise (Englisch)".
+            label: `${page.titles[words.language] ?? page.titles[locale] ?? page.titles[content.locales[0]!] ?? labelOf(page.name)} (${languageName(locale, words.language)})`,
+            file: `content/pages/${page.name}.${locale}.md`,
+            fields: pageFields(page, content, words, locale),
+          })),
+        ),
       },
       {
         name: "texts",
-        label: "Short texts",
+        label: collection("texts", "Short texts"),
+        format: "ranch-yaml",
         editor: noPreview,
         files: content.locales.map((locale) => ({
           name: locale,
-          label: `Short texts in ${languageName(locale, "en")}`,
+          label: fill(collection("textsFile", "Short texts in {language}"), {
+            language: languageName(locale, words.language),
+          }),
           file: `content/i18n/${locale}.yaml`,
-          fields: dictionaryFields(
-            content.dictionaryKeys,
-            new Set(content.multilineKeys ?? []),
-            [...(content.texts ?? [])]
-              .filter(([code]) => code !== locale)
-              .map(([code, texts]) => [languageName(code, "en"), texts] as const),
-          ),
+          fields: [
+            searchField(words),
+            ...dictionaryFields(
+              content.dictionaryKeys,
+              new Set(content.multilineKeys ?? []),
+              words,
+              [...(content.texts ?? [])]
+                .filter(([code]) => code !== locale)
+                .map(([code, texts]) => [languageName(code, words.language), texts] as const),
+            ),
+          ],
         })),
       },
     ],
   };
 }
 
-/** A language's name (`de` → "German"), in the language `inLanguage`. */
-function languageName(code: string, inLanguage: string): string {
-  return new Intl.DisplayNames(inLanguage, { type: "language" }).of(code) ?? code;
+/** The languages of the pages' forms, the interface language's first. */
+function pageLanguages(locales: readonly string[], language: string): string[] {
+  return locales.includes(language) ? [language, ...locales.filter((code) => code !== language)] : [...locales];
 }
 
 /** The languages of the testimonials' form, the one a testimonial most often starts in first. */
@@ -356,22 +557,54 @@ export function cmsConfigText(config: Record<string, unknown>): string {
   return `# The web editor's configuration (Decap CMS), generated from the loaders' schemas: run \`node bin/ranch-site.js schemas\`, do not edit.\n${stringify(config, { lineWidth: 0, aliasDuplicateObjects: false })}`;
 }
 
-/** What the configuration needs of the project's content: its languages, dictionary keys and offers. */
-export async function loadCmsContent(root: string, locales: readonly string[], withTexts = false): Promise<CmsContent> {
-  const { site, factsFor } = (await loadSite(root)).value;
-  const dictionaries = await Promise.all(locales.map((code) => loadDictionary(root, code, factsFor(code))));
-  const dictionary = dictionaries[0]!;
+/** The optional fields of a page's front matter: the form shows each only on a page that uses it. */
+const pageExtras = ["offers", "describesCourse", "onThisPage", "folded"] as const;
+
+/**
+ * What the configuration needs of the loaded content: its languages, dictionary keys, offers, pages and
+ * testimonials; with `withTexts` (watch), every language's short texts, quoted beside each other in the form.
+ */
+export function cmsContentOf(content: LoadedContent, withTexts = false): CmsContent {
+  const locales = content.locales.map((locale) => locale.locale);
+  const names = [...new Set(content.locales.flatMap((locale) => Object.keys(locale.pages)))];
+  const pages = names.map((name): CmsPage => {
+    const versions = content.locales.flatMap((locale) =>
+      locale.pages[name] ? [[locale.locale, locale.pages[name]!] as const] : [],
+    );
+    const offers = [...new Set(versions.flatMap(([, page]) => Object.keys(page.offers ?? {})))];
+    return {
+      name,
+      titles: Object.fromEntries(versions.map(([locale, page]) => [locale, page.title])),
+      extras: pageExtras.filter((key) => versions.some(([, page]) => page[key] !== undefined)),
+      ...(offers.length > 0 ? { offers } : {}),
+    };
+  });
+  const offerTitles = Object.fromEntries(
+    content.locales.map((locale) => [
+      locale.locale,
+      Object.fromEntries(
+        Object.values(locale.pages).flatMap((page) =>
+          Object.entries(page.offers ?? {}).map(([name, offer]) => [name, offer.name]),
+        ),
+      ),
+    ]),
+  );
+  const people = new Map(content.locales.flatMap((locale) => locale.testimonials.map((one) => [one.id, one.name])));
   return {
     locales,
-    dictionaryKeys: [...dictionary.value.keys()],
-    multilineKeys: multilineKeysOf(dictionaries.map((loaded) => loaded.value)),
-    offerNames: Object.keys(site.offers ?? {}),
+    testimonials: [...people].map(([name, person]) => ({ name, person })),
+    dictionaryKeys: [...(content.locales[0]?.dictionary.keys() ?? [])],
+    multilineKeys: multilineKeysOf(content.locales.map((locale) => locale.dictionary)),
+    offerNames: Object.keys(content.site.offers ?? {}),
+    offerTitles,
+    pages,
+    today: content.site.builtAt?.slice(0, 10),
     ...(withTexts
       ? {
           texts: new Map(
-            dictionaries.map((loaded, index) => [
-              locales[index]!,
-              new Map([...loaded.value].map(([key, entry]) => [key, entry.source ?? entry.text])),
+            content.locales.map((locale) => [
+              locale.locale,
+              new Map([...locale.dictionary].map(([key, entry]) => [key, entry.source ?? entry.text])),
             ]),
           ),
         }
@@ -379,10 +612,16 @@ export async function loadCmsContent(root: string, locales: readonly string[], w
   };
 }
 
+/** What the configuration needs of the project's content, read from its files. */
+export async function loadCmsContent(root: string, withTexts = false): Promise<CmsContent> {
+  return cmsContentOf(await loadContent(resolveConfig({ root })), withTexts);
+}
+
 /** Writes content/schemas/cms-config.yml; returns it when it changed. */
-export async function writeCmsConfig(root: string, locales: readonly string[]): Promise<string[]> {
+export async function writeCmsConfig(root: string): Promise<string[]> {
   const file = path.join(root, cmsConfigFile);
-  const contents = cmsConfigText(createCmsConfig(await loadCmsContent(root, locales)));
+  const { today: _today, ...content } = await loadCmsContent(root);
+  const contents = cmsConfigText(createCmsConfig(content, wordsFor(await loadEditorWords(), "en")));
   if ((await readFile(file, "utf8").catch(() => "")) === contents) return [];
   await mkdir(path.dirname(file), { recursive: true });
   await replaceFile(file, contents);

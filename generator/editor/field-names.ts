@@ -4,7 +4,7 @@
  * the saved YAML (or a page's front matter) and names it as the form labels it: "Dates › 1 › End".
  */
 import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Node } from "yaml";
-import { labelOf } from "./cms-config.ts";
+import { labelOf, type Words } from "./words.ts";
 
 /** The keys and list positions down to the field written at `line` (1-based), or none. */
 export function fieldPathAt(text: string, line: number): (string | number)[] {
@@ -31,8 +31,20 @@ export function fieldPathAt(text: string, line: number): (string | number)[] {
   }
 }
 
-/** The field at `line` of a file the editor saved, as the form names it; undefined when none is found. */
-export function fieldNameAt(file: string, text: string, line: number): string | undefined {
+/** The section of the editor's words that labels the fields of a file. */
+function labelsFor(file: string, words: Words): Record<string, string> {
+  if (file === "content/site.yaml") return words.site;
+  if (file.startsWith("content/pages/")) return words.page;
+  if (file.startsWith("content/testimonials/")) return words.testimonial;
+  if (file.startsWith("content/i18n/")) return { ...words.places, ...words.texts };
+  return {};
+}
+
+/**
+ * The field at `line` of a file the editor saved, as the form names it in the language of `words` ("Dates ›
+ * 1 › Last day"); undefined when none is found. A name the table lacks is made from the key.
+ */
+export function fieldNameAt(file: string, text: string, line: number, words?: Words): string | undefined {
   let yaml = text;
   let at = line;
   if (file.endsWith(".md")) {
@@ -44,5 +56,19 @@ export function fieldNameAt(file: string, text: string, line: number): string | 
   } else if (!/\.ya?ml$/.test(file)) return undefined;
   const path = fieldPathAt(yaml, at);
   if (path.length === 0) return undefined;
-  return path.map((part) => (typeof part === "number" ? String(part + 1) : labelOf(part))).join(" › ");
+  const labels = words ? labelsFor(file, words) : {};
+  const named = path.map((part, index) => {
+    if (typeof part === "number") return String(part + 1);
+    if (isOfferName(path, part)) return part;
+    // The table's path leaves out list positions and an offer's name (`offers.price`, `dates.end`).
+    const key = path.slice(0, index + 1).filter((step) => typeof step === "string" && !isOfferName(path, step));
+    return labels[key.join(".")] ?? labels[part] ?? labelOf(part);
+  });
+  return named.join(" › ");
+}
+
+/** Whether a key of a path is an offer's name (`offers.team.price`: team), which the table's paths leave out. */
+function isOfferName(path: readonly (string | number)[], step: string): boolean {
+  const index = path.indexOf(step);
+  return index > 0 && path[index - 1] === "offers" && index < path.length - 1;
 }

@@ -25,20 +25,29 @@ export function refusedDelete(files: readonly string[], required: ReadonlySet<st
 
 const frontMatter = /^---\r?\n([\s\S]*?\r?\n)?---(?:\r?\n|$)/;
 
-/** The first syntax error of a YAML file or a markdown file's front matter, as one located line; undefined when it parses. */
-export function unreadable(file: string, text: string): string | undefined {
+/**
+ * The first syntax error of a YAML file or a markdown file's front matter, as one located line with its
+ * line number; undefined when it parses.
+ */
+export function unreadable(file: string, text: string): { message: string; line: number } | undefined {
   let source: string | undefined;
   let offset = 0;
   if (/\.ya?ml$/.test(file)) source = text;
   else if (file.endsWith(".md")) {
     const matter = frontMatter.exec(text);
     if (!matter && text.startsWith("---"))
-      return `${file}:1:1: The front matter is never closed. Add a line with --- after its last key.`;
+      return {
+        message: `${file}:1:1: The front matter is never closed. Add a line with --- after its last key.`,
+        line: 1,
+      };
     source = matter?.[1];
     offset = 1;
   }
   if (source === undefined) return undefined;
   const [error] = readYaml(source, file, offset).errors;
   if (!error) return undefined;
-  return `${error.message}${error.hint ? ` ${error.hint}` : ""} Fix it in a text editor first; the web editor opens it again once it reads.`;
+  return {
+    message: `${error.message}${error.hint ? ` ${error.hint}` : ""} Fix it in a text editor first; the web editor opens it again once it reads.`,
+    line: error.place.line ?? 1,
+  };
 }

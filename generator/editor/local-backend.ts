@@ -124,8 +124,16 @@ async function restoreFile(root: string, file: string, old: string | undefined) 
   await writeInside(root, file, old);
 }
 
-/** What `check` finds wrong in the files just saved, one located line each; none when they are fine. */
-export type VerifySave = (files: readonly string[]) => Promise<string[]>;
+/** A problem `check` finds in a saved file: its located line for the terminal, and as the editor shows it. */
+export interface SaveProblem {
+  /** The generator's own line and hint (`content/site.yaml:99:15: The date ends … Write the last day …`). */
+  terminal: string;
+  /** The same in the words of the editor's interface language, with the field it is in. */
+  shown: string;
+}
+
+/** What `check` finds wrong in the files just saved; none when they are fine. */
+export type VerifySave = (files: readonly string[]) => Promise<SaveProblem[]>;
 
 /**
  * The translation review's form (watch only): its save is never written as sent; the names it lists
@@ -157,17 +165,32 @@ interface Asset {
 /** The actions that change files: refused while content/ or public/ holds a link. */
 const writes = new Set(["persistEntry", "persistMedia", "deleteFile", "deleteFiles"]);
 
+/** What the local mode answers with: the project, how it logs, what it may save and how it checks a save. */
+export interface AdminApiOptions {
+  /** The project's root folder. */
+  root: string;
+  /** The site's base path ("/" or "/sub/"): the protocol answers at its admin/api/v1. */
+  basePath: string;
+  /** A line for the terminal. */
+  log: (line: string) => void;
+  /** The files the editor may save (editor/owned-paths.ts). */
+  owned: EditorFiles;
+  /** What `check` finds wrong in the files a save wrote; none by default. */
+  verify?: VerifySave;
+  /** Files the site cannot be built without: never deleted (editor/guard.ts). */
+  required?: ReadonlySet<string>;
+  /** The translation review's form, recorded by `translations reviewed` (watch only). */
+  review?: ReviewSave;
+  /**
+   * A file that does not parse as the editor says it, in the interface language (its notice and Decap's
+   * own); the terminal keeps the generator's located line. Without it, the editor shows that line too.
+   */
+  unreadableShown?: (file: string, line: number) => Promise<string | undefined>;
+}
+
 /** One action of the protocol: what decap-server's local file system mode answers. */
-async function act(
-  root: string,
-  action: string,
-  params: Record<string, unknown>,
-  log: (line: string) => void,
-  verify: VerifySave,
-  owned: EditorFiles,
-  required: ReadonlySet<string>,
-  review: ReviewSave | undefined,
-) {
+async function act(action: string, params: Record<string, unknown>, options: AdminApiOptions) {
+  const { root, log, owned, verify = async () => [], required = new Set<string>(), review } = options;
   if (writes.has(action)) await refuseOverLinks(root);
   switch (action) {
     case "info":
@@ -183,8 +206,10 @@ async function act(
       // A form over a file that does not parse would load empty: the editor says why instead.
       const entry = await entryOf(root, params["path"] as string);
       const problem = entry.data === null ? undefined : unreadable(entry.file.path, entry.data);
-      if (problem) throw new Refused(problem);
-      return entry;
+      if (!problem) return entry;
+      log(`Web editor refused a request: ${problem.message}`);
+      const shown = (await options.unreadableShown?.(entry.file.path, problem.line)) ?? problem.message;
+      throw new Refused(shown, { line: problem.line, cause: "told" });
     }
     case "persistEntry": {
       const { entry, dataFiles, assets } = params as {
@@ -208,7 +233,7 @@ async function act(
         const old = (await readInside(root, file.path))?.toString("utf8");
         if (old === undefined && isBlankVersion(file.path, file.raw)) continue;
         const problem = old === undefined ? undefined : unreadable(file.path, old);
-        if (problem) throw new Refused(`Not saved. ${problem}`);
+        if (problem) throw new Refused(`Not saved. ${problem.message}`);
         files.push(file);
       }
       // Photos first: the check reads them (a slot's photo must exist and be wide enough).
@@ -224,8 +249,9 @@ async function act(
         for (const [file, old] of before) await restoreFile(root, file, old);
         for (const photo of added) await removeInside(root, photo);
         log(`Web editor: not saved, ${problems.length === 1 ? "a problem" : `${problems.length} problems`}:`);
-        for (const problem of problems) log(`  ${problem}`);
-        throw new Refused(`Not saved. ${problems.join(" ")}`, { cause: "told" });
+        for (const problem of problems) log(`  ${problem.terminal}`);
+        // The editor heads its notice "Not saved" in the owner's language; the answer is the problems alone.
+        throw new Refused(problems.map((problem) => problem.shown).join(" "), { cause: "told" });
       }
       log(`Web editor saved ${files.map((file) => file.path).join(", ")}`);
       return { message: "entry persisted" };
@@ -268,18 +294,8 @@ async function act(
  * Answers a request to the protocol's path; returns false for any other path. Only JSON POSTs from the
  * same origin: a page of another site cannot send one without a preflight, which this never allows.
  */
-export function answerAdminApi(
-  root: string,
-  basePath: string,
-  request: IncomingMessage,
-  response: ServerResponse,
-  log: (line: string) => void,
-  owned: EditorFiles,
-  verify: VerifySave = async () => [],
-  /** Files the site cannot be built without: never deleted (editor/guard.ts). */
-  required: ReadonlySet<string> = new Set(),
-  review?: ReviewSave,
-): boolean {
+export function answerAdminApi(request: IncomingMessage, response: ServerResponse, options: AdminApiOptions): boolean {
+  const { basePath, log } = options;
   const pathname = (request.url ?? "").split("?")[0];
   if (pathname !== `${basePath}${adminApiPath}`) return false;
   let answered = false;
@@ -316,7 +332,7 @@ export function answerAdminApi(
           params?: Record<string, unknown>;
         };
         action = String(body.action);
-        send(200, await act(root, action, body.params ?? {}, log, verify, owned, required, review));
+        send(200, await act(action, body.params ?? {}, options));
       } catch (error) {
         const refused = error instanceof Refused || error instanceof SyntaxError;
         const message = error instanceof Error ? error.message : String(error);
@@ -324,7 +340,9 @@ export function answerAdminApi(
         if (!refused) log(`Web editor: ${message}`);
         else if (error instanceof Refused && error.cause !== "told")
           log(`Web editor refused ${writes.has(action) ? "a save" : "a request"}: ${message}`);
-        send(refused ? 422 : 500, { error: message });
+        // The line of a file that does not parse travels too: the editor says where in the owner's language.
+        const line = error instanceof Refused ? error.line : undefined;
+        send(refused ? 422 : 500, { error: message, ...(line !== undefined && { line }) });
       }
     })();
   });

@@ -60,7 +60,15 @@ export function editorFiles(locales: readonly string[]): EditorFiles {
   const folders: { folder: string; extension: string; perLocale: boolean }[] = [];
   const mediaFolders = new Set<string>(config.media_folder ? [strip(config.media_folder)] : []);
   for (const collection of config.collections) {
-    for (const file of collection.files ?? []) files.add(file.file);
+    for (const file of collection.files ?? []) {
+      files.add(file.file);
+      // A form of a file named by its language (a page, `about-me.de.md`): its folder too, whose files are
+      // the form's whichever pages it holds when the editor opens (a page added in git is edited at once).
+      const extension = path.posix.extname(file.file).slice(1);
+      const named = locales.some((code) => file.file.endsWith(`.${code}.${extension}`));
+      if (named && !folders.some((known) => known.folder === path.posix.dirname(file.file)))
+        folders.push({ folder: path.posix.dirname(file.file), extension, perLocale: true });
+    }
     if (collection.folder)
       folders.push({
         folder: strip(collection.folder),

@@ -23,7 +23,15 @@ export const editableFolders = ["content", "public/media"] as const;
 export const linkFreeFolders = ["content", "public"] as const;
 
 /** A request the editor refuses: one line, shown by the editor as it is and printed by `watch`. */
-export class Refused extends Error {}
+export class Refused extends Error {
+  /** The line of a file that does not parse, for the editor to say where in the owner's language. */
+  readonly line?: number;
+
+  constructor(message: string, options: { cause?: unknown; line?: number } = {}) {
+    super(message, { cause: options.cause });
+    this.line = options.line;
+  }
+}
 
 /** The one line for a symbolic link on the editor's way, located like the build's (io/walk.ts). */
 export function linkLine(file: string): string {

@@ -9,7 +9,8 @@ import { checkTranslations } from "../check/translations.ts";
 import type { SiteConfig } from "../config.ts";
 import { loadContent } from "../load/content.ts";
 import { loadTranslationLock, translationLockFile } from "../load/translation-lock.ts";
-import { textHint } from "./text-places.ts";
+import { placeOf } from "./cms-config.ts";
+import { fill, type Words } from "./words.ts";
 
 /** The names `check` asks to review (`hero.title`, `pages/about-me`), in its order, each once. */
 export async function namesToReview(config: SiteConfig): Promise<string[]> {
@@ -22,31 +23,41 @@ export async function namesToReview(config: SiteConfig): Promise<string[]> {
   return [...new Set(names)].filter((name) => name !== "--all");
 }
 
-/** The review's collection for these names; none when nothing waits for a review. */
-export function reviewCollection(names: readonly string[], translation: string): Record<string, unknown>[] {
+/** The review's collection for these names, in the language of `words`; none when nothing waits for a review. */
+export function reviewCollection(
+  names: readonly string[],
+  translation: string,
+  words: Words,
+): Record<string, unknown>[] {
   if (names.length === 0) return [];
+  const label = fill(words.collections["reviewFile"] ?? "{language} checked against the new English", {
+    language: translation,
+  });
+  const named = (name: string) => {
+    if (name.includes("/"))
+      return fill(words.interface["reviewPage"] ?? "Text of the page {page}", { page: name.split("/").at(-1)! });
+    return [placeOf(name, words), words.texts[name] ?? name].filter(Boolean).join(" › ");
+  };
   return [
     {
       name: "review",
-      label: "Translations to review",
+      label: words.collections["review"] ?? "Translations to review",
+      format: "ranch-yaml",
       editor: { preview: false },
       files: [
         {
           name: "review",
-          label: `${translation} checked against the new English`,
+          label,
           file: translationLockFile,
           fields: [
             {
               name: "reviewed",
-              label: `${translation} checked against the new English`,
-              hint: "Tick each text whose translation you compared with the English and updated; check stops warning about it.",
+              label,
+              hint: words.interface["reviewHint"] ?? "",
               widget: "select",
               multiple: true,
               required: false,
-              options: names.map((name) => ({
-                value: name,
-                label: name.includes("/") ? `Page text: ${name}` : textHint(name),
-              })),
+              options: names.map((name) => ({ value: name, label: named(name) })),
             },
           ],
         },

@@ -4,8 +4,10 @@
  * absolute address of the local mode, which only the request's Host names.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { adminApiPath, answerAdminApi } from "./local-backend.ts";
-import { createCmsConfig, loadCmsContent } from "./cms-config.ts";
+import { adminApiPath, answerAdminApi, type SaveProblem } from "./local-backend.ts";
+import { cmsContentOf, createCmsConfig } from "./cms-config.ts";
+import { loadContent } from "../load/content.ts";
+import { fill, languageName, loadEditorWords, problemInWords, wordsFor } from "./words.ts";
 import type { Locale, SiteConfig } from "../config.ts";
 import { editorFiles, type EditorFiles } from "./owned-paths.ts";
 import { linkLine, linksIn, readInside, Refused } from "./safe-paths.ts";
@@ -38,7 +40,7 @@ export function adminConfig(config: SiteConfig, site: { locales: readonly Locale
   return made;
 }
 
-/** Answers the local mode's requests and admin/config.yml; false for every other request. */
+/** Answers the local mode's requests and admin/config.<language>.yml; false for every other request. */
 export function answerAdmin(
   config: AdminConfig,
   request: IncomingMessage,
@@ -47,37 +49,40 @@ export function answerAdmin(
   checkSite: CheckSite,
 ): boolean {
   const codes = config.locales.map((locale) => locale.code);
-  const verify = (files: readonly string[]) => problemsIn(config, files, checkSite);
+  // A refusal names its field in the language the browser asks for, as the form labels it.
+  const language = interfaceLanguage(request.headers["accept-language"], codes);
+  const verify = (files: readonly string[]) => problemsIn(config, files, language, checkSite);
   const owned = ownedBy(config);
   const review = { file: translationLockFile, mark: (names: readonly string[]) => markReviewed(config, names) };
-  if (answerAdminApi(config.root, config.basePath, request, response, log, owned, verify, requiredFiles(codes), review))
-    return true;
-  const pathname = (request.url ?? "").split("?")[0];
-  if (pathname !== `${config.basePath}admin/config.yml` || request.method !== "GET") return false;
+  const answered = answerAdminApi(request, response, {
+    root: config.root,
+    basePath: config.basePath,
+    log,
+    owned,
+    verify,
+    required: requiredFiles(codes),
+    review,
+    unreadableShown: (file, line) => unreadableInWords(file, line, language),
+  });
+  if (answered) return true;
+  const pathname = (request.url ?? "").split("?")[0] ?? "";
+  const asked = /^admin\/config\.([a-z]{2,3}(?:-[A-Z]{2})?)\.yml$/.exec(pathname.slice(config.basePath.length));
+  if (!pathname.startsWith(config.basePath) || !asked || request.method !== "GET") return false;
   const origin = `http://${request.headers.host ?? "localhost"}`;
   const api = `${origin}${config.basePath}${adminApiPath}`;
   const hostname = new URL(origin).hostname;
-  void Promise.all([
-    loadCmsContent(
-      config.root,
-      config.locales.map((locale) => locale.code),
-      true,
-    ),
-    namesToReview(config),
-  ])
-    .then(([content, toReview]) => {
-      const cms = createCmsConfig({ ...content, today: buildDay() });
-      const translation = new Intl.DisplayNames("en", { type: "language" }).of(codes[1] ?? codes[0]!) ?? "";
-      cms["collections"] = [...(cms["collections"] as unknown[]), ...reviewCollection(toReview, translation)];
+  void Promise.all([loadContent({ ...config, mode: "build" }), namesToReview(config), loadEditorWords()])
+    .then(([content, toReview, tables]) => {
+      const words = wordsFor(tables, asked[1]!);
+      const cms = createCmsConfig({ ...cmsContentOf(content, true), today: buildDay() }, words);
+      const translation = languageName(codes[1] ?? codes[0]!, words.language);
+      cms["collections"] = [...(cms["collections"] as unknown[]), ...reviewCollection(toReview, translation, words)];
       const text = adminConfigText(
         cms,
         { name: "proxy", proxy_url: api },
         {
-          // The editor speaks the owner's language when the browser asks for one of the site's (Decap ships them).
-          locale: interfaceLanguage(
-            request.headers["accept-language"],
-            config.locales.map((locale) => locale.code),
-          ),
+          // Decap's own words (buttons, menus) in the same language; it ships German and English.
+          locale: words.language,
           local_backend: { url: api, allowed_hosts: [hostname] },
           site_url: `${origin}${config.basePath}`,
           display_url: `${origin}${config.basePath}`,
@@ -90,6 +95,15 @@ export function answerAdmin(
       response.writeHead(500, { "content-type": "text/plain; charset=utf-8" }).end("No configuration\n");
     });
   return true;
+}
+
+/**
+ * A file that does not parse, as the editor's notice says it in the interface language ("content/i18n/de.yaml,
+ * Zeile 30: …", client/notices.ts), so that Decap's own message over it is in that language too.
+ */
+async function unreadableInWords(file: string, line: number, language: string): Promise<string | undefined> {
+  const said = wordsFor(await loadEditorWords(), language).interface["brokenAt"];
+  return said === undefined ? undefined : `${file}, ${fill(said, { line: String(line) })}`;
 }
 
 /** Records what the review form ticked, as `translations reviewed` does; a name it does not know is refused. */
@@ -122,23 +136,34 @@ export async function adminStartLines(config: SiteConfig): Promise<string[]> {
 }
 
 /**
- * `check` on the project as it is now: the located lines of its errors in the given files, each with
- * the field it is in as the form names it ("In the form: Dates › 1 › End."), read from the file as saved.
+ * `check` on the project as it is now: its errors in the given files, each as the terminal prints it and
+ * as the editor shows it, in the interface language, with the field it is in as the form names it
+ * ("Im Formular: Termine › 1 › Letzter Tag."), read from the file as saved.
  */
-async function problemsIn(config: SiteConfig, files: readonly string[], checkSite: CheckSite): Promise<string[]> {
+async function problemsIn(
+  config: SiteConfig,
+  files: readonly string[],
+  language: string,
+  checkSite: CheckSite,
+): Promise<SaveProblem[]> {
   try {
     await checkSite();
     return [];
   } catch (error) {
     const errors = error instanceof ContentErrors ? error.errors : error instanceof ContentError ? [error] : [];
     const mine = errors.filter((problem) => files.includes(problem.place.file));
+    const words = wordsFor(await loadEditorWords(), language);
     return Promise.all(
       mine.map(async (problem) => {
-        const line = problem.hint ? `${problem.message} ${problem.hint}` : problem.message;
+        const terminal = problem.hint ? `${problem.message} ${problem.hint}` : problem.message;
         const text = (await readInside(config.root, problem.place.file).catch(() => undefined))?.toString("utf8");
         const field =
-          text && problem.place.line ? fieldNameAt(problem.place.file, text, problem.place.line) : undefined;
-        return field ? `${line} In the form: ${field}.` : line;
+          text && problem.place.line ? fieldNameAt(problem.place.file, text, problem.place.line, words) : undefined;
+        const shown = problemInWords(problem, words) ?? terminal;
+        return {
+          terminal,
+          shown: field ? `${shown} ${fill(words.interface["inTheForm"] ?? "In the form: {field}.", { field })}` : shown,
+        };
       }),
     );
   }

@@ -8,7 +8,7 @@ import path from "node:path";
 import { ContentError, type Loaded } from "../errors.ts";
 import { readText } from "../io/files.ts";
 import { listTree } from "../io/walk.ts";
-import { describeKind, readYaml, type Position, type YamlNode } from "../io/yaml.ts";
+import { describeKind, readYaml, type Position, type YamlEntry } from "../io/yaml.ts";
 import { loadSharp } from "./sharp.ts";
 import { imageSlots, originalExtensions, type ImageSlot } from "./slots.ts";
 import { digest, type ImageStore } from "../cache/store.ts";
@@ -144,19 +144,23 @@ async function readManifest(
       continue;
     }
     const slot = entry.key as ImageSlot;
-    const image = readSlot(slot, entry.node, entry.keyAt, locales, sources, problems);
+    const image = readSlot(slot, entry, { locales, sources, problems });
     if (image) slots[slot] = image;
   }
   return slots;
 }
 
+/** What every slot of the manifest is read against, and where its problems go. */
+interface Manifest {
+  locales: readonly string[];
+  sources: Map<string, ImageSource>;
+  problems: ContentError[];
+}
+
 function readSlot(
   slot: ImageSlot,
-  node: YamlNode,
-  keyAt: Position,
-  locales: readonly string[],
-  sources: Map<string, ImageSource>,
-  problems: ContentError[],
+  { node, keyAt }: YamlEntry,
+  { locales, sources, problems }: Manifest,
 ): SlotImage | undefined {
   const at = (position: Position) => ({ file: manifestFile, ...position });
   if (node.kind !== "map") {
@@ -227,5 +231,7 @@ function readSlot(
 export function tooSmall(place: ContentError["place"], source: ImageSource, needed: number, where: string) {
   return new ContentError(place, `${source.file} is ${source.width} px wide; ${where} needs at least ${needed} px`, {
     hint: "Use the original photo from the camera or phone, not a smaller copy: images are never enlarged.",
+    kind: "photoTooNarrow",
+    values: { file: source.file, width: source.width, needed },
   });
 }

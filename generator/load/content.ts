@@ -33,8 +33,10 @@ import {
 } from "./markdown.ts";
 import { checkText, checkYamlTexts, fillPlaceholders } from "./texts.ts";
 import { readWithSchema, type Schema } from "./schema.ts";
-import { loadSite, type SiteAsWritten } from "./site.ts";
+import { loadSite, siteFile, type SiteAsWritten } from "./site.ts";
+import { orderTestimonials } from "./testimonial-order.ts";
 import { refuseUnsetFacts } from "./unset-facts.ts";
+import { withSections } from "../../model/sections.ts";
 import { foldedProblems } from "./sections.ts";
 import { slugProblems } from "./slugs.ts";
 import { selectVariants } from "./variants.ts";
@@ -154,7 +156,7 @@ export async function loadContent(config: SiteConfig, cache?: RenderCache): Prom
     const scanned = async (text: string) => (await loadMarkdownEngine(), scanLinks(text, bodyLine, parsed()));
     const rendered = async () => (
       await loadMarkdownEngine(),
-      renderTree(parsed(), fill, linkTo, images, place, typography)
+      renderTree(parsed(), fill, { linkTo, images, place, typography })
     );
     if (!cache) return { scan: await scanned(body), html: await rendered() };
     // The links depend on the text and the line it starts on; the scan comes first: rendering changes the tree.
@@ -201,12 +203,19 @@ export async function loadContent(config: SiteConfig, cache?: RenderCache): Prom
       ),
     ),
   );
+  // site.yaml's list orders them; the names are those of the files, in any language.
+  const ordered = orderTestimonials(
+    testimonials.map((loaded) => loaded.value),
+    written.testimonialOrder,
+    [...testimonialFiles.value.keys()],
+    siteFile,
+  );
   const locales: LocaleContent[] = codes.map((locale, index) => ({
     locale,
     formats: rulesOf.get(locale)!.formats,
     facts: factsFor(locale).values,
     dictionary: typesetDictionary(dictionaries[index]!.value, typographyFor(locale)),
-    testimonials: testimonials[index]!.value,
+    testimonials: ordered.value[index]!,
     pages: Object.fromEntries(pages[index]!.value),
   }));
   const addressLock = await loadAddressLock(config.root, yaml);
@@ -240,6 +249,7 @@ export async function loadContent(config: SiteConfig, cache?: RenderCache): Prom
       ...imageList.problems,
       ...rulesRead.flatMap((read) => read.problems),
       ...[...dictionaries, ...testimonials, ...pages].flatMap((loaded) => loaded.problems),
+      ...ordered.problems,
       ...publicList.problems,
       ...publicReads.flatMap((read) => read.problems),
       ...addressLock.problems,
@@ -336,7 +346,11 @@ const pageKind: FileKind<readonly [string, MarkdownPage]> = {
   schema: pageSchema,
   requireBody: false,
   check: (front, html, file) => [...foldedProblems(front, html, file), ...slugProblems(front, file)],
-  make: (id, data, html, origin) => [id, { ...(data as Omit<MarkdownPage, "html" | "origin">), html, origin }] as const,
+  make: (id, data, html, origin) => {
+    // A front matter that did not parse leaves no data: its problem is reported, the page stays with its text.
+    const front = data as Omit<MarkdownPage, "html" | "sections" | "origin"> | undefined;
+    return [id, { ...front, html, sections: withSections(html, front?.folded), origin } as MarkdownPage] as const;
+  },
 };
 
 /** Where one locale's markdown files are read: the project, the locale, the facts its texts quote, the readers. */
@@ -403,14 +417,22 @@ async function parseOne<T>(
   const body = interpolate(shown, facts);
   const bodyStart = { line: source.bodyLine, column: 1 };
   // Every block is checked for misspelt placeholders; only the blocks shown need their facts set.
-  problems.push(...checkText(source.body, facts, file, bodyStart, "", { leftovers: false, unset: false }));
   problems.push(
-    ...checkText(shown, facts, file, bodyStart, "", { unknown: false, malformed: false, leftovers: false }),
+    ...checkText(source.body, { facts, file, start: bodyStart, checks: { leftovers: false, unset: false } }),
+  );
+  problems.push(
+    ...checkText(shown, {
+      facts,
+      file,
+      start: bodyStart,
+      checks: { unknown: false, malformed: false, leftovers: false },
+    }),
   );
   if (requireBody && source.body.trim() === "")
     problems.push(
       new ContentError({ file, line: source.bodyLine, column: 1 }, "The text after the front matter is empty", {
         hint: "Write the text below the closing `---` line, as in the other files of this folder.",
+        kind: "emptyText",
       }),
     );
   const { scan, html } = await markdown({

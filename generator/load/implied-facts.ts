@@ -14,9 +14,18 @@ export const countryGroups = ["contact.form", "contact.mailProvider", "hosting"]
 /** A country as site.yaml names it: an ISO 3166-1 code that Intl knows (DE, US, GB). */
 export function isCountryCode(code: unknown): code is string {
   if (typeof code !== "string" || !/^[A-Z]{2}$/.test(code)) return false;
-  const name = new Intl.DisplayNames("en", { type: "region", fallback: "none" }).of(code);
+  const name = regionNames("en", "none").of(code);
   return name !== undefined && name !== code;
 }
+
+/** Intl's names of countries in one language, made once: each new one costs a few milliseconds of ICU loading. */
+function regionNames(locale: string, fallback: "code" | "none" = "code"): Intl.DisplayNames {
+  const key = `${locale}\0${fallback}`;
+  let names = regionNamesByLocale.get(key);
+  if (!names) regionNamesByLocale.set(key, (names = new Intl.DisplayNames([locale], { type: "region", fallback })));
+  return names;
+}
+const regionNamesByLocale = new Map<string, Intl.DisplayNames>();
 
 /** The implied facts of one language, by dotted name. */
 export function impliedFacts(site: Site | undefined, locale: string): Map<string, string> {
@@ -27,7 +36,7 @@ export function impliedFacts(site: Site | undefined, locale: string): Map<string
     for (const [key, value] of Object.entries(authority)) facts.set(`legal.authority.${key}`, value);
     facts.set("legal.authority.website", new URL(authority.url).host);
   }
-  const names = new Intl.DisplayNames([locale], { type: "region" });
+  const names = regionNames(locale);
   // The business's own country, as each language names it ("Germany", "Deutschland").
   const home = site?.legal?.countryCode;
   if (isCountryCode(home)) facts.set("legal.countryName", names.of(home) ?? home);

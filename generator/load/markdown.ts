@@ -199,14 +199,20 @@ export function splitMarkdown(text: string, file: string, yaml: YamlReader = rea
  * path as every other link does. With `images`, images become `<picture>`s of the image pipeline, their
  * problems located in `place`.
  */
-export function renderMarkdown(
-  body: string,
-  linkTo: (path: string) => string = (path) => path,
-  images?: MarkdownImages,
-  place?: MarkdownPlace,
-  typography: Typography = plainTypography(),
-): string {
-  return renderTree(parseMarkdown(body), (text) => text, linkTo, images, place, typography);
+export function renderMarkdown(body: string, options: RenderOptions = {}): string {
+  return renderTree(parseMarkdown(body), (text) => text, options);
+}
+
+/** How a body becomes HTML; every field may be left out. */
+export interface RenderOptions {
+  /** The site's href() for root-relative links; without it they stay as written. */
+  linkTo?: (path: string) => string;
+  /** The image pipeline; with `place`, images become its `<picture>`s. */
+  images?: MarkdownImages;
+  /** Where the body is, for the images' problems. */
+  place?: MarkdownPlace;
+  /** The typography of the page's language (its rules file); plain by default. */
+  typography?: Typography;
 }
 
 /** A markdown body's syntax tree: parsed once, it gives both the link scan and, once filled in, the HTML. */
@@ -228,10 +234,7 @@ export function parseMarkdown(body: string): MarkdownTree {
 export function renderTree(
   tree: MarkdownTree,
   fill: (text: string) => string,
-  linkTo: (path: string) => string = (path) => path,
-  images?: MarkdownImages,
-  place?: MarkdownPlace,
-  typography: Typography = plainTypography(),
+  { linkTo = (path) => path, images, place, typography = plainTypography() }: RenderOptions = {},
 ): string {
   if (!processors.has(typography.key)) processors.set(typography.key, textProcessor(typography));
   const used = images && place ? pictureProcessor(images, place, typography) : processors.get(typography.key)!;

@@ -29,10 +29,10 @@ export type Schema =
       hints?: Record<string, string>;
       /**
        * Fields whose value is one of a closed set: the values themselves, or the set the content names
-       * (the offers of site.yaml, the site's languages). The web editor makes them select fields, the JSON
+       * (the offers of site.yaml, the site's languages, the testimonials). The web editor makes them select fields, the JSON
        * Schemas an enum; the checks that refuse anything else stay where they are (load/dates.ts).
        */
-      choices?: Record<string, readonly string[] | "offers" | "languages">;
+      choices?: Record<string, readonly string[] | "offers" | "languages" | "testimonials">;
     };
 
 export type { Located } from "../../model/content.ts";
@@ -66,51 +66,17 @@ function readNode(
     problems.push(
       new ContentError({ file, line: 1, column: 1 }, `"${name}" is missing`, {
         hint: "Add it; see the other language's file for an example.",
+        kind: "missingField",
       }),
     );
     return undefined;
   }
-  const wrong = (expected: string, hint: string) =>
-    problems.push(
-      new ContentError(
-        { file, line: node.at.line, column: node.at.column },
-        `"${name}" must be ${expected}, found ${describeKind(node)}`,
-        { hint },
-      ),
-    );
-
+  const reading: Reading = { file, name, problems };
+  const wrong = wrongShape(node, reading);
   if (typeof schema === "object" && "fields" in schema) {
     if (node.kind !== "map")
       return (wrong("a group of keys", "Indent its keys below it, each on its own line as `key: value`."), undefined);
-    const result: Record<string, unknown> = {};
-    if (schema.located)
-      result["at"] = Object.fromEntries(node.entries.map((entry) => [entry.key, entry.node.at] as const));
-    for (const entry of node.entries) {
-      if (!(entry.key in schema.fields)) {
-        problems.push(
-          new ContentError(
-            { file, line: entry.keyAt.line, column: entry.keyAt.column },
-            `Unknown key "${join(name, entry.key)}"`,
-            { hint: `Check the spelling; known keys here: ${Object.keys(schema.fields).join(", ")}.` },
-          ),
-        );
-      }
-    }
-    for (const [key, fieldSchema] of Object.entries(schema.fields)) {
-      const entry = node.entries.find((candidate) => candidate.key === key);
-      if (!entry) {
-        if (!schema.optional?.includes(key)) {
-          problems.push(
-            new ContentError({ file, line: node.at.line, column: node.at.column }, `Missing key "${join(name, key)}"`, {
-              hint: `Add \`${key}:\` with a value to this group.`,
-            }),
-          );
-        }
-        continue;
-      }
-      result[key] = readNode(entry.node, fieldSchema, file, join(name, key), problems);
-    }
-    return result;
+    return readGroup(node, schema, reading);
   }
   if (typeof schema === "object" && "each" in schema) {
     if (node.kind !== "map")
@@ -135,6 +101,73 @@ function readNode(
       undefined
     );
   }
+  return readScalar(node, schema, reading);
+}
+
+/** Where a node is read: its file, its dotted name for messages, and the list its problems go to. */
+interface Reading {
+  file: string;
+  name: string;
+  problems: ContentError[];
+}
+
+type GroupSchema = Extract<Schema, { fields: unknown }>;
+type ScalarNode = Extract<YamlNode, { kind: "scalar" }>;
+type ScalarSchema = Extract<Schema, string>;
+
+/** Reports that a node has the wrong shape: "must be `expected`, found" what it is, with what to write. */
+const wrongShape =
+  (node: YamlNode, { file, name, problems }: Reading) =>
+  (expected: string, hint: string) =>
+    problems.push(
+      new ContentError(
+        { file, line: node.at.line, column: node.at.column },
+        `"${name}" must be ${expected}, found ${describeKind(node)}`,
+        { hint },
+      ),
+    );
+
+/** A group of named fields: no unknown key, every required one present, each read by its own schema. */
+function readGroup(
+  node: Extract<YamlNode, { kind: "map" }>,
+  schema: GroupSchema,
+  { file, name, problems }: Reading,
+): Record<string, unknown> {
+  const result: Record<string, unknown> = {};
+  if (schema.located)
+    result["at"] = Object.fromEntries(node.entries.map((entry) => [entry.key, entry.node.at] as const));
+  for (const entry of node.entries) {
+    if (!(entry.key in schema.fields)) {
+      problems.push(
+        new ContentError(
+          { file, line: entry.keyAt.line, column: entry.keyAt.column },
+          `Unknown key "${join(name, entry.key)}"`,
+          { hint: `Check the spelling; known keys here: ${Object.keys(schema.fields).join(", ")}.` },
+        ),
+      );
+    }
+  }
+  for (const [key, fieldSchema] of Object.entries(schema.fields)) {
+    const entry = node.entries.find((candidate) => candidate.key === key);
+    if (!entry) {
+      if (!schema.optional?.includes(key)) {
+        problems.push(
+          new ContentError({ file, line: node.at.line, column: node.at.column }, `Missing key "${join(name, key)}"`, {
+            hint: `Add \`${key}:\` with a value to this group.`,
+          }),
+        );
+      }
+      continue;
+    }
+    result[key] = readNode(entry.node, fieldSchema, file, join(name, key), problems);
+  }
+  return result;
+}
+
+/** A value that is not empty, as its field type wants it: numbers, dates, true or false, figures, then text. */
+function readScalar(node: ScalarNode, schema: ScalarSchema, reading: Reading): unknown {
+  const { file, name, problems } = reading;
+  const wrong = wrongShape(node, reading);
   const value = node.value;
   switch (schema) {
     case "number":
@@ -180,6 +213,16 @@ function readNode(
       );
   }
   if (typeof value !== "string") return (wrong("text", `Put the value in quotes: "${value}".`), undefined);
+  return readAddress(value, node, schema, reading);
+}
+
+/** A text value, checked as an address when its field is one: an email address, a site origin, a URL, a form endpoint. */
+function readAddress(
+  value: string,
+  node: ScalarNode,
+  schema: ScalarSchema,
+  { file, name, problems }: Reading,
+): string | undefined {
   if (schema === "email" && /^mailto:/i.test(value)) {
     problems.push(
       new ContentError(

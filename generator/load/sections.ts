@@ -22,6 +22,8 @@ export function foldedProblems(front: YamlNode | undefined, html: string, file: 
           hint: headings.length
             ? `Name a heading as it is written below the front matter: ${headings.map((text) => `"${text}"`).join(", ")}.`
             : 'Give the text a "## Heading" for each section, or leave out folded.',
+          kind: "notAHeading",
+          values: { heading: item.value },
         },
       ),
     ];

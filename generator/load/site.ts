@@ -12,7 +12,7 @@ import { impliedFacts, impliedFrom, undecided } from "./implied-facts.ts";
 import { languagesSchema, resolveLanguages, type LanguageList } from "./languages.ts";
 import { checkYamlTexts, fillPlaceholders } from "./texts.ts";
 import { readWithSchema, type Schema } from "./schema.ts";
-import { noKeys, readYaml, type YamlNode, type YamlReader } from "../io/yaml.ts";
+import { noKeys, readYaml, type Position, type YamlNode, type YamlReader } from "../io/yaml.ts";
 
 export type {
   FooterColumn,
@@ -31,6 +31,8 @@ export interface SiteAsWritten {
   offers?: Site["offers"];
   dates?: Site["dates"];
   form?: ContactFormSettings;
+  /** The order of the testimonials, each name where it is written (load/testimonial-order.ts checks and applies it). */
+  testimonialOrder?: { name: string; at: Position }[];
 }
 
 const linkSchema: Schema = {
@@ -190,6 +192,7 @@ export const siteSchema: Schema = {
         trainedSince: "The year the count of trained professionals starts from.",
       },
     },
+    testimonials: { list: "text" },
     clients: {
       list: {
         fields: { name: "text", logo: "text" },
@@ -269,7 +272,12 @@ export const siteSchema: Schema = {
     },
     languages: languagesSchema,
   },
-  optional: ["editor", "hosting", "booking"],
+  optional: ["editor", "hosting", "booking", "testimonials"],
+  hints: {
+    testimonials:
+      "The testimonials in the order the pages show them, by file name without its language (01-svenja-hollmann); any not listed follow them.",
+  },
+  choices: { testimonials: "testimonials" },
 };
 
 export const siteFile = `${defaults.folders.content}/site.yaml`;
@@ -331,7 +339,12 @@ export async function loadSite(
   const form = (site.contact as unknown as { form?: ContactFormSettings } | undefined)?.form;
   // The dates and the form settings as written, before the dates are sorted and the form becomes one mode:
   // what check/site-file.ts checks.
-  const written: SiteAsWritten = { offers: site.offers, dates: site.dates, form };
+  const written: SiteAsWritten = {
+    offers: site.offers,
+    dates: site.dates,
+    form,
+    testimonialOrder: listed(node, "testimonials"),
+  };
   if (site.contact) site.contact.form = fillPlaceholders(mode, facts) as typeof mode;
   site.languages = [...languages.value.languages];
   site.builtAt = buildInstant();
@@ -356,6 +369,15 @@ export async function loadLanguages(root: string): Promise<Site["languages"]> {
   const { value, problems } = await loadSite(root);
   if (value.site.languages.length === 0) failOn(problems);
   return value.site.languages;
+}
+
+/** The texts of a top-level list of site.yaml, each where it is written; a value of another kind the schema reported. */
+function listed(node: YamlNode, key: string): { name: string; at: Position }[] | undefined {
+  const list = node.kind === "map" ? node.entries.find((entry) => entry.key === key)?.node : undefined;
+  if (list?.kind !== "list") return undefined;
+  return list.items.flatMap((item) =>
+    item.kind === "scalar" && typeof item.value === "string" ? [{ name: item.value, at: item.at }] : [],
+  );
 }
 
 /** A fact may quote another (`company: "{name} GmbH"`); quotes of quotes are followed a few levels deep. */

@@ -81,18 +81,19 @@ interface TextChecks {
   leftovers?: boolean;
 }
 
-/**
- * Every problem of one text: unknown, unset and malformed placeholders, leftover markers. `start` is where
- * the text begins in its file; `label` names the key in messages (`in "hero.title"`).
- */
-export function checkText(
-  text: string,
-  facts: Facts,
-  file: string,
-  start: Position,
-  label = "",
-  checks: TextChecks = {},
-): ContentError[] {
+/** Where a text is and what to check in it. */
+interface TextPlace {
+  facts: Facts;
+  file: string;
+  /** Where the text begins in its file. */
+  start: Position;
+  /** The key named in messages (`in "hero.title"`); none for a page's body. */
+  label?: string;
+  checks?: TextChecks;
+}
+
+/** Every problem of one text: unknown, unset and malformed placeholders, leftover markers. */
+export function checkText(text: string, { facts, file, start, label = "", checks = {} }: TextPlace): ContentError[] {
   const problems: ContentError[] = [];
   const at = (offset: number) => ({ file, ...placeAt(text, offset, start) });
   const where = label ? ` in "${label}"` : "";
@@ -104,6 +105,8 @@ export function checkText(
       problems.push(
         new ContentError(at(unknown.offset), `Unknown placeholder {${unknown.name}}${where}`, {
           hint: "Placeholders name a value of content/site.yaml, such as {contact.email}; check the spelling.",
+          kind: "unknownPlaceholder",
+          values: { name: unknown.name },
         }),
       );
   }
@@ -115,6 +118,8 @@ export function checkText(
       problems.push(
         new ContentError(at(marker.offset), `${label ? `"${label}"` : "The text"} still contains "${marker.word}"`, {
           hint: "Write the final text before publishing.",
+          kind: "draftWord",
+          values: { word: marker.word },
         }),
       );
   return problems.sort(
@@ -133,5 +138,5 @@ export function checkYamlTexts(node: YamlNode | undefined, facts: Facts, file: s
     return node.items.flatMap((item, index) => checkYamlTexts(item, facts, file, `${name}[${index + 1}]`));
   if (typeof node.value !== "string") return [];
   const start = { line: node.at.line, column: node.at.column + (node.quoted ? 1 : 0) };
-  return checkText(node.value, facts, file, start, name);
+  return checkText(node.value, { facts, file, start, label: name });
 }

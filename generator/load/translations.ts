@@ -37,25 +37,27 @@ export async function loadDictionary(
     );
     return { value: dictionary, problems };
   }
-  collect(node, "", file, facts, dictionary, problems);
+  collect(node, "", { file, facts, dictionary, problems });
   return { value: dictionary, problems };
 }
 
-function collect(
-  node: Extract<YamlNode, { kind: "map" }>,
-  prefix: string,
-  file: string,
-  facts: Facts,
-  dictionary: Dictionary,
-  problems: ContentError[],
-) {
+/** What collect reads (the file and its facts) and fills (the dictionary and its problems). */
+interface Collection {
+  file: string;
+  facts: Facts;
+  dictionary: Dictionary;
+  problems: ContentError[];
+}
+
+function collect(node: Extract<YamlNode, { kind: "map" }>, prefix: string, into: Collection) {
+  const { file, facts, dictionary, problems } = into;
   for (const { key: name, keyAt, node: value } of node.entries) {
     const key = prefix + name;
     // A key whose value is unusable is still written: its problem is the one error, so key parity and
     // rendering see it present (showing the key, as for a missing one) instead of reporting echoes.
     const reject = (key: string) => dictionary.set(key, { text: key, file, line: keyAt.line, column: keyAt.column });
     if (value.kind === "map") {
-      collect(value, `${key}.`, file, facts, dictionary, problems);
+      collect(value, `${key}.`, into);
       continue;
     }
     if (value.kind === "list") {
@@ -93,7 +95,7 @@ function collect(
     }
     const start = { line: value.at.line, column: value.at.column + (value.quoted ? 1 : 0) };
     const filled = interpolate(value.value, facts);
-    problems.push(...checkText(value.value, facts, file, start, key, { leftovers: false }));
+    problems.push(...checkText(value.value, { facts, file, start, label: key, checks: { leftovers: false } }));
     dictionary.set(key, {
       text: filled.text,
       file,

@@ -29,7 +29,8 @@ function eventLines(site: Site, locale: LocaleContent, links: Links, date: Train
   const { wording: offer, price } = dateOffer(site, locale, date) ?? {};
   const page = links.url(locale.locale, "pricing/#dates");
   const { legal } = site;
-  const country = new Intl.DisplayNames([locale.formats], { type: "region" }).of(legal.countryCode) ?? legal.country;
+  // The country as the page's language names it, as load/implied-facts.ts put it among the facts.
+  const country = locale.facts.get("legal.countryName") ?? legal.country;
   const address = [site.name, legal.street, `${legal.postalCode} ${legal.city}`, country].join(", ");
   const description = [
     text("schema.courseDescription"),

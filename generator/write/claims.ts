@@ -123,7 +123,11 @@ export function outputClaims(
     ...pages,
     ...bundled.map((file) => ({
       path: file.path,
-      owner: { name: `the bundled ${file.path}`, place: { file: "templates/index.ts" } },
+      // A stylesheet is bundled from templates/styles/, a script from templates/client/.
+      owner: {
+        name: `the bundled ${file.path}`,
+        place: { file: file.path.endsWith(".css") ? "templates/styles/" : "templates/client/" },
+      },
     })),
     ...generated.map((file) => ({
       path: file.path,

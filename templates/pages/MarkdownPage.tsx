@@ -1,4 +1,3 @@
-import { withSections } from "../../model/sections.ts";
 import { DateStrip, dateStripTitle } from "../components/DateStrip.tsx";
 import { Markdown } from "../components/Markdown.tsx";
 import { OnThisPage } from "../components/OnThisPage.tsx";
@@ -17,7 +16,8 @@ import type { PageProps } from "../types.ts";
 export default function MarkdownPage(props: PageProps) {
   const page = props.content.pages[props.page]!;
   const structuredData = page.describesCourse ? [courseData(props)] : [];
-  const { html, headings } = withSections(page.html, page.folded);
+  const { html } = page.sections;
+  const headings = [...page.sections.headings];
   // The date strip at the end is a section of the page too: the jump a buyer looks for most.
   if (page.describesCourse) headings.push({ id: dateStripTitle, text: props.t("dates.stripTitle"), folded: false });
   return (

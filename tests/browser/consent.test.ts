@@ -68,7 +68,7 @@ async function firstVisit(): Promise<{ page: Page; thirdParty: string[] }> {
 }
 
 describe("cookie consent", () => {
-  it("C1: with empty storage the banner shows on all 22 pages, nothing contacts a third party, and no console error or uncaught exception", async () => {
+  it("C1: with empty storage the banner shows on every page, nothing contacts a third party, and no console error or uncaught exception", async () => {
     const { page, thirdParty } = await firstVisit();
     // N4 (navigation.test.ts) walks the pages with a stored choice; this is its walk with none.
     const errors = collectErrors(page);

@@ -10,7 +10,7 @@ export { routes } from "../support/pages.ts";
 export { closeNetwork, isThirdParty, newContext, thirdPartyRequests } from "../support/browser.ts";
 import { newContext } from "../support/browser.ts";
 
-/** The paths of all 22 pages: every route in English and German, and a missing path in each (the 404 pages). */
+/** The paths of every page (sitePages): every route in English and German, and a missing path in each (the 404 pages). */
 export const allPaths = sitePages.map((page) => page.path);
 
 /** The page's locale, from its path. */

@@ -7,14 +7,14 @@ import { mkdtemp, mkdir, readFile, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { answerAdminApi } from "../../generator/editor/local-backend.ts";
+import { answerAdminApi, type SaveProblem } from "../../generator/editor/local-backend.ts";
 import { editorFiles } from "../../generator/editor/owned-paths.ts";
 import { requiredFiles } from "../../generator/editor/guard.ts";
 
 let root: string;
 let server: Server;
 let url: string;
-let refuse: string[] = [];
+let refuse: SaveProblem[] = [];
 
 beforeAll(async () => {
   root = await mkdtemp(path.join(os.tmpdir(), "ranch-admin-"));
@@ -23,16 +23,14 @@ beforeAll(async () => {
   await writeFile(path.join(root, "package.json"), "{}\n");
   server = createServer((request, response) => {
     if (
-      !answerAdminApi(
+      !answerAdminApi(request, response, {
         root,
-        "/",
-        request,
-        response,
-        () => {},
-        editorFiles(["en", "de"]),
-        async () => refuse,
-        requiredFiles(["en", "de"]),
-      )
+        basePath: "/",
+        log: () => {},
+        owned: editorFiles(["en", "de"]),
+        verify: async () => refuse,
+        required: requiredFiles(["en", "de"]),
+      })
     )
       response.writeHead(404).end();
   });
@@ -83,15 +81,22 @@ describe("the web editor's local mode", () => {
     expect((await post({ action: "info" })).status).toBe(200);
   });
 
-  it("puts a save back when the check refuses it, and says where", async () => {
-    refuse = ["content/site.yaml:2:7: Something is wrong"];
+  it("puts a save back when the check refuses it, and says where in the editor's words", async () => {
+    refuse = [
+      {
+        terminal: "content/site.yaml:2:7: Something is wrong",
+        shown: "content/site.yaml, Zeile 2: Etwas stimmt nicht.",
+      },
+    ];
     const response = await post({
       action: "persistEntry",
       params: { entry: { path: "content/site.yaml", raw: "name: Broken\n" }, assets: [] },
     });
     refuse = [];
     expect(response.status).toBe(422);
-    expect(((await response.json()) as { error: string }).error).toContain("content/site.yaml:2:7: Something is wrong");
+    expect(((await response.json()) as { error: string }).error).toBe(
+      "content/site.yaml, Zeile 2: Etwas stimmt nicht.",
+    );
     expect(await readFile(path.join(root, "content/site.yaml"), "utf8")).toBe("# Facts.\nname: Deichhof Ranch\n");
   });
 
@@ -122,7 +127,11 @@ describe("the web editor's local mode", () => {
     await writeFile(path.join(root, "content/i18n/de.yaml"), broken);
     const opened = await post({ action: "getEntry", params: { path: "content/i18n/de.yaml" } });
     expect(opened.status).toBe(422);
-    expect(((await opened.json()) as { error: string }).error).toMatch(/^content\/i18n\/de\.yaml:2:10: /);
+    // The line travels beside the located line: the editor says where in the owner's language.
+    expect(await opened.json()).toMatchObject({
+      error: expect.stringMatching(/^content\/i18n\/de\.yaml:2:10: /),
+      line: 2,
+    });
     const saved = await post({
       action: "persistEntry",
       params: { entry: { path: "content/i18n/de.yaml", raw: "hero: {}\n" }, assets: [] },

@@ -30,14 +30,22 @@ describe("build and the web editor", () => {
   it("ships /admin/ with --admin: page, configuration, Decap's bundle, and its own policy", async () => {
     const files = await built(projectRoot, { admin: true, metaCsp: true });
     const page = String(files.get("admin/index.html"));
-    expect(page).toContain('<script src="decap-cms.js"></script>');
+    // The editor's own script first: it starts Decap in the browser's language (generator/editor/client/admin.ts).
+    expect(page).toContain('<script src="editor.js"></script>\n<script src="decap-cms.js"></script>');
+    expect(String(files.get("admin/editor.js"))).toContain("CMS_MANUAL_INIT");
     expect(page).toMatch(
       /<meta http-equiv="Content-Security-Policy" content="default-src 'self'; script-src 'self' 'unsafe-eval'/,
     );
     // The site's own meta policy, which would forbid the editor's styles, is not added to it.
     expect(page.match(/Content-Security-Policy/g)).toHaveLength(1);
     expect(files.get("admin/decap-cms.js")?.length).toBeGreaterThan(1_000_000);
-    const config = parse(String(files.get("admin/config.yml"))) as {
+    // One configuration per interface language, each naming Decap's own words of that language.
+    expect([...files.keys()].filter((file) => /^admin\/config\./.test(file)).sort()).toEqual([
+      "admin/config.de.yml",
+      "admin/config.en.yml",
+    ]);
+    expect(parse(String(files.get("admin/config.de.yml"))).locale).toBe("de");
+    const config = parse(String(files.get("admin/config.en.yml"))) as {
       backend: unknown;
       collections: { name: string }[];
     };
@@ -63,7 +71,7 @@ describe("build and the web editor", () => {
     expect(everywhere).not.toMatch(/Content-Security-Policy|Cross-Origin-Opener-Policy/);
   });
 
-  it("ships /admin/ when site.yaml names the repository the editor commits to", async () => {
+  it("ships /admin/ when site.yaml names the repository, signing in with an access token: no server of anyone's", async () => {
     const root = await copyProject();
     await editFile(
       root,
@@ -72,10 +80,12 @@ describe("build and the web editor", () => {
       "\neditor:\n  repo: deichhof/ranch-site\n\nnavigation:\n",
     );
     const files = await built(root);
-    const config = parse(String(files.get("admin/config.yml"))) as { backend: unknown; publish_mode: string };
-    expect(config.backend).toEqual({ name: "github", repo: "deichhof/ranch-site", branch: "main" });
-    // A save is a pull request, checked by the deploy workflow before it lands.
-    expect(config.publish_mode).toBe("editorial_workflow");
+    const config = parse(String(files.get("admin/config.de.yml"))) as { backend: unknown; publish_mode?: string };
+    // Decap's GitHub backend with the token form as its login (generator/editor/client/sign-in.ts).
+    expect(config.backend).toEqual({ name: "github-token", repo: "deichhof/ranch-site", branch: "main" });
+    // Publish is one commit on the branch; the deploy workflow checks it before the site changes.
+    expect(config.publish_mode).toBeUndefined();
+    expect(String(files.get("admin/editor.js"))).toContain('repo:"deichhof/ranch-site"');
   });
 
   it("logs in to GitHub through the OAuth service site.yaml names, and lets the editor reach GitHub's API only", async () => {
@@ -87,7 +97,7 @@ describe("build and the web editor", () => {
       "\neditor:\n  repo: deichhof/ranch-site\n  base_url: https://auth.deichhof.example\n  auth_endpoint: github/auth\n\nnavigation:\n",
     );
     const { files, warnings } = await builtWithReport(root);
-    const config = parse(String(files.get("admin/config.yml"))) as { backend: unknown };
+    const config = parse(String(files.get("admin/config.en.yml"))) as { backend: unknown };
     expect(config.backend).toEqual({
       name: "github",
       repo: "deichhof/ranch-site",
@@ -114,7 +124,7 @@ describe("build and the web editor", () => {
       "\neditor:\n  repo: deichhof/ranch-site\n  backend: git-gateway\n\nnavigation:\n",
     );
     const { files, warnings } = await builtWithReport(root);
-    expect(parse(String(files.get("admin/config.yml"))).backend).toEqual({ name: "git-gateway", branch: "main" });
+    expect(parse(String(files.get("admin/config.en.yml"))).backend).toEqual({ name: "git-gateway", branch: "main" });
     const line = (await readFile(path.join(root, "content/site.yaml"), "utf8"))
       .split("\n")
       .indexOf("  backend: git-gateway");

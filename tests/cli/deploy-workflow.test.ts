@@ -181,9 +181,11 @@ describe("the deploy workflow's own steps", () => {
     const admin = await readFile(path.join(dist, "admin/index.html"), "utf8");
     expect(admin).toContain('<script src="decap-cms.js"></script>');
     expect(existsSync(path.join(dist, "admin/decap-cms.js"))).toBe(true);
-    expect(parse(await readFile(path.join(dist, "admin/config.yml"), "utf8"))).toMatchObject({
-      backend: { name: "github", repo: "owner/ranch-site" },
-    });
+    // One configuration per interface language; the owner signs in with an access token (design.md §11).
+    for (const language of ["de", "en"])
+      expect(parse(await readFile(path.join(dist, `admin/config.${language}.yml`), "utf8"))).toMatchObject({
+        backend: { name: "github-token", repo: "owner/ranch-site" },
+      });
     // Built for the Pages address, with the host files of other servers left out.
     expect(await readFile(path.join(dist, "index.html"), "utf8")).toContain(
       '<link rel="canonical" href="https://owner.github.io/ranch-site/"/>',

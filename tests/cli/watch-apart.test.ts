@@ -34,7 +34,8 @@ describe("watch and build side by side", () => {
 
     // The editor still answers, page and configuration, and its output folder is whole.
     expect((await fetch(`${origin}/admin/`)).status).toBe(200);
-    expect((await fetch(`${origin}/admin/config.yml`)).status).toBe(200);
+    for (const language of ["de", "en"])
+      expect((await fetch(`${origin}/admin/config.${language}.yml`)).status).toBe(200);
     expect(await exists(path.join(watchOut, "admin/decap-cms.js"))).toBe(true);
     expect(await exists(path.join(watchOut, "index.html"))).toBe(true);
     // dist/ is what build makes for upload: compressed as asked, and without the editor nobody asked it for.

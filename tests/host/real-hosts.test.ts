@@ -165,7 +165,7 @@ describe.each(Object.keys(starters) as (keyof typeof starters)[])(
       const { editorPolicy, sitePolicy } = await policiesOf(dir);
       expect(editorPolicy).toContain("'unsafe-eval'");
       expect(sitePolicy).not.toContain("'unsafe-eval'");
-      for (const pathname of ["/admin/", "/admin/config.yml", "/admin/decap-cms.js"]) {
+      for (const pathname of ["/admin/", "/admin/config.de.yml", "/admin/decap-cms.js"]) {
         const { status, headers } = await request(host, pathname);
         expect(status, `${host.name} ${pathname}`).toBe(200);
         // One policy, the editor's: a second one joined to it would forbid what the editor needs.
@@ -189,7 +189,7 @@ describe.each(Object.keys(starters) as (keyof typeof starters)[])(
       if (tool !== "netlify") return;
       // netlify dev lets the last matching rule win; Netlify joins them. Its own parser shows one rule per path.
       const rules = await netlifyRules(dir);
-      for (const pathname of ["/", "/index.html", "/admin/", "/admin/config.yml", css, german("/about-me/")])
+      for (const pathname of ["/", "/index.html", "/admin/", "/admin/config.de.yml", css, german("/about-me/")])
         expect(
           rules.filter((rule) => rule.forRegExp.test(pathname) && rule.values["Content-Security-Policy"]).length,
           pathname,

@@ -68,7 +68,11 @@ const locale = (code: string, texts: Record<string, string>, offer: { name: stri
     locale: code,
     formats: code,
     dictionary: new Map(Object.entries(texts).map(([key, text]) => [key, { text, file: "", line: 1, column: 1 }])),
-    facts: new Map([["offers.open.price", price]]),
+    // The facts as load/implied-facts.ts gives them: the country named in the page's language.
+    facts: new Map([
+      ["offers.open.price", price],
+      ["legal.countryName", new Intl.DisplayNames([code], { type: "region" }).of("DE")!],
+    ]),
     testimonials: [],
     pages: { pricing: { offers: { open: offer } } },
   }) as unknown as LocaleContent;

@@ -1,24 +1,40 @@
 /**
  * The web editor's configuration: committed exactly as the loaders' schemas make it, so a schema
- * change without `node bin/ranch-site.js schemas` fails here, and its fields take what the build takes.
+ * change without `node bin/ranch-site.js schemas` fails here, and its fields take what the build takes,
+ * labelled in the interface language's words (generator/editor/words/), technical settings left out.
  */
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { cmsConfigFile, cmsConfigText, createCmsConfig, loadCmsContent } from "../../generator/editor/cms-config.ts";
-import { siteLanguageCodes } from "../support/languages.ts";
+import {
+  cmsConfigFile,
+  cmsConfigText,
+  createCmsConfig,
+  loadCmsContent,
+  type CmsContent,
+} from "../../generator/editor/cms-config.ts";
 import { interfaceLanguage } from "../../generator/editor/watch-admin.ts";
-import { placeOf } from "../../generator/editor/text-places.ts";
+import { loadEditorWords, wordsFor, type Words } from "../../generator/editor/words.ts";
 import { projectRoot } from "../support/site.ts";
+import { siteLanguageCodes } from "../support/languages.ts";
 
-const locales = siteLanguageCodes;
-type Field = { name: string; widget: string; required?: boolean; pattern?: [string, string]; fields?: Field[] };
+type Field = {
+  name: string;
+  label: string;
+  widget: string;
+  hint?: string;
+  required?: boolean;
+  pattern?: [string, string];
+  options?: { label: string; value: string }[];
+  fields?: Field[];
+};
 type Collection = {
   name: string;
   folder?: string;
+  format?: string;
   i18n?: boolean | { locales: string[]; default_locale: string };
-  files?: { name: string; file: string; fields: Field[] }[];
+  files?: { name: string; label: string; file: string; fields: Field[] }[];
   fields?: Field[];
 };
 
@@ -29,37 +45,52 @@ function fieldAt(fields: Field[], names: string[]): Field {
   return names.length === 1 ? field : fieldAt(field.fields!, names.slice(1));
 }
 
+let content: CmsContent | undefined;
+const projectContent = async () => (content ??= await loadCmsContent(projectRoot, true));
+const words = async (language: string): Promise<Words> => wordsFor(await loadEditorWords(), language);
+const configIn = async (language: string, extra: Partial<CmsContent> = {}) =>
+  createCmsConfig({ ...(await projectContent()), ...extra }, await words(language)) as { collections: Collection[] };
+
 describe("the web editor's configuration", () => {
-  it("is committed exactly as the loaders' schemas make it (run `node bin/ranch-site.js schemas`)", async () => {
-    const made = cmsConfigText(createCmsConfig(await loadCmsContent(projectRoot, locales)));
+  it("is committed exactly as the loaders' schemas make it, in English (run `node bin/ranch-site.js schemas`)", async () => {
+    const { texts: _texts, today: _today, ...plain } = await projectContent();
+    const made = cmsConfigText(createCmsConfig(plain, await words("en")));
     expect(await readFile(path.join(projectRoot, cmsConfigFile), "utf8")).toBe(made);
   });
 
-  it("gives each field the widget the build accepts: dates, whole numbers with a pattern, required fields", async () => {
-    const config = createCmsConfig(await loadCmsContent(projectRoot, locales)) as { collections: Collection[] };
+  it("gives each field the widget the build accepts, and leaves the technical settings out", async () => {
+    const config = await configIn("en");
     const site = config.collections.find((collection) => collection.name === "site")!;
-    expect(new Set(site.files!.map((file) => file.file))).toEqual(new Set(["content/site.yaml"]));
-    const siteFields = site.files!.flatMap((file) => file.fields);
-    expect(siteFields.map((field) => field.name).sort()).toEqual(
-      [
-        "name",
-        "languages",
-        "baseUrl",
-        "contact",
-        "social",
-        "legal",
-        "hosting",
-        "booking",
-        "location",
-        "consent",
-        "claims",
-        "clients",
-        "offers",
-        "dates",
-        "navigation",
-        "editor",
-      ].sort(),
-    );
+    expect(site.files!.map((file) => file.file)).toEqual(["content/site.yaml"]);
+    const siteFields = site.files![0]!.fields;
+    // The owner's groups first; where the site lives, its hosts, menus and the editor's backend are not in the form.
+    expect(siteFields.map((field) => field.name)).toEqual([
+      "dates",
+      "offers",
+      "contact",
+      "claims",
+      "testimonials",
+      "social",
+      "clients",
+      "legal",
+      "name",
+      "booking",
+      "location",
+    ]);
+    // The testimonials' order: a list of choices, each a testimonial by the person it quotes, which the owner drags.
+    expect(fieldAt(siteFields, ["testimonials"])).toMatchObject({
+      widget: "list",
+      field: {
+        widget: "select",
+        options: expect.arrayContaining([{ label: "Svenja Hollmann", value: "01-svenja-hollmann" }]),
+      },
+    });
+    // The contact form's settings are technical; the mail provider is an owner fact the privacy policy names.
+    expect(fieldAt(siteFields, ["contact"]).fields!.map((field) => field.name)).toEqual([
+      "email",
+      "phone",
+      "mailProvider",
+    ]);
     const dates = fieldAt(siteFields, ["dates"]);
     expect(dates.widget).toBe("list");
     expect(fieldAt(dates.fields!, ["start"])).toMatchObject({
@@ -83,16 +114,70 @@ describe("the web editor's configuration", () => {
     expect(fieldAt(dates.fields!, ["offer"]).required).toBe(false);
   });
 
-  it("edits testimonials and pages per language as the files are named, and both dictionaries by the English keys", async () => {
-    const config = createCmsConfig(await loadCmsContent(projectRoot, locales)) as {
-      i18n: unknown;
-      collections: Collection[];
-    };
-    expect(config.i18n).toEqual({ structure: "multiple_files", locales: ["en", "de"], default_locale: "en" });
+  it("labels fields, groups, offers and refusals in German for a German browser", async () => {
+    const config = await configIn("de", { today: "2027-04-26" });
+    const site = config.collections.find((collection) => collection.name === "site")!;
+    expect(site.files![0]!.label).toBe("Preise, Termine, Kontakt und Fakten");
+    const siteFields = site.files![0]!.fields;
+    const dates = fieldAt(siteFields, ["dates"]);
+    expect(dates.label).toBe("Termine");
+    expect(fieldAt(dates.fields!, ["start"])).toMatchObject({ label: "Erster Tag" });
+    expect(fieldAt(dates.fields!, ["start"]).pattern![1]).toBe(
+      "heute (26. April 2027) oder später, denn ein begonnener Termin verschwindet von der Website",
+    );
+    // An offer is named as the German pricing page names it; a price refused in German.
+    const team = fieldAt(siteFields, ["offers", "team"]);
+    expect(team.label).toBe("Teamtraining");
+    expect(fieldAt(team.fields!, ["price"]).pattern![1]).toMatch(/^eine ganze Zahl, nur Ziffern/);
+    expect(fieldAt(dates.fields!, ["language"]).options).toEqual([
+      { label: "Englisch", value: "en" },
+      { label: "Deutsch", value: "de" },
+    ]);
+    const texts = config.collections.find((collection) => collection.name === "texts")!;
+    expect(texts.files!.map((file) => file.label)).toEqual(["Kurztexte auf Englisch", "Kurztexte auf Deutsch"]);
+    const hero = fieldAt(texts.files![1]!.fields, ["hero"]);
+    expect(hero.label).toBe("Startseite, ganz oben");
+    expect(fieldAt(hero.fields!, ["eyebrow"]).label).toBe("Kleine Zeile über der Überschrift");
+    // The Open Graph locale is a setting, not a text: not in the form (a save keeps it).
+    expect(fieldAt(texts.files![1]!.fields, ["lang"]).fields!.map((field) => field.name)).toEqual([
+      "name",
+      "switchTip",
+    ]);
+  });
+
+  it("gives each page its own form per language: the text first, and the offers on the pricing page alone", async () => {
+    const config = await configIn("de");
+    const pages = config.collections.find((collection) => collection.name === "pages")!;
+    expect(pages.format).toBe("ranch-frontmatter");
+    // The interface language's pages first, named by their own titles.
+    expect(pages.files![0]).toMatchObject({ file: expect.stringMatching(/\.de\.md$/) });
+    const page = (file: string) => pages.files!.find((entry) => entry.file === file)!;
+    const about = page("content/pages/about-me.de.md");
+    expect(about.label).toBe("Über mich (Deutsch)");
+    expect(about.fields.map((field) => field.name)).toEqual(["body", "title", "lead", "description"]);
+    expect(about.fields[0]).toMatchObject({ label: "Text der Seite", widget: "markdown", modes: ["raw"] });
+    const pricing = page("content/pages/pricing.de.md");
+    expect(pricing.fields.map((field) => field.name)).toEqual(["body", "title", "lead", "description", "offers"]);
+    expect(fieldAt(pricing.fields, ["offers", "open"]).label).toBe("Offenes Training");
+    const details = page("content/pages/training-details.en.md");
+    expect(details.fields.map((field) => field.name)).toEqual([
+      "body",
+      "title",
+      "lead",
+      "description",
+      "describesCourse",
+      "onThisPage",
+      "folded",
+    ]);
+  });
+
+  it("edits testimonials side by side, German first, and both dictionaries by the English keys", async () => {
+    const config = (await configIn("en")) as { collections: Collection[]; i18n?: unknown };
     const testimonials = config.collections.find((collection) => collection.name === "testimonials")!;
     // German first, and a testimonial may start in either language: no column holds the form to it.
     expect(testimonials).toMatchObject({
       folder: "content/testimonials",
+      format: "ranch-frontmatter",
       i18n: { locales: ["de", "en"], default_locale: "de" },
     });
     expect(testimonials.fields!.map((field) => [field.name, field.required ?? true])).toEqual([
@@ -102,64 +187,42 @@ describe("the web editor's configuration", () => {
       ["linkedin", false],
       ["body", false],
     ]);
-    const pages = config.collections.find((collection) => collection.name === "pages")!;
-    expect(pages.folder).toBe("content/pages");
     const texts = config.collections.find((collection) => collection.name === "texts")!;
     expect(texts.files!.map((file) => file.file)).toEqual(["content/i18n/en.yaml", "content/i18n/de.yaml"]);
     const english = parse(await readFile(path.join(projectRoot, "content/i18n/en.yaml"), "utf8")) as Record<
       string,
       Record<string, string>
     >;
-    // One line for a text of one line, labelled in words, hinted with where it appears on the site and the
-    // key that templates and `check` name; each group labelled with its place too.
-    expect(fieldAt(texts.files![1]!.fields, ["hero", "title"])).toMatchObject({
-      widget: "string",
-      label: "Title",
-      hint: "Home page, top: the headline (hero.title)",
-    });
-    expect(fieldAt(texts.files![1]!.fields, ["contact", "form", "submit"])).toMatchObject({
-      hint: "Contact page: the enquiry form and its messages (contact.form.submit)",
-    });
-    expect(fieldAt(texts.files![1]!.fields, ["footer"])).toMatchObject({ label: "Footer (Every page, footer)" });
-    expect(fieldAt(texts.files![1]!.fields, ["skipLink"])).toMatchObject({
-      label: "Skip link",
-      hint: "Every page, first key press: the link that jumps to the content (skipLink)",
-    });
-    expect(texts.files![1]!.fields.map((field) => field.name)).toEqual(Object.keys(english));
-  });
-
-  it("tells where every short text appears, and in watch shows the other language's text beside it", async () => {
-    const content = await loadCmsContent(projectRoot, locales, true);
-    // The table by family covers every key: a new family without a place fails here, not in front of the owner.
-    expect(content.dictionaryKeys.filter((key) => placeOf(key) === undefined)).toEqual([]);
-    const config = createCmsConfig(content) as { collections: Collection[] };
-    const texts = config.collections.find((collection) => collection.name === "texts")!;
     const german = parse(await readFile(path.join(projectRoot, "content/i18n/de.yaml"), "utf8")) as Record<
       string,
       Record<string, string>
     >;
-    const english = parse(await readFile(path.join(projectRoot, "content/i18n/en.yaml"), "utf8")) as Record<
-      string,
-      Record<string, string>
-    >;
     expect(fieldAt(texts.files![1]!.fields, ["hero", "title"])).toMatchObject({
-      hint: `Home page, top: the headline (hero.title) · English: “${english["hero"]!["title"]}”`,
+      widget: "string",
+      label: "Big headline",
+      hint: `English: “${english["hero"]!["title"]}”`,
     });
     expect(fieldAt(texts.files![0]!.fields, ["hero", "title"])).toMatchObject({
-      hint: `Home page, top: the headline (hero.title) · German: “${german["hero"]!["title"]}”`,
+      hint: `German: “${german["hero"]!["title"]}”`,
     });
+    // The search over the texts first (the editor's script, client/text-search.ts), then the dictionary's keys.
+    expect(texts.files![1]!.fields[0]).toMatchObject({ widget: "ranch-search", label: "Search the short texts" });
+    expect(texts.files![1]!.fields.slice(1).map((field) => field.name)).toEqual(Object.keys(english));
   });
 
   it("offers closed sets as select fields, lets the dates be emptied, and refuses a first day that has passed", async () => {
-    const content = { ...(await loadCmsContent(projectRoot, locales)), today: "2027-04-26" };
-    const config = createCmsConfig(content) as { collections: Collection[] };
+    const config = await configIn("en", { today: "2027-04-26" });
     const siteFields = config.collections.find((collection) => collection.name === "site")!.files![0]!.fields;
     const dates = fieldAt(siteFields, ["dates"]);
-    expect(fieldAt(dates.fields!, ["language"])).toMatchObject({ widget: "select", options: ["en", "de"] });
-    expect(fieldAt(dates.fields!, ["offer"])).toMatchObject({ widget: "select", options: ["open", "team", "custom"] });
+    const values = (field: Field) => field.options!.map((option) => option.value);
+    expect(values(fieldAt(dates.fields!, ["language"]))).toEqual(siteLanguageCodes);
+    expect(values(fieldAt(dates.fields!, ["offer"]))).toEqual(["open", "team", "custom"]);
     expect(fieldAt(siteFields, ["offers", "team", "per"])).toMatchObject({
       widget: "select",
-      options: ["person", "group"],
+      options: [
+        { label: "one person", value: "person" },
+        { label: "the group", value: "group" },
+      ],
     });
     // "No dates planned" is a state of the site: the list may be emptied.
     expect(dates.required).toBe(false);

@@ -121,20 +121,16 @@ describe("typeset", () => {
 
 describe("markdown typography", () => {
   it("sets text nodes and leaves code, link targets and inline code alone", () => {
-    const html = renderMarkdown(
-      'Nach § 5 DDG, "bitte" [z. B. hier](/de/a...b/) und `a - b...`\n\n```\nx - y...\n```',
-      undefined,
-      undefined,
-      undefined,
-      typographies["de"],
-    );
+    const html = renderMarkdown('Nach § 5 DDG, "bitte" [z. B. hier](/de/a...b/) und `a - b...`\n\n```\nx - y...\n```', {
+      typography: typographies["de"],
+    });
     expect(shown(html)).toBe(
       '<p>Nach §~5~DDG, \u201ebitte\u201c <a href="/de/a...b/">z.~B. hier</a> und <code>a - b...</code></p>\n<pre><code>x - y...\n</code></pre>',
     );
   });
 
   it("uses the page's locale: English marks on English pages", () => {
-    expect(renderMarkdown('a "b"', undefined, undefined, undefined, typographies["en"])).toBe("<p>a \u201cb\u201d</p>");
+    expect(renderMarkdown('a "b"', { typography: typographies["en"] })).toBe("<p>a \u201cb\u201d</p>");
   });
 });
 
