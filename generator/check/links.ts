@@ -95,14 +95,16 @@ export function checkLinks(
             ...context,
             problems: [] as ContentError[],
             fragments: [] as FragmentLink[],
-            warnings: [] as ContentWarning[],
+            oldLinks: new Map<string, OldLink>(),
           };
           for (const link of source.links) {
             const place = { file: source.file, line: link.line, column: link.column };
             const problem = checkLink(link, { ...found, base, locale, place });
             if (problem) found.problems.push(problem);
           }
-          return { problems: found.problems, fragments: found.fragments, warnings: found.warnings };
+          // One warning per old address the file links to (oldAddressWarning).
+          const moved = [...found.oldLinks.values()].map(oldAddressWarning);
+          return { problems: found.problems, fragments: found.fragments, warnings: moved };
         },
       );
       problems.push(...found.problems);
@@ -120,7 +122,26 @@ interface LinkContext {
   locales: readonly Locale[];
   lock: AddressLock;
   fragments: FragmentLink[];
-  warnings: ContentWarning[];
+  /** The links of one file to old addresses, by the address: each becomes one warning (oldAddressWarning). */
+  oldLinks: Map<string, OldLink>;
+}
+
+/** The first link of a file to an old address, and how many links of that file lead there. */
+interface OldLink {
+  place: Place;
+  shown: string;
+  now: string;
+  hint: string;
+  count: number;
+}
+
+/**
+ * One warning per file and old address, at its first link: a text that links there twenty times gets one
+ * line that says so, not twenty lines with the same hint (400 such pages printed 8,000 lines).
+ */
+function oldAddressWarning({ place, shown, now, hint, count }: OldLink): ContentWarning {
+  const more = count > 1 ? ` (and ${count - 1} more ${count === 2 ? "link" : "links"} to it in this file)` : "";
+  return new ContentWarning(place, `The link ${shown} leads to an old address of ${now}${more}`, { hint });
 }
 
 /** Where one link stands: the page it is on (the base of a relative address), its language and its place. */
@@ -132,7 +153,7 @@ interface LinkAt extends LinkContext {
 
 function checkLink(
   link: MarkdownOrigin["links"][number],
-  { base, locale, place, targets, pages, locales, lock, fragments, warnings }: LinkAt,
+  { base, locale, place, targets, pages, locales, lock, fragments, oldLinks }: LinkAt,
 ): ContentError | undefined {
   // Other sites, mailto: and tel: are not ours to check; an unfilled placeholder is refused where its fact belongs.
   if (/^[a-z][a-z0-9+.-]*:/i.test(link.url) || link.url.startsWith("//") || /\{[A-Za-z]/.test(link.url))
@@ -157,11 +178,16 @@ function checkLink(
   const moved = !target && movedPage(lock, path, pages, locales);
   if (moved) {
     const now = prefixed(moved.locale, pathIn(moved.page, moved.locale.code));
-    warnings.push(
-      new ContentWarning(place, `The link ${shown} leads to an old address of ${now}`, {
+    const seen = oldLinks.get(path);
+    if (seen) seen.count += 1;
+    else
+      oldLinks.set(path, {
+        place,
+        shown,
+        now,
         hint: `Link to ${now}${written === link.url ? "" : link.url.slice(written.length)}: the old address only forwards there.`,
-      }),
-    );
+        count: 1,
+      });
     path = now;
     target = targets.get(now);
   }

@@ -3,7 +3,7 @@
  * their German ones, and renaming a slug later adds its redirect by itself, through the address lock that
  * `build` keeps in content/. Each old address answers with one redirect to the page now, never a chain.
  */
-import { mkdtemp, readFile } from "node:fs/promises";
+import { mkdtemp, readFile, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -86,6 +86,10 @@ describe("renaming a slug later", () => {
 
   beforeAll(async () => {
     await editFile(root, "content/pages/pricing.de.md", "slug: preise", "slug: preisliste");
+    // A page that links to the same address many times, as a long text or a generated one does.
+    const terms = path.join(root, "content/pages/terms-of-service.de.md");
+    const links = Array.from({ length: 20 }, (_, index) => `[Preise ${index}](/de/preise/#dates)`).join(" ");
+    await writeFile(terms, `${await readFile(terms, "utf8")}\n${links}\n`);
     renamed = path.join(await mkdtemp(path.join(os.tmpdir(), "ranch-renamed-")), "dist");
     const { code, stderr } = await runCli(["build", "--root", root, "--out", renamed]);
     expect(code).toBe(0);
@@ -102,6 +106,18 @@ describe("renaming a slug later", () => {
       `content/pages/terms-of-service.de.md:${line + 1}:${column}: warning: The link "/de/preise/" leads to an old address of /de/preisliste/`,
     );
     expect(warnings).not.toMatch(/error/i);
+  });
+
+  it("warns once per file and old address, at its first link, with how many more links there lead to it", () => {
+    const lines = warnings.split("\n").filter((line) => line.includes("leads to an old address of /de/preisliste/"));
+    const inTerms = lines.filter((line) => line.startsWith("content/pages/terms-of-service.de.md:"));
+    // The text's own link and the 20 written above: one warning, not 21.
+    expect(inTerms).toHaveLength(1);
+    expect(inTerms[0]).toMatch(
+      /leads to an old address of \/de\/preisliste\/ \(and 20 more links to it in this file\)$/,
+    );
+    // Each file that links there has its one line.
+    expect(new Set(lines.map((line) => line.split(":")[0])).size).toBe(lines.length);
   });
 
   it("records the new address first in the address lock, the earlier ones after it", () => {
