@@ -65,8 +65,6 @@ export function Layout(props: LayoutProps) {
         <meta name="twitter:card" content="summary_large_image" />
         <meta name="twitter:image" content={assets.ogImages[locale]} />
         <meta name="twitter:image:alt" content={openGraphAlt(t, site)} />
-        <meta name="twitter:title" content={title} />
-        <meta name="twitter:description" content={description} />
         <meta name="theme-color" content="#2f4a3a" />
         <link rel="icon" href={assets.favicon} type="image/svg+xml" />
         <link rel="stylesheet" href={assets.styles[stylesheet]} />

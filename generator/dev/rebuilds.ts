@@ -14,7 +14,7 @@ export type Outcome = { report: BuildReport } | { failure: unknown };
 
 /** One rebuild that stands: what it was about, and when it began. */
 export interface Rebuild {
-  /** What the status line names it after: the last file saved, or "initial build". */
+  /** What the status line names it after: the last file saved (a removal only if nothing else was), or "initial build". */
   reason: string;
   /** The saved files it read (relative to the project, with `/`). */
   files: readonly string[];
@@ -49,20 +49,45 @@ export class Rebuilds {
   #running: Promise<void> | undefined;
   /** The reason of a rebuild asked for while one ran: it runs next. */
   #pending: string | undefined;
+  /** What the next rebuild is named after, and the files whose last event was their removal. */
+  #reason: string | undefined;
+  readonly #removed = new Set<string>();
   #stopped = false;
 
   constructor(root: string, poll: boolean, steps: RebuildSteps) {
     this.#steps = steps;
     this.#debounceMs = poll ? Math.max(defaults.debounceMs, pollDebounceMs) : defaults.debounceMs;
     this.#saves = new SavedFiles(root, (file) => {
+      this.#nameAfter(file);
       clearTimeout(this.#debounce);
-      this.#debounce = setTimeout(() => this.#schedule(file), this.#debounceMs);
+      this.#debounce = setTimeout(() => {
+        const reason = this.#reason ?? file;
+        this.#reason = undefined;
+        this.#schedule(reason);
+      }, this.#debounceMs);
     });
   }
 
-  /** A watcher's event for `file` (relative to the project, with `/`). */
-  saw(file: string) {
+  /** A watcher's event for `file` (relative to the project, with `/`); `removed` if it was the file's deletion. */
+  saw(file: string, removed = false) {
+    // A file that comes back is a save again.
+    if (removed) this.#removed.add(file);
+    else this.#removed.delete(file);
     this.#saves.saw(file);
+  }
+
+  /**
+   * The next rebuild is named after the last file saved, but a removal does not take the name from a save: a
+   * temp file renamed onto its target is reported gone 100 ms late (chokidar's `atomic` window), after saves
+   * that came later, and "de.yaml.tmp: rebuilt" would hide the save the rebuild was for.
+   */
+  #nameAfter(file: string) {
+    this.#reason = this.#named(this.#reason, file);
+  }
+
+  /** The name of a rebuild that was to be named `current` when `file` is saved too. */
+  #named(current: string | undefined, file: string): string {
+    return current !== undefined && this.#removed.has(file) && !this.#removed.has(current) ? current : file;
   }
 
   /** Whether a rebuild runs or saves wait for one: work that can wait yields. */
@@ -89,7 +114,7 @@ export class Rebuilds {
   #schedule(reason: string) {
     if (this.#stopped) return;
     if (this.#running) {
-      this.#pending = reason;
+      this.#pending = this.#named(this.#pending, reason);
       return;
     }
     const files = this.#saves.take();

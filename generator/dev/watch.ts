@@ -58,7 +58,7 @@ export async function watch(config: SiteConfig, options: WatchOptions) {
   const { port } = server.address() as { port: number };
   const watcher = await watchSources(siteConfig, {
     poll: options.poll,
-    saw: (file) => rebuilds.saw(file),
+    saw: (file, removed) => rebuilds.saw(file, removed),
     log: options.log,
   });
   for (const line of await readyLines(siteConfig, options, port)) options.log(line);

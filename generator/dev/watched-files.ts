@@ -12,7 +12,8 @@ import { isHidden } from "../io/walk.ts";
 export interface WatchedFilesOptions {
   /** Poll the file system instead of using events. */
   poll: boolean;
-  saw: (file: string) => void;
+  /** `removed`: the event is the file's deletion (`unlink`, `unlinkDir`). */
+  saw: (file: string, removed: boolean) => void;
   log: (line: string) => void;
 }
 
@@ -34,7 +35,9 @@ export async function watchSources(config: SiteConfig, { poll, saw, log }: Watch
     reported.add(line);
     log(line);
   });
-  watcher.on("all", (_event, file) => saw(path.relative(config.root, file).split(path.sep).join("/")));
+  watcher.on("all", (event, file) =>
+    saw(path.relative(config.root, file).split(path.sep).join("/"), event === "unlink" || event === "unlinkDir"),
+  );
   await new Promise<void>((resolve) => watcher.once("ready", () => resolve()));
   return watcher;
 }

@@ -37,3 +37,20 @@ export function addConsentLinks(): void {
 export function removeConsentLinks(): void {
   for (const link of document.head.querySelectorAll(`[${marker}]`)) link.remove();
 }
+
+/**
+ * The three functions above, as the head script hands them to the banner's script on the same page: both are
+ * inline in every page, and a second copy in the app script cost every page its bytes (issue 35).
+ */
+export interface ConsentLinks {
+  readChoice: typeof readChoice;
+  addConsentLinks: typeof addConsentLinks;
+  removeConsentLinks: typeof removeConsentLinks;
+}
+
+declare global {
+  interface Window {
+    /** Set by the head script (templates/client/head.ts), which runs before anything else on the page. */
+    consentLinks: ConsentLinks;
+  }
+}

@@ -1,6 +1,9 @@
 /** The consent banner (design.md §4): shown while there is no choice, reopened from every footer. */
 import { borderHeight } from "./border-height.ts";
-import { addConsentLinks, consentKey, readChoice, removeConsentLinks, type Choice } from "./consent-links.ts";
+import { consentKey, type Choice } from "./consent-links.ts";
+
+// From the head script, which ran before the page was parsed (templates/client/head.ts).
+const { readChoice, addConsentLinks, removeConsentLinks } = window.consentLinks;
 
 const root = document.documentElement;
 const banner = document.querySelector<HTMLElement>("[data-cookie-banner]");

@@ -18,11 +18,12 @@ export function composeBody(fields: ReadonlyArray<readonly [label: string, value
  * The `mailto:` URL per RFC 6068: the address only in the path; subject and body percent-encoded with
  * encodeURIComponent, so `&`, `?`, `#`, `%` and `+` typed by a visitor stay text and can never add
  * headers such as `bcc`; CRLF line breaks in the body (§5), none in the subject (a header is one line).
+ * An empty body is left out: the mail program opens with the subject and nothing to delete.
  */
 export function mailtoUrl({ to, subject, body }: MailMessage): string {
   const oneLine = subject.replace(/\s*[\r\n]+\s*/g, " ").trim();
   const crlf = body.replace(/\r\n?|\n/g, "\r\n");
-  return `mailto:${to}?subject=${encode(oneLine)}&body=${encode(crlf)}`;
+  return `mailto:${to}?subject=${encode(oneLine)}${crlf ? `&body=${encode(crlf)}` : ""}`;
 }
 
 /** The webmail services whose compose page the form offers after a `mailto:` (issue 35). */

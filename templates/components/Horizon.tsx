@@ -11,7 +11,6 @@ export function Horizon() {
       width="1200"
       height="80"
       aria-hidden="true"
-      focusable="false"
       preserveAspectRatio="xMidYMax slice"
     >
       <circle cx="520" cy="50" r="20" fill="#e8b04a" opacity="0.85" />

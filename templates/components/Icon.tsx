@@ -50,7 +50,7 @@ export type IconName = keyof typeof paths;
 /** An inline SVG icon, hidden from assistive technology. */
 export function Icon({ name, className = "icon" }: { name: IconName; className?: string }) {
   return (
-    <svg className={className} viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
+    <svg className={className} viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
       <path d={paths[name]} />
     </svg>
   );

@@ -24,7 +24,7 @@ export function Landscape({
       viewBox="0 0 640 480"
       width={width}
       height={height}
-      {...(standalone ? {} : { "aria-hidden": true, focusable: false })}
+      {...(standalone ? {} : { "aria-hidden": true })}
       preserveAspectRatio="xMidYMax slice"
     >
       <defs>

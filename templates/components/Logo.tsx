@@ -1,7 +1,7 @@
 /** The brand mark: a barn under a low North Sea sun, above a dike line. */
 export function Logo() {
   return (
-    <svg className="logo" viewBox="0 0 40 40" width="40" height="40" aria-hidden="true" focusable="false">
+    <svg className="logo" viewBox="0 0 40 40" width="40" height="40" aria-hidden="true">
       <circle cx="20" cy="20" r="19" fill="#2f4a3a" />
       <circle cx="27" cy="14" r="4" fill="#e8b04a" />
       <path d="M10 27V19l7-6 7 6v8Z" fill="#b5532f" />

@@ -21,7 +21,7 @@ export function Picture({
   return (
     <span className={className ? `picture ${className}` : "picture"}>
       {image.tone && (
-        <svg className="picture-tone" viewBox="0 0 1 1" preserveAspectRatio="none" aria-hidden="true" focusable="false">
+        <svg className="picture-tone" viewBox="0 0 1 1" preserveAspectRatio="none" aria-hidden="true">
           <rect width="1" height="1" fill={image.tone} />
         </svg>
       )}

@@ -13,20 +13,10 @@ export function Practical({ t, site }: PageProps) {
         <div className="card-grid card-grid-2">
           <InfoCard id="getting-there" icon="pin" title={t("practical.gettingThere.title")}>
             <ul className="icon-list">
-              <li>
-                <Icon name="plane" />
-                {t("practical.gettingThere.airport")}
-              </li>
-              <li>
-                <Icon name="train" />
-                {t("practical.gettingThere.station")}
-              </li>
-              <li>
-                <Icon name="car" />
-                {t("practical.gettingThere.car")}
-              </li>
-              <li>
-                <Icon name="pin" />
+              <li data-icon="plane">{t("practical.gettingThere.airport")}</li>
+              <li data-icon="train">{t("practical.gettingThere.station")}</li>
+              <li data-icon="car">{t("practical.gettingThere.car")}</li>
+              <li data-icon="pin">
                 <MapLink href={site.location.mapsUrl} text={t("contact.info.map")} note={t("contact.info.mapNote")} />
               </li>
             </ul>

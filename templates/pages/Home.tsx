@@ -1,5 +1,4 @@
 import { CallToAction } from "../components/CallToAction.tsx";
-import { eventData } from "../components/eventData.ts";
 import { UpcomingDates } from "../components/UpcomingDates.tsx";
 import { AboutTrainer } from "../home/AboutTrainer.tsx";
 import { Experiences } from "../home/Experiences.tsx";
@@ -20,9 +19,8 @@ export default function Home(props: PageProps) {
       {...props}
       title={t("meta.home.title")}
       description={t("meta.home.description")}
-      // The dates as events, the result a dated training can still get in search; the Course (whose rich
-      // result Google retired) is on the pricing page, which keeps the home page inside the first round trip.
-      structuredData={eventData(props)}
+      // No structured data of its own: the dates' events and the Course are on the pricing page, which each
+      // event names as its url; here they cost 0.7 KB of the first round trip (issue 35) and told search nothing new.
       stylesheet="home"
     >
       <Hero {...props} />

@@ -53,7 +53,7 @@ export default function Programme(props: PageProps) {
 
           <section aria-labelledby="programme-offers">
             <h2 id="programme-offers">{pricing.title}</h2>
-            <table className="programme-table">
+            <table className="programme-table programme-offers">
               <tbody>
                 {Object.entries(site.offers).map(([name, figures]) => {
                   const offer = pricing.offers?.[name];

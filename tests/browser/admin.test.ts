@@ -392,7 +392,7 @@ describe("the web editor in local mode (watch --admin)", { timeout: 600_000 }, (
     expect(await choices("Angebot (optional)")).toEqual([
       "Offenes Training",
       "Teamtraining",
-      "Firmenevent oder individuelles Format",
+      "Firmenveranstaltung oder eigenes Format",
     ]);
     expect(await choices("Preis gilt für")).toEqual(["pro Person", "für die Gruppe"]);
     await page.close();

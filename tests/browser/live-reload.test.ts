@@ -50,7 +50,8 @@ describe("ranch-site watch in the browser", () => {
     const failed = await save("content/i18n/en.yaml", "loading: Loading...", "loading: [Loading", /: build failed$/);
     const page = await browser.newPage();
     try {
-      expect(watch.lines[failed + 1]).toMatch(/^content\/i18n\/en\.yaml:\d+:\d+: YAML syntax error/);
+      // The located error is the line after "build failed", which may arrive in a later chunk of output.
+      expect(await watch.waitFor(/^content\/i18n\/en\.yaml:\d+:\d+: YAML syntax error/, failed)).toBe(failed + 1);
       await page.goto(`${watch.origin}/`);
       await expect
         .poll(() => page.locator("[data-build-error]").textContent())
@@ -166,6 +167,8 @@ describe("content warnings in watch", () => {
       let reloaded = page.waitForEvent("load");
       const past = await save(site, ...dates);
       const told = await watch.waitFor(begun, past);
+      // The warning, its hint and the count arrive as separate lines: wait for the count, the last of them.
+      await watch.waitFor(/^1 warning\.$/, told);
       expect(watch.lines[told + 1]).toMatch(/^ {2}hint: Remove it from `dates`/);
       expect(watch.lines[told + 2]).toBe("1 warning.");
       await reloaded;

@@ -205,7 +205,7 @@ describe("navigation from content", () => {
 });
 
 describe("upcoming dates", () => {
-  it("past dates drop out at build time, today taken from SOURCE_DATE_EPOCH; the rest show on home and pricing and in the JSON-LD", async () => {
+  it("past dates drop out at build time, today taken from SOURCE_DATE_EPOCH; the rest show on home and pricing, and as events in pricing's JSON-LD", async () => {
     // On 2027-04-26 the April training begins: it is no longer bookable.
     const { page, report } = await buildCopy(async () => {}, { SOURCE_DATE_EPOCH: epochOf("2027-04-26") });
     // A date that has begun is dropped without a word on the page, so check warns of it, at its line.
@@ -222,6 +222,7 @@ describe("upcoming dates", () => {
         .map((time) => time.getAttribute("datetime"));
       // In date order, whatever their language (issue 35).
       expect(shown, file).toEqual(["2027-06-07", "2027-09-13"]);
+      if (!file.includes("pricing")) continue;
       const events = jsonLd(page(file)).filter((node) => node["@type"] === "EducationEvent");
       expect(
         events.map((node) => [node["startDate"], node["endDate"]]),

@@ -58,7 +58,8 @@ describe("ranch-site watch", () => {
 
   it("shows a content error with file and line in the terminal, and clears it on the next good save", async () => {
     const failed = await save("content/i18n/en.yaml", "loading: Loading...", "loading: [Loading", /: build failed$/);
-    expect(watch.lines[failed + 1]).toMatch(/^content\/i18n\/en\.yaml:\d+:\d+: YAML syntax error/);
+    // The located error is the line after "build failed", which may arrive in a later chunk of output.
+    expect(await watch.waitFor(/^content\/i18n\/en\.yaml:\d+:\d+: YAML syntax error/, failed)).toBe(failed + 1);
     await save("content/i18n/en.yaml", "loading: [Loading", "loading: Loading...");
     expect((await get("/")).status).toBe(200);
   });

@@ -1,13 +1,13 @@
 /**
- * Performance budgets of the built output (issue 5): per page, the HTML fits the first TCP round trip
- * (≤ 14 KB gzip), its CSS ≤ 12 KB gzip, its own JavaScript ≤ 8 KB gzip, its images ≤ 300 KB (issue 13:
+ * Performance budgets of the built output (issue 5): per page, the HTML and the headers a host sends with it
+ * fit the first TCP round trip (issue 35), its CSS ≤ 12 KB gzip, its own JavaScript ≤ 8 KB gzip, its images ≤ 300 KB (issue 13:
  * the largest candidate of each, in the preferred format, as a wide 2× screen loads it); images reserve their space
  * (no layout shift); and nothing from another origin can block rendering (design.md §4: no third party
  * before consent either).
  */
 import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
-import { gzipSync } from "node:zlib";
+import { execFileSync } from "node:child_process";
 import type { HTMLElement } from "node-html-parser";
 import { beforeAll, describe, expect, it } from "vitest";
 import { parse as parseYaml } from "yaml";
@@ -16,12 +16,44 @@ import { sitePages, type SitePage } from "../support/quality-site.ts";
 import { builtSite, projectRoot } from "../support/site.ts";
 
 const KB = 1024;
-const budget = { html: 14 * KB, css: 12 * KB, js: 8 * KB, images: 300 * KB };
+const budget = { css: 12 * KB, js: 8 * KB, images: 300 * KB };
+/**
+ * A new TCP connection's first flight: 10 segments (RFC 6928) of 1,460 bytes, as Lighthouse's network model
+ * (lantern) counts it. A page whose response does not fit waits a round trip more (150 ms on its phone).
+ */
+const firstFlight = 10 * 1460;
+/**
+ * The compression a host applies on the fly: nginx's gzip_comp_level as packaged is 1, and a build for GitHub
+ * Pages, Netlify or Cloudflare Pages ships no .gz files for gzip_static to send (generator/hosts/precompressed.ts).
+ * Level 9, which the build's own .gz files use, is 10–12 % smaller: a budget measured there passed /de/ while
+ * such a host paid the round trip (issue 35).
+ */
+const hostLevel = 1;
+/**
+ * What nginx 1.22 (Debian 12) writes around a page's own headers (generator/hosts/nginx.ts sends those): the
+ * status line, its headers with values of their fixed lengths, and the chunked body's framing (one chunk and
+ * the last one, 13 bytes). Measured: /de/ from nginx with dist/nginx.conf, 1,066 bytes of head, 13 of framing.
+ */
+const nginxHead = [
+  "HTTP/1.1 200 OK",
+  "Server: nginx/1.22.1",
+  "Date: Sat, 28 Nov 2026 17:34:11 GMT",
+  "Content-Type: text/html; charset=utf-8",
+  "Last-Modified: Sat, 28 Nov 2026 17:34:04 GMT",
+  "Transfer-Encoding: chunked",
+  "Connection: keep-alive",
+  "Vary: Accept-Encoding",
+  'ETag: W/"6b0b108c-cb7d"',
+  "Content-Encoding: gzip",
+];
+const chunkFraming = 13;
 /** Inline scripts that are data, not code: they cost parse time of nothing but bytes already counted in the HTML. */
 const dataScriptTypes = new Set(["application/ld+json", "application/json", "speculationrules", "importmap"]);
 
 let dist: string;
 let siteOrigin: string;
+/** The bytes of a page's response head, as nginx sends it with the built nginx.conf. */
+let pageHead: number;
 let pages: (SitePage & BuiltPage & { html: Buffer })[];
 
 beforeAll(async () => {
@@ -29,6 +61,7 @@ beforeAll(async () => {
     (parseYaml(await readFile(path.join(projectRoot, "content/site.yaml"), "utf8")) as { baseUrl: string }).baseUrl,
   ).origin;
   dist = builtSite();
+  pageHead = responseHead(await readFile(path.join(dist, "nginx.conf"), "utf8"));
   pages = await Promise.all(
     sitePages.map(async (page) => ({
       ...page,
@@ -38,7 +71,23 @@ beforeAll(async () => {
   );
 });
 
-const gzip = (content: string | Buffer) => gzipSync(content, { level: 9 }).length;
+/**
+ * Bytes of `content` compressed as nginx compresses it: with the system's zlib, which GNU gzip's deflate matches
+ * byte for byte (for /de/ at level 1: 14,714 with both, where Node's own zlib, Chromium's fork, gave 14,390).
+ */
+const gzip = (content: string | Buffer) =>
+  execFileSync("gzip", [`-${hostLevel}`, "--no-name", "--stdout"], { input: content, maxBuffer: 1 << 26 }).length;
+
+/** The page location's add_header lines of the built nginx.conf, with nginx's own head around them, in bytes. */
+function responseHead(conf: string): number {
+  const block = /^location \S+ \{\n {4}index index\.html;\n((?: {4}add_header .*\n)+)\}/m.exec(conf)?.[1];
+  if (!block) throw new Error("nginx.conf has no page location with add_header lines");
+  const own = [...block.matchAll(/add_header (\S+) "((?:[^"\\]|\\.)*)" always;/g)].map(
+    ([, name, value]) => `${name}: ${value!.replace(/\\(.)/g, "$1")}`,
+  );
+  expect(own.length).toBeGreaterThan(4);
+  return Buffer.byteLength([...nginxHead, ...own, "", ""].join("\r\n"));
+}
 const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
 
 /** An output file named by a URL in a page (`/assets/x.css`, relative or absolute on the site). */
@@ -137,7 +186,7 @@ async function measure(page: (typeof pages)[number]): Promise<Sizes> {
 }
 
 describe("budgets", () => {
-  it("each page: HTML ≤ 14 KB, its CSS ≤ 12 KB, its own JavaScript ≤ 8 KB (gzip -9), its images ≤ 300 KB", async () => {
+  it("each page: its CSS ≤ 12 KB, its own JavaScript ≤ 8 KB (gzip -1, as a host compresses), its images ≤ 300 KB", async () => {
     const sizes = await Promise.all(pages.map(measure));
     const rows = sizes.map(
       (size) =>
@@ -145,14 +194,13 @@ describe("budgets", () => {
     );
     console.log(
       [
-        `Page weight, gzip -9 (budgets: HTML ${kb(budget.html)}, CSS ${kb(budget.css)}, JS ${kb(budget.js)}, images ${kb(budget.images)})`,
+        `Page weight, gzip -${hostLevel} (budgets: CSS ${kb(budget.css)}, JS ${kb(budget.js)}, images ${kb(budget.images)})`,
         "| page | HTML raw | HTML gz | CSS gz | JS gz | images |",
         "|---|---:|---:|---:|---:|---:|",
         ...rows,
       ].join("\n"),
     );
     const over = sizes.flatMap((size) => [
-      ...(size.html > budget.html ? [`${size.file}: HTML ${kb(size.html)} > ${kb(budget.html)}`] : []),
       ...(size.css > budget.css ? [`${size.file}: CSS ${kb(size.css)} > ${kb(budget.css)}`] : []),
       ...(size.js > budget.js ? [`${size.file}: JavaScript ${kb(size.js)} > ${kb(budget.js)}`] : []),
       ...(size.images > budget.images ? [`${size.file}: images ${kb(size.images)} > ${kb(budget.images)}`] : []),
@@ -162,13 +210,14 @@ describe("budgets", () => {
     for (const size of sizes) expect(size.css > 0 && size.js > 0, `${size.file} links no CSS or no script`).toBe(true);
   });
 
-  it("the landing pages arrive in the first round trip: gzip HTML ≤ 13.5 KB, leaving 1 KB of the 14.6 KB for headers", async () => {
-    // A TCP connection's first flight is 10 segments of 1,460 bytes; what does not fit waits a round trip
-    // (150 ms on Lighthouse's phone), and the host's headers (the CSP above all) take about 0.9 KB of it.
-    for (const page of pages.filter((candidate) => /^(de\/)?index\.html$/.test(candidate.file))) {
-      const { html } = await measure(page);
-      expect(html, `${page.file}: ${kb(html)}`).toBeLessThanOrEqual(13.5 * 1024);
-    }
+  it("every page, in both languages, arrives in the first round trip: its head, framing and HTML at gzip -1 ≤ 14,600 bytes", async () => {
+    expect(pageHead).toBeGreaterThan(800);
+    const over = pages
+      .map((page) => ({ file: page.file, bytes: pageHead + chunkFraming + gzip(page.html) }))
+      .filter(({ bytes }) => bytes > firstFlight)
+      .map(({ file, bytes }) => `${file}: ${bytes} bytes (head ${pageHead}, framing ${chunkFraming}) > ${firstFlight}`);
+    expect(pages.map((page) => page.file)).toEqual(expect.arrayContaining(["index.html", "de/index.html"]));
+    if (over.length > 0) expect.fail(`Beyond the first TCP flight:\n${over.join("\n")}`);
   });
 
   it("every <img> has width and height; every inline <svg> that is not aria-hidden has width and height or a viewBox", () => {

@@ -1,6 +1,6 @@
 /**
  * Event data that Google shows, and "Add to calendar" (issue 20), in the shared build: each upcoming date
- * is an EducationEvent on the home and pricing pages in both languages that passes a real structured-data
+ * is an EducationEvent on the pricing page in both languages (the home page carries none since issue 35) that passes a real structured-data
  * validator (@adobe/structured-data-validator with Google's Event rules, tests/support/google-event.ts),
  * and each date's .ics file parses with a real iCalendar parser (Mozilla's ical.js) as the same event.
  */
@@ -22,9 +22,7 @@ interface SiteDate {
 }
 
 const eventPages = [
-  { file: "index.html", locale: "en" },
   { file: "pricing/index.html", locale: "en" },
-  { file: "de/index.html", locale: "de" },
   { file: "de/pricing/index.html", locale: "de" },
 ];
 
@@ -67,7 +65,7 @@ describe("each upcoming date as an EducationEvent", () => {
     expect(calendars).toEqual(dates.flatMap((date) => [`${date.start}.de.ics`, `${date.start}.en.ics`]).sort());
   });
 
-  it("is on the home and pricing pages in both languages, once per date, in the date's language of instruction", () => {
+  it("is on the pricing page in both languages, once per date, in the date's language of instruction", () => {
     for (const page of pages) {
       const found = events(page);
       expect(
