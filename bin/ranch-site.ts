@@ -19,6 +19,7 @@ import {
   writeCmsConfig,
   movedPortLine,
   networkLines,
+  printable,
   resolveConfig,
   serve,
   watch,
@@ -26,6 +27,10 @@ import {
   type ServerOptions,
 } from "../generator/index.ts";
 import { versionLine } from "./version.ts";
+
+/** The terminal's two streams: what a command did, and what went wrong; a control character prints as `\x1b`. */
+const say = (text: string) => console.log(printable(text));
+const warn = (text: string) => console.error(printable(text));
 
 /** The options a command may take about the project; each command takes only those it uses. */
 interface SiteOptions {
@@ -127,26 +132,29 @@ withCache(withAddress(withOut(withRoot(program.command("build").description("bui
         precompress: options.precompress,
       }),
     );
-    for (const line of report.cacheWarnings) console.error(`warning: ${line}`);
-    if (report.contentWarnings.length > 0) console.error(formatWarnings(report.contentWarnings));
+    for (const line of report.cacheWarnings) warn(`warning: ${line}`);
+    if (report.contentWarnings.length > 0) warn(formatWarnings(report.contentWarnings));
     await reportToGithub("build", [], report.contentWarnings);
-    console.log(
+    say(
       `Built ${report.pages} pages (${report.files} files) into ${options.out}/ in ${Math.round(report.milliseconds)} ms.`,
     );
-    console.log(previewLine(options));
+    say(previewLine(options));
   });
 
 /** What to do after a build: look at it, with the same folders. */
 function previewLine(options: SiteOptions): string {
   const flags = [
-    ...(options.root !== "." ? [`--root ${options.root}`] : []),
-    ...(options.out !== defaults.outDir ? [`--out ${options.out}`] : []),
-    ...(options.basePath !== "/" ? [`--base-path ${options.basePath}`] : []),
+    ...(options.root !== "." ? [`--root ${shellWord(options.root)}`] : []),
+    ...(options.out !== defaults.outDir ? [`--out ${shellWord(options.out!)}`] : []),
+    ...(options.basePath !== "/" ? [`--base-path ${shellWord(options.basePath!)}`] : []),
   ];
   return flags.length > 0
     ? `Preview it: npm run serve -- ${flags.join(" ")}`
     : "Preview it: npm run serve (or npm run dev, which rebuilds and reloads as you edit)";
 }
+
+/** A value as one word of a POSIX shell command to copy: single-quoted unless it is plain (`--out 'my site'`). */
+const shellWord = (value: string) => (/^[\w./:@%+=,-]+$/.test(value) ? value : `'${value.replaceAll("'", `'\\''`)}'`);
 
 withCache(
   withAddress(
@@ -157,17 +165,17 @@ withCache(
   .action(async (options: SiteOptions & { strict: boolean }) => {
     command = "check";
     const report = await check(resolveConfig(toConfig(options)));
-    for (const line of report.cacheWarnings) console.error(`warning: ${line}`);
+    for (const line of report.cacheWarnings) warn(`warning: ${line}`);
     const warnings = report.contentWarnings;
     await reportToGithub("check", [], warnings);
-    if (warnings.length > 0) console.error(formatWarnings(warnings));
+    if (warnings.length > 0) warn(formatWarnings(warnings));
     if (options.strict && warnings.length > 0) {
-      console.error(`check --strict: ${countWarnings(warnings.length)} count as errors.`);
+      warn(`check --strict: ${countWarnings(warnings.length)} count as errors.`);
       process.exitCode = 1;
       return;
     }
     const found = warnings.length > 0 ? `no errors, ${countWarnings(warnings.length)}` : "no problems";
-    console.log(`Checked ${report.pages} pages: ${found}.`);
+    say(`Checked ${report.pages} pages: ${found}.`);
   });
 
 program
@@ -182,7 +190,7 @@ program
     ).action(async (names: string[], options: SiteOptions & { all: boolean }) => {
       command = "translations reviewed";
       const result = await markTranslationsReviewed(resolveConfig(toConfig(options)), names, options.all);
-      console.log(
+      say(
         options.all
           ? `Marked every translation as reviewed in ${result.file}.`
           : `Marked as reviewed in ${result.file}: ${result.marked.join(", ")}.`,
@@ -197,7 +205,7 @@ withRoot(
 ).action(async (options: { root: string }) => {
   command = "deploy-plan";
   const plan = await deployPlan(resolveConfig({ root: options.root }));
-  console.log(`host=${plan.host}\neditor=${plan.editor}\ndeploys=${plan.deploys}`);
+  say(`host=${plan.host}\neditor=${plan.editor}\ndeploys=${plan.deploys}`);
 });
 
 withRoot(
@@ -206,7 +214,7 @@ withRoot(
     .description("write the JSON Schemas of content/ and the web editor's configuration into content/schemas/"),
 ).action(async (options: { root: string }) => {
   const changed = [...(await writeJsonSchemas(options.root)), ...(await writeCmsConfig(options.root))];
-  console.log(changed.length > 0 ? `Wrote ${changed.join(", ")}.` : "The schemas in content/schemas/ are up to date.");
+  say(changed.length > 0 ? `Wrote ${changed.join(", ")}.` : "The schemas in content/schemas/ are up to date.");
 });
 
 withServerOptions(
@@ -237,7 +245,7 @@ withServerOptions(
       ...toServerOptions(options, defaults.ports.watch),
       poll: options.poll,
       openSaved: options.openSaved,
-      log: (line) => console.log(line),
+      log: (line) => say(line),
     });
     process.once("SIGINT", () => void watcher.close());
     process.once("SIGTERM", () => void watcher.close());
@@ -255,10 +263,10 @@ withServerOptions(
   defaults.ports.serve,
 ).action(async (options: SiteOptions & ServerFlags) => {
   const serverOptions = toServerOptions(options, defaults.ports.serve);
-  const server = await serve(resolveConfig(toConfig(options)), { ...serverOptions, log: (line) => console.log(line) });
-  for (const line of movedPortLine(serverOptions, server.port)) console.log(line);
-  console.log(`Serving ${options.out}/ at ${server.url}`);
-  for (const line of networkLines(serverOptions, { network: server.networkUrls })) console.log(line);
+  const server = await serve(resolveConfig(toConfig(options)), { ...serverOptions, log: (line) => say(line) });
+  for (const line of movedPortLine(serverOptions, server.port)) say(line);
+  say(`Serving ${options.out}/ at ${server.url}`);
+  for (const line of networkLines(serverOptions, { network: server.networkUrls })) say(line);
 });
 
 function parsePort(value: string): number {
@@ -272,6 +280,12 @@ function parsePort(value: string): number {
 void program.parseAsync().catch(async (error: unknown) => {
   const errors = error instanceof ContentErrors ? error.errors : error instanceof ContentError ? [error] : [];
   await reportToGithub(command, errors, []);
-  console.error(isUserError(error) ? formatError(error, { writes: command !== "check" }) : error);
+  warn(
+    isUserError(error)
+      ? formatError(error, { writes: command !== "check" })
+      : error instanceof Error
+        ? (error.stack ?? error.message)
+        : String(error),
+  );
   process.exitCode = 1;
 });

@@ -8,6 +8,16 @@ export function displayPath(folder: string): string {
   return relative.startsWith("..") || path.isAbsolute(relative) ? folder : relative;
 }
 
+/**
+ * Text as the terminal should show it: a control character (from a file name such as `a\x1b[31m.en.md`, which a
+ * pulled commit can bring) is written as `\x1b` instead of being obeyed, so no name recolours, moves or clears the
+ * maintainer's terminal. Line breaks and tabs stay unless `lines` is false: a name never breaks a located line.
+ */
+export function printable(text: string, { lines = true }: { lines?: boolean } = {}): string {
+  const controls = lines ? /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g : /[\u0000-\u001f\u007f-\u009f]/g;
+  return text.replace(controls, (character) => `\\x${character.charCodeAt(0).toString(16).padStart(2, "0")}`);
+}
+
 /** Line and column of an offset in a text, 1-based, counted from `start` (where the text begins in its file). */
 export function placeAt(
   text: string,
@@ -116,8 +126,9 @@ export function isUserError(error: unknown): error is UserError {
 
 /** `content/i18n/de.yaml:12:3`, or just the file when the place has no line. */
 export function formatPlace(place: Place): string {
-  if (place.line === undefined) return place.file;
-  return `${place.file}:${place.line}:${place.column ?? 1}`;
+  const file = printable(place.file, { lines: false });
+  if (place.line === undefined) return file;
+  return `${file}:${place.line}:${place.column ?? 1}`;
 }
 
 /** At most this many problems are printed; a count stands for the rest, so a broken file never floods the terminal. */

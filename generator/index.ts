@@ -10,7 +10,7 @@ import { MemoryWriter } from "./write/writer.ts";
 
 export { build, type BuildReport } from "./build.ts";
 export { resolveConfig, defaults, type ConfigInput, type SiteConfig } from "./config.ts";
-export { formatError, isUserError, ContentError, ContentErrors, RenderError } from "./errors.ts";
+export { formatError, isUserError, printable, ContentError, ContentErrors, RenderError } from "./errors.ts";
 export { watch, type WatchOptions } from "./dev/watch.ts";
 export { checkOutDir } from "./write/out-dir.ts";
 export { outputMarker } from "../model/output.ts";

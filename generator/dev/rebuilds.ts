@@ -14,7 +14,7 @@ export type Outcome = { report: BuildReport } | { failure: unknown };
 
 /** One rebuild that stands: what it was about, and when it began. */
 export interface Rebuild {
-  /** What the status line names it after: the last file saved (a removal only if nothing else was), or "initial build". */
+  /** The status line's name for it: the last file saved (not a removal, if anything else was), or "initial build". */
   reason: string;
   /** The saved files it read (relative to the project, with `/`). */
   files: readonly string[];
@@ -58,7 +58,7 @@ export class Rebuilds {
     this.#steps = steps;
     this.#debounceMs = poll ? Math.max(defaults.debounceMs, pollDebounceMs) : defaults.debounceMs;
     this.#saves = new SavedFiles(root, (file) => {
-      this.#nameAfter(file);
+      this.#reason = this.#named(this.#reason, file);
       clearTimeout(this.#debounce);
       this.#debounce = setTimeout(() => {
         const reason = this.#reason ?? file;
@@ -77,15 +77,11 @@ export class Rebuilds {
   }
 
   /**
-   * The next rebuild is named after the last file saved, but a removal does not take the name from a save: a
-   * temp file renamed onto its target is reported gone 100 ms late (chokidar's `atomic` window), after saves
-   * that came later, and "de.yaml.tmp: rebuilt" would hide the save the rebuild was for.
+   * The name of a rebuild that was to be named `current` when `file` is saved too: the last file saved, but a
+   * removal does not take the name from a save. A temp file renamed onto its target is reported gone 100 ms late
+   * (chokidar's `atomic` window), after saves that came later, and "de.yaml.tmp: rebuilt" would hide the save the
+   * rebuild was for.
    */
-  #nameAfter(file: string) {
-    this.#reason = this.#named(this.#reason, file);
-  }
-
-  /** The name of a rebuild that was to be named `current` when `file` is saved too. */
   #named(current: string | undefined, file: string): string {
     return current !== undefined && this.#removed.has(file) && !this.#removed.has(current) ? current : file;
   }
@@ -136,7 +132,7 @@ export class Rebuilds {
     // and say nothing of this build. A failure that newer saves may already mend waits for them too.
     if (!(await unchanged())) {
       this.#saves.requeue(files);
-      this.#pending ??= reason;
+      this.#pending = this.#named(reason, this.#pending ?? reason);
       return;
     }
     // A failure is shown only once no further save follows within chokidar's atomic-save window: an
@@ -144,6 +140,9 @@ export class Rebuilds {
     if ("failure" in outcome && !this.#saves.waiting && !this.#pending) await pause(atomicSaveMs);
     if ("failure" in outcome && (this.#saves.waiting || this.#pending)) {
       this.#saves.requeue(files);
+      // The rebuild that follows keeps this one's name unless a later save takes it (a late removal does not).
+      if (this.#pending !== undefined) this.#pending = this.#named(reason, this.#pending);
+      else this.#reason = this.#named(reason, this.#reason ?? reason);
       return;
     }
     this.#steps.show(outcome, { reason, files, started });

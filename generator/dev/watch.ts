@@ -6,7 +6,7 @@
  */
 import { build, type BuildReport } from "../build.ts";
 import type { SiteConfig } from "../config.ts";
-import { formatError, isUserError } from "../errors.ts";
+import { formatError, isUserError, printable } from "../errors.ts";
 import { adminConfig, adminStartLines, answerAdmin } from "../editor/watch-admin.ts";
 import { IncrementalWriter } from "../write/incremental-writer.ts";
 import { MemoryWriter } from "../write/writer.ts";
@@ -119,7 +119,7 @@ function rebuildSteps(
     const told = warnings.tell(report);
     overlay.built(report.hostConfig, warnings.panel, report.messages);
     return [
-      `${reason}: rebuilt ${report.pages} pages in ${Math.round(performance.now() - started)} ms`,
+      `${printable(reason, { lines: false })}: rebuilt ${report.pages} pages in ${Math.round(performance.now() - started)} ms`,
       ...told,
       ...report.cacheWarnings.map((line) => `warning: ${line}`),
     ];
@@ -130,7 +130,7 @@ function rebuildSteps(
     const error = formatError(failure);
     overlay.failedWith(error);
     const bug = isUserError(failure) ? [] : ["  (this is a bug in ranch-site or a template, not in your content)"];
-    return [`${reason}: build failed\n${error}`, ...bug];
+    return [`${printable(reason, { lines: false })}: build failed\n${error}`, ...bug];
   }
 }
 

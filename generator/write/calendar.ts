@@ -90,7 +90,7 @@ const paramSafe = (value: string) => value.replace(/\/\//g, "/");
  * towards its 75; a UTF-8 character is never split.
  */
 export function foldLine(line: string): string {
-  if (line.length <= 25 || Buffer.byteLength(line) <= 75) return line;
+  if (Buffer.byteLength(line) <= 75) return line;
   const parts: string[] = [];
   let current = "";
   let octets = 0;

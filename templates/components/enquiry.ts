@@ -110,7 +110,8 @@ export const contactHref = ({ href }: PageProps, enquiry: Enquiry) => `${href("c
 
 /**
  * The same enquiry as an email, for visitors without JavaScript: its subject names the offer and the date, and the
- * waiting list where it is one, so the body is left to the visitor (a first line that said it again cost each date card 0.1 KB of the page, issue 35).
+ * waiting list where it is one, so the body is left to the visitor (a first line that said it again cost each
+ * date card 0.1 KB of the page, issue 35).
  */
 export const mailtoHref = ({ site }: PageProps, enquiry: Enquiry) =>
   mailtoUrl({ to: site.contact.email, subject: enquiry.subject, body: "" });

@@ -253,6 +253,15 @@ const ownership: AdversarialCase[] = [
       'content/pages/assets.de.md:1:1: The page name "assets" is taken by the folder of the bundled styles and scripts, /assets/',
   },
   {
+    name: "a page whose file name carries a terminal escape (clear the screen), through the bin",
+    class: 2,
+    setup: bothPages("a\u001b[2J\u001b[Hb"),
+    bin: ({ root }) => ["check", "--root", root],
+    exit: 1,
+    // Printed as text, never obeyed: the maintainer's terminal is not cleared by a name a pulled commit brings.
+    first: 'content/pages/a\\x1b[2J\\x1b[Hb.de.md:1:1: The page name "a\\x1b[2J\\x1b[Hb" cannot be a web address',
+  },
+  {
     name: "a page named home",
     class: 2,
     setup: bothPages("home"),

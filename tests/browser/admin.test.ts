@@ -251,6 +251,24 @@ describe("the web editor in local mode (watch --admin)", { timeout: 600_000 }, (
     await page.close();
   });
 
+  it('writes a list\'s label as the words table does ("3 Termine", "Termine hinzufügen") and leads back in German', async () => {
+    const page = await editorPage();
+    await openEntry(page, "collections/site/entries/site");
+    // Decap lowercases a list's label in code ("3 termine", "termine hinzufügen"): German nouns keep their capital.
+    const dates = page.locator("[class*='-ExpandButtonContainer']").filter({ hasText: /^\d+ Termin/ });
+    await dates.first().waitFor();
+    expect(await dates.first().textContent()).toMatch(/^(1 Termin|\d+ Termine)$/);
+    const topBar = dates.first().locator("xpath=..");
+    expect(await topBar.locator("[class*='-AddButton']").textContent()).toBe("Termine hinzufügen");
+    // No list heading or add button anywhere on the form starts a noun in lower case.
+    const bars = await page.locator("[class*='-ExpandButtonContainer'], [class*='-AddButton']").allTextContents();
+    expect(bars.filter((text) => /^(\d+ )?\p{Ll}/u.test(text.trim()))).toEqual([]);
+    // The back link names the collection without a case German would have to bend.
+    await page.getByText("Zurück zu „Preise, Termine und Fakten“").waitFor();
+    expect(await englishOn(page)).toEqual([]);
+    await page.close();
+  });
+
   it("changes the German text of a testimonial: that sentence changes in the file and on the rebuilt page", async () => {
     const page = await editorPage();
     await openEntry(page, "collections/testimonials/entries/01-svenja-hollmann");
@@ -759,7 +777,15 @@ describe("the web editor in local mode (watch --admin)", { timeout: 600_000 }, (
     // The first date's seats as site.yaml has them now (an earlier test may have changed them).
     const seats = /seatsLeft: (\d+)/.exec(await readFile(path.join(root, "content/site.yaml"), "utf8"))![1];
     expect(await page.getByLabel("Seats left").first().inputValue()).toBe(seats);
-    expect(await page.getByText("Writing in Prices, dates and facts collection").count()).toBe(1);
+    // The back link in the words table's wording, as in German (Decap's own: "Writing in … collection").
+    expect(await page.getByText('Back to "Prices, dates and facts"').count()).toBe(1);
+    // A list's label as the words table writes it, as in German.
+    expect(
+      await page
+        .locator("[class*='-ExpandButtonContainer']")
+        .getByText(/^\d+ Dates$/)
+        .count(),
+    ).toBe(1);
     expect(await page.getByRole("button", { name: ui.en.published }).count()).toBe(1);
     await page.close();
   });

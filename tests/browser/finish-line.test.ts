@@ -64,13 +64,17 @@ describe("the phone's bottom bar", () => {
       expect(await onTop(page, ".sticky-bar .button")).toBe(true);
       await bar.getByRole("link", { name: label }).click();
       await page.waitForURL(new RegExp(`${address("pricing", languageOf(path))}#dates$`));
-      // The page's end is not hidden behind the bar: the footer's last line can be scrolled above it.
-      await page.evaluate(() => scrollTo(0, document.documentElement.scrollHeight));
-      const footerBottom = await page
-        .locator(".site-footer")
-        .evaluate((footer) => footer.getBoundingClientRect().bottom);
-      const barTop = await bar.evaluate((element) => element.getBoundingClientRect().top);
-      expect(footerBottom).toBeLessThanOrEqual(barTop + 1);
+      // The page's end is not hidden behind the bar: the footer's last line can be scrolled above it. The browser
+      // may still be scrolling to #dates (it scrolls again once the page has loaded), so scroll and measure until the
+      // end stays in view.
+      await page.waitForLoadState("load");
+      const footerAboveBar = () =>
+        page.evaluate(() => {
+          scrollTo({ top: document.documentElement.scrollHeight, behavior: "instant" });
+          const footerBottom = document.querySelector(".site-footer")!.getBoundingClientRect().bottom;
+          return footerBottom - document.querySelector(".sticky-bar")!.getBoundingClientRect().top;
+        });
+      await expect.poll(footerAboveBar).toBeLessThanOrEqual(1);
 
       const wide = await open(path, desktop);
       expect(await wide.locator(".sticky-bar").isVisible()).toBe(false);
@@ -80,7 +84,8 @@ describe("the phone's bottom bar", () => {
     const page = await open("/", phone, null);
     const banner = page.locator("[data-cookie-banner]");
     await banner.waitFor({ state: "visible" });
-    expect(await page.locator(".sticky-bar").isVisible()).toBe(false);
+    // The bar slides away as the banner appears (a 0.2 s transition).
+    await expect.poll(() => page.locator(".sticky-bar").isVisible()).toBe(false);
     expect(await onTop(page, "[data-cookie-banner] [data-consent=rejected].button")).toBe(true);
     await page.locator("[data-cookie-banner] [data-consent=rejected].button").click();
     await expect.poll(() => page.locator(".sticky-bar").isVisible()).toBe(true);

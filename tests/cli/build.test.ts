@@ -57,6 +57,14 @@ describe("ranch-site build", () => {
     expect(rest).toEqual([]);
   });
 
+  it("quotes a folder the shell would split in the command it suggests", async () => {
+    const spaced = path.join(path.dirname(out), "it's my site");
+    const { stdout } = await run(process.execPath, ["bin/ranch-site.js", "build", "--out", spaced], {
+      cwd: projectRoot,
+    });
+    expect(stdout.trim().split("\n")[1]).toBe(`Preview it: npm run serve -- --out '${spaced.replace("'", "'\\''")}'`);
+  });
+
   it("writes the 26 HTML files of the output contract and the old addresses' forwarding pages, and nothing else as HTML", async () => {
     const { stdout: listing } = await run("find", [out, "-name", "*.html"]);
     expect(

@@ -4,9 +4,10 @@
  * language, config.<language>.yml, labels every field in it), registers the formats that save only what
  * changed (kept-formats.ts), the search over the short texts (text-search.ts), the token sign-in of the
  * published editor (sign-in.ts) and the notices (notices.ts), loads an entry named by a changed address
- * (entry-switch.ts), and starts Decap with that configuration.
+ * (entry-switch.ts), corrects two of Decap's phrases (decap-words.ts), and starts Decap with that configuration.
  */
 import { parse } from "yaml";
+import { keepListLabels, listLabels, registerDecapPhrases } from "./decap-words.ts";
 import { reloadOnEntrySwitch } from "./entry-switch.ts";
 import { keptFrontMatter, keptYaml } from "./kept-formats.ts";
 import { rememberCollections, showUnreadable, watchRefusals, type CollectionOfConfig } from "./notices.ts";
@@ -20,6 +21,8 @@ interface DecapGlobal {
   getBackend(name: string): { init(config: unknown, options?: unknown): object } | undefined;
   registerBackend(name: string, backend: unknown): void;
   registerWidget(name: string, control: unknown): void;
+  registerLocale(name: string, phrases: Record<string, unknown>): void;
+  getLocale(name: string): Record<string, unknown> | undefined;
 }
 
 declare global {
@@ -60,7 +63,10 @@ async function start() {
   if (settings.token) registerTokenBackend(cms, window.h!, settings.token.backend, settings.token, words);
   const response = await fetch(`config.${language}.yml`, { cache: "no-store" });
   const config = parse(await response.text()) as Record<string, unknown>;
-  rememberCollections((config["collections"] as CollectionOfConfig[]) ?? []);
+  const collections = (config["collections"] as CollectionOfConfig[]) ?? [];
+  rememberCollections(collections);
+  registerDecapPhrases(cms, language, words);
+  keepListLabels(cms, language, listLabels(collections));
   cms.init({ config: { ...config, load_config_file: false } });
 }
 
