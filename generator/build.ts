@@ -5,7 +5,9 @@ import { shipsPrecompressed } from "./hosts/precompressed.ts";
 import { loadContent, type LoadedContent } from "./load/content.ts";
 import { loadTranslationLock } from "./load/translation-lock.ts";
 import { cachedYaml } from "./io/yaml.ts";
+import type { ToolMessages } from "./load/writing-rules.ts";
 import { routeSite, sitePages, templateFiles } from "./routes.ts";
+import { recordAddresses, unrecordedAddresses } from "./write/address-lock.ts";
 import type { Route } from "../model/route.ts";
 import { adminOutput } from "./editor/admin-output.ts";
 import { checkOutput, type OutputFindings } from "./check/output.ts";
@@ -30,6 +32,10 @@ import type { TemplateModule } from "../model/page.ts";
 /** What a build did, for the summary line. */
 export interface BuildReport {
   pages: number;
+  /** Every page in every language at its address: where `watch` sends a tab after a save. */
+  routes: readonly Route[];
+  /** The words of ranch-site's own notices on the pages, by language (its writing rules, content/languages/). */
+  messages: Readonly<Record<string, ToolMessages>>;
   files: number;
   milliseconds: number;
   /** Problems that `watch` shows but does not stop for (missing keys, pages whose template threw). */
@@ -38,7 +44,7 @@ export interface BuildReport {
   hostConfig: HostConfigInput;
   /** Image files written, and how many of them were encoded now rather than taken from the cache. */
   images: { encoded: number; reused: number };
-  /** Caches that could not be written (the build went on without them): one line each, shown as warnings. */
+  /** Caches and the address lock that could not be written (the build went on without them): one line each, as warnings. */
   cacheWarnings: string[];
   /** Content worth a look that builds anyway (stale translations, unused keys, unlinked pages): `check --strict` fails on them. */
   contentWarnings: ContentWarning[];
@@ -106,32 +112,62 @@ export async function build(
   const site = renderSite(context, memo);
   const checked = checkOutput(context, site, sources.fragments);
   const files = await writeSite(writer, output, checked.pages);
+  // Only a build for publishing teaches the lock an address: one `watch` or `check` saw may never be published.
+  const unrecorded = publishes(config, writer) ? await recordAddresses(config, content.addressLock, routes) : [];
+  const toRecord = writer instanceof MemoryWriter ? unrecordedAddresses(config, content.addressLock, routes) : [];
   await cache.save();
   const warnings = [...sources.warnings, ...admin.warnings];
-  return report({ started, routes, files, warnings, findings: checked.findings, output });
+  return report({
+    started,
+    content,
+    routes,
+    files,
+    warnings,
+    findings: checked.findings,
+    output,
+    unrecorded,
+    toRecord,
+  });
 }
 
 /** What a build did, from the figures its stages left: when it started and what each stage returned. */
 interface Outcome {
   started: number;
+  content: LoadedContent;
   routes: readonly Route[];
   files: number;
   /** The warnings of the sources and of the editor's own files. */
   warnings: readonly ContentWarning[];
   findings: OutputFindings;
   output: SiteOutput;
+  /** Addresses the lock could not record (a cache warning). */
+  unrecorded: string[];
+  /** Changed addresses a build to memory saw that the lock does not know yet. */
+  toRecord: ContentWarning[];
 }
 
-function report({ started, routes, files, warnings, findings, output }: Outcome): BuildReport {
+function report({
+  started,
+  content,
+  routes,
+  files,
+  warnings,
+  findings,
+  output,
+  unrecorded,
+  toRecord,
+}: Outcome): BuildReport {
   return {
     pages: routes.length,
+    routes,
+    messages: Object.fromEntries(content.writingRules.map((rules) => [rules.code, rules.messages])),
     files,
     milliseconds: performance.now() - started,
     warnings: findings.warnings,
     hostConfig: output.hostConfig,
     images: output.images,
-    cacheWarnings: takeCacheWarnings(),
-    contentWarnings: sortWarnings([...warnings, ...findings.unlinked]),
+    cacheWarnings: [...takeCacheWarnings(), ...unrecorded],
+    contentWarnings: sortWarnings([...warnings, ...findings.unlinked, ...toRecord]),
   };
 }
 
@@ -141,9 +177,11 @@ const drawingsOf = (content: LoadedContent, templates: TemplateModule): Drawings
   heroArt: () => renderHeroArt(templates),
 });
 
+/** A build to disk: what is published (its addresses are recorded in the lock). */
+const publishes = (config: SiteConfig, writer: Writer) => config.mode === "build" && !(writer instanceof MemoryWriter);
 /**
  * Only a build to disk ships .br and .gz files (watch serves uncompressed, check writes none), and only
  * for a host that serves them or when asked to (`--precompress`).
  */
 const shipsCompressed = (config: SiteConfig, writer: Writer, provider: string | undefined) =>
-  config.mode === "build" && !(writer instanceof MemoryWriter) && shipsPrecompressed(provider, config.precompress);
+  publishes(config, writer) && shipsPrecompressed(provider, config.precompress);

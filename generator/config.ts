@@ -1,13 +1,7 @@
 import path from "node:path";
 import { UsageError } from "./errors.ts";
 
-/** One language of the site. */
-export interface Locale {
-  /** BCP 47 code, used in `<html lang>`, hreflang and file names (`about-me.de.md`). */
-  code: string;
-  /** URL prefix without slashes; empty for the default locale, which lives at the root. */
-  prefix: string;
-}
+export type { Locale } from "../model/content.ts";
 
 /** Everything a build needs to know, resolved: no optionals left. */
 export interface SiteConfig {
@@ -19,8 +13,6 @@ export interface SiteConfig {
   baseUrl: string;
   /** Path the site is hosted under, with leading and trailing slash. */
   basePath: string;
-  /** Languages in the order the site lists them; the first is the default, at the root. */
-  locales: readonly Locale[];
   /** `build` refuses missing translation keys; `watch` renders the key and warns. */
   mode: "build" | "watch";
   /** Also put the Content-Security-Policy in every page as a meta element, for hosts that cannot set headers. */
@@ -54,10 +46,6 @@ export const defaults = {
   watchOutDir: ".ranch-site/watch",
   baseUrl: "",
   basePath: "/",
-  locales: [
-    { code: "en", prefix: "" },
-    { code: "de", prefix: "de" },
-  ],
   mode: "build",
   metaCsp: false,
   admin: false,
@@ -90,7 +78,6 @@ export function resolveConfig(input: ConfigInput = {}): SiteConfig {
     outDir: path.resolve(root, input.outDir ?? defaults.outDir),
     baseUrl: checkBaseUrl(input.baseUrl ?? defaults.baseUrl),
     basePath: checkBasePath(input.basePath ?? defaults.basePath),
-    locales: input.locales ?? defaults.locales,
     mode: input.mode ?? defaults.mode,
     metaCsp: input.metaCsp ?? defaults.metaCsp,
     admin: input.admin ?? defaults.admin,

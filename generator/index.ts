@@ -5,7 +5,7 @@ import type { SiteConfig } from "./config.ts";
 import { UsageError } from "./errors.ts";
 import { allowedHostNames, serverUrls, type ServerOptions } from "./dev/listen.ts";
 import { startServer } from "./dev/serve.ts";
-import { headerRules, headersFor, type HeaderRules } from "./hosts/host-config.ts";
+import { headerRules, headersFor, type HeaderRules, type HostConfigInput } from "./hosts/host-config.ts";
 import { MemoryWriter } from "./write/writer.ts";
 
 export { build, type BuildReport } from "./build.ts";
@@ -19,6 +19,7 @@ export { reportToGithub } from "./check/github-report.ts";
 export { writeJsonSchemas } from "./editor/json-schemas.ts";
 export { deployPlan, type DeployPlan } from "./check/deploy-plan.ts";
 export { writeCmsConfig } from "./editor/cms-config.ts";
+export { loadLanguages } from "./load/site.ts";
 export { markTranslationsReviewed } from "./editor/translations-reviewed.ts";
 export { movedPortLine, networkLines, type ServerOptions } from "./dev/listen.ts";
 export { MemoryWriter, DiskWriter, type Writer } from "./write/writer.ts";
@@ -48,6 +49,7 @@ export async function serve(config: SiteConfig, options: ServeCommandOptions) {
   if (!exists) throw new UsageError(`There is no built site in ${config.outDir}: run "ranch-site build" first.`);
   // Listen first, so a busy port is reported at once; requests wait for the rules.
   let rules: HeaderRules | undefined;
+  let site: HostConfigInput | undefined;
   let rulesReady: (value?: unknown) => void = () => {};
   const server = await startServer({
     dir: config.outDir,
@@ -56,14 +58,15 @@ export async function serve(config: SiteConfig, options: ServeCommandOptions) {
     strictPort: options.strictPort,
     allowedHosts: allowedHostNames(options),
     basePath: config.basePath,
-    locales: config.locales,
+    site: () => site,
     ready: new Promise((resolve) => (rulesReady = resolve)),
     headers: (file) => (rules ? headersFor(rules, file) : {}),
     precompressed: true,
     log: options.log,
   });
   try {
-    rules = headerRules((await check(config)).hostConfig);
+    site = (await check(config)).hostConfig;
+    rules = headerRules(site);
   } catch (error) {
     server.close();
     throw error;

@@ -60,16 +60,14 @@ export const contactSentPage: PageDefinition = {
  * The fixed pages, the contact form's "sent" page when site.yaml names a form endpoint, then every other
  * markdown page editors added, as `/<name>/` (as Hugo and Eleventy do).
  */
-export function sitePages(
-  content: Pick<Content, "locales"> & { site?: Pick<Content["site"], "contact"> },
-): PageDefinition[] {
+export function sitePages(content: AddressSources & { site?: Pick<Content["site"], "contact"> }): PageDefinition[] {
   const known = new Set(fixedPages.map((page) => page.markdown));
   const extra = Object.keys(content.locales[0]?.pages ?? {})
     .filter((name) => !known.has(name))
     .sort();
   const mode = content.site?.contact?.form?.kind ?? "mailto";
   const sent = mode === "mailto" ? [] : [contactSentPage];
-  return [...fixedPages, ...sent, ...extra.map((name) => markdownPage(name as PageId))];
+  return withAddresses([...fixedPages, ...sent, ...extra.map((name) => markdownPage(name as PageId))], content);
 }
 
 /**
@@ -88,7 +86,11 @@ export function resolveBaseUrl(config: Pick<SiteConfig, "baseUrl">, site: Pick<C
   return (config.baseUrl || site.baseUrl || "").replace(/\/+$/, "");
 }
 
-/** The route × locale table. */
+/** A page's address in a language, below its prefix: its own there (`preise/`), else its name's (`pricing/`). */
+export const pathIn = (page: Pick<PageDefinition, "path" | "paths">, locale: string) =>
+  page.paths?.[locale] ?? page.path;
+
+/** The route × locale table: every page in every language at its address there. */
 export function createRoutes(pages: readonly PageDefinition[], locales: readonly Locale[], links: Links): Route[] {
   return pages.flatMap((page) =>
     locales.map((locale) => {
@@ -98,20 +100,62 @@ export function createRoutes(pages: readonly PageDefinition[], locales: readonly
         return { locale: other.code, href: links.href(other.code, path), url: links.url(other.code, path) };
       });
       const href = links.href(locale.code, page.path);
+      const path = pathIn(page, locale.code);
       const file =
-        (locale.prefix ? `${locale.prefix}/` : "") +
-        (page.path.endsWith("/") || page.path === "" ? `${page.path}index.html` : page.path);
+        (locale.prefix ? `${locale.prefix}/` : "") + (path.endsWith("/") || path === "" ? `${path}index.html` : path);
       return { page, locale: locale.code, href, url: links.url(locale.code, page.path), file, alternates };
     }),
   );
 }
 
+/** What the addresses of the pages are read from: each language's page texts (`slug:`) and writing rules. */
+export interface AddressSources {
+  locales: readonly Pick<Content["locales"][number], "locale" | "pages">[];
+  /** Each language's `slugs:` (load/writing-rules.ts): the addresses of the pages without a text file. */
+  writingRules?: readonly { code: string; slugs: Readonly<Record<string, string>> }[];
+}
+
+/**
+ * Each page's address in each language that gives it one: a markdown page's `slug:`, or for a page without
+ * text the `slugs:` of the language's writing rules, each one segment below the address of the page above it
+ * (the contact form's "sent" page: /de/kontakt/gesendet/). The home page is the language's root, and the
+ * not-found page a file.
+ */
+export function withAddresses(pages: readonly PageDefinition[], sources: AddressSources): PageDefinition[] {
+  const byPath = new Map(pages.map((page) => [page.path, page]));
+  const resolved = new Map<string, string>();
+  const addressOf = (page: PageDefinition, locale: string): string => {
+    if (page.path === "" || !page.path.endsWith("/")) return page.path;
+    const key = `${locale} ${page.path}`;
+    const known = resolved.get(key);
+    if (known !== undefined) return known;
+    const segments = page.path.slice(0, -1).split("/");
+    const parentPath = segments.length > 1 ? `${segments.slice(0, -1).join("/")}/` : "";
+    const parent = byPath.get(parentPath);
+    const above = parent && parentPath ? addressOf(parent, locale) : parentPath;
+    const own = page.markdown
+      ? sources.locales.find((candidate) => candidate.locale === locale)?.pages[page.markdown]?.slug
+      : sources.writingRules?.find((rules) => rules.code === locale)?.slugs[page.id];
+    const address = `${above}${own ?? segments.at(-1)}/`;
+    resolved.set(key, address);
+    return address;
+  };
+  return pages.map((page) => {
+    const paths = Object.fromEntries(
+      sources.locales
+        .map(({ locale }) => [locale, addressOf(page, locale)] as const)
+        .filter(([, address]) => address !== page.path),
+    );
+    return Object.keys(paths).length > 0 ? { ...page, paths } : page;
+  });
+}
+
 /** The route stage: the site's links (its base URL resolved once) and every page in every locale at its address. */
 export function routeSite(
-  config: Pick<SiteConfig, "baseUrl" | "basePath" | "locales">,
-  site: Pick<Content["site"], "baseUrl">,
+  config: Pick<SiteConfig, "baseUrl" | "basePath">,
+  site: Pick<Content["site"], "baseUrl" | "languages">,
   pages: readonly PageDefinition[],
 ): { links: Links; routes: Route[] } {
-  const links = createHref(config, resolveBaseUrl(config, site));
-  return { links, routes: createRoutes(pages, config.locales, links) };
+  const links = createHref({ basePath: config.basePath, locales: site.languages, pages }, resolveBaseUrl(config, site));
+  return { links, routes: createRoutes(pages, site.languages, links) };
 }

@@ -83,9 +83,19 @@ export interface Navigation {
   footer: FooterColumn[];
 }
 
+/** One language of the site, as content/site.yaml lists it under `languages:`. */
+export interface Locale {
+  /** BCP 47 code: `<html lang>`, hreflang, and the language part of file names (`about-me.de.md`). */
+  code: string;
+  /** Address prefix without slashes (`de` for /de/); empty for the first language, the default one, at the root. */
+  prefix: string;
+}
+
 /** The facts and settings of content/site.yaml, the same in every language. */
 export interface Site {
   name: string;
+  /** The site's languages in the order listed: the first is the default one, at the root. Empty when unreadable. */
+  languages: Locale[];
   baseUrl: string;
   /**
    * `form`: how the contact form sends, decided from `contact.form` when site.yaml is loaded. `mailProvider`:
@@ -250,6 +260,8 @@ export interface MarkdownPage {
   onThisPage?: boolean;
   /** Headings of `##` sections whose text opens with a tap on the heading (secondary details on a long page). */
   folded?: string[];
+  /** The page's address in this language, below its prefix (`preise` → /de/preise/); its file's name unless given. */
+  slug?: string;
   html: string;
   /**
    * The text cut at its `##` headings once, at load (model/sections.ts `withSections`): the HTML with an id on
@@ -262,6 +274,8 @@ export interface MarkdownPage {
 /** Everything one language of the site says. */
 export interface LocaleContent {
   locale: string;
+  /** The BCP 47 tag whose conventions its dates and numbers follow (en-GB: "15–17 March 2027"): Intl's locale. */
+  formats: string;
   dictionary: Dictionary;
   /** The facts of site.yaml as this language prints them (`offers.open.price` → "2.490 €"), as placeholders fill them. */
   facts: ReadonlyMap<string, string>;

@@ -4,8 +4,14 @@
 export interface PageDefinition {
   /** One of the fixed pages, or the name of an editor's own markdown page (`content/pages/faq.en.md` → `faq`). */
   id: string;
-  /** Path below the locale prefix, with trailing slash; the not-found page has a file name instead. */
+  /**
+   * The page's name as a path, with trailing slash (`pricing/`, `contact/sent/`): its address in a language
+   * that gives it none of its own, and what templates link it by (`href("pricing/")`). The not-found page has
+   * a file name instead.
+   */
   path: string;
+  /** Its address in each language that gives one, below the prefix (`de` → `preise/`): slug or writing rules. */
+  paths?: Readonly<Record<string, string>>;
   /** Template file under templates/, named in render errors. */
   template: string;
   /** Markdown page in content/pages/ that holds its text, if any. */
@@ -39,7 +45,10 @@ export interface Route {
 
 /** Every URL of the site goes through these, made for one configuration (generator/links.ts). */
 export interface Links {
-  /** Root-relative link to `path` (below the locale prefix) in `locale`; `#fragment`s pass through. */
+  /**
+   * Root-relative link to the page named by `path` (`pricing/`) in `locale`, at its address there
+   * (`/de/preise/`); `?query` and `#fragment` pass through, a path that names no page stays as it is.
+   */
   href(locale: string, path?: string): string;
   /** The same, as an absolute URL. */
   url(locale: string, path?: string): string;
@@ -47,4 +56,25 @@ export interface Links {
   asset(file: string): string;
   /** The same, as an absolute URL. */
   assetUrl(file: string): string;
+}
+
+/**
+ * Every address each page has been built at, by language and page (content/addresses.lock.yaml): root-relative
+ * below the base path (`/de/preise/`), the page's address at the last build first.
+ */
+export type AddressLock = Map<string, Map<string, string[]>>;
+
+/** An address a page had and no longer has: it answers with one permanent redirect to the page's address now. */
+export interface Redirect {
+  /** The old address, root-relative, base path included: `/de/pricing/`. */
+  from: string;
+  /** The page's address now, the same way: `/de/preise/`. */
+  to: string;
+  /** The same, as an absolute URL: the forwarding page's canonical. */
+  url: string;
+  /** The language and the page, for the forwarding page's language and title. */
+  locale: string;
+  page: string;
+  /** Where a host without rules (GitHub Pages) finds the forwarding page: `de/pricing/index.html`. */
+  file: string;
 }

@@ -95,10 +95,13 @@ function bannerLabels(dictionaries: Dictionary[]): Set<string> {
 }
 const bannerKeys = ["cookie.accept", "cookie.reject", "cookie.close", "footer.cookieSettings"];
 
-/** The offset of `label` in quotation marks of either language („…“, “…”, "…"), or -1. */
+/**
+ * The offset of `label` in double quotation marks, or -1. Any language's marks („…“, “…”, »…«, «…», "…"): the
+ * text has its language's `quotes:` applied (content/languages/), so Danish quotes »Privacy Settings«.
+ */
 function quoted(text: string, label: string): number {
   const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  const found = new RegExp(`[„“"]${escaped}[“”"]`).exec(text);
+  const found = new RegExp(`[„“”"»«]${escaped}[“”"»«]`).exec(text);
   return found ? found.index : -1;
 }
 

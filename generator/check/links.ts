@@ -6,9 +6,11 @@
  */
 import type { Locale } from "../config.ts";
 import { ContentError } from "../errors.ts";
+import { ContentWarning } from "../warnings.ts";
 import type { Place } from "../../model/problem.ts";
 import type { LoadedContent, MarkdownOrigin } from "../load/content.ts";
-import type { PageDefinition } from "../../model/route.ts";
+import type { AddressLock, PageDefinition } from "../../model/route.ts";
+import { pathIn } from "../routes.ts";
 import { everyTime, type RememberCheck } from "./unchanged.ts";
 
 /** A link whose #fragment can only be checked against the rendered target page. */
@@ -30,6 +32,8 @@ interface Target {
 
 const origin = "https://site.invalid";
 const prefixed = (locale: Locale, path: string) => `/${locale.prefix ? `${locale.prefix}/` : ""}${path}`;
+/** A page's address in a language, or the language's home when there is no such page. */
+const pathOf = (page: PageDefinition | undefined, locale: Locale) => (page ? pathIn(page, locale.code) : "");
 
 /**
  * Checks every markdown link and image of the content; returns the problems and the fragments left for later.
@@ -42,15 +46,15 @@ export function checkLinks(
   pages: readonly PageDefinition[],
   locales: readonly Locale[],
   remember: RememberCheck = everyTime,
-): { problems: ContentError[]; fragments: FragmentLink[] } {
+): { problems: ContentError[]; fragments: FragmentLink[]; warnings: ContentWarning[] } {
   const targets = new Map<string, Target>();
   for (const locale of locales)
     // Every page at an address (a noindex one such as the programme sheet too), not the not-found file.
     for (const page of pages.filter((candidate) => candidate.path === "" || candidate.path.endsWith("/")))
-      targets.set(prefixed(locale, page.path), {
+      targets.set(prefixed(locale, pathIn(page, locale.code)), {
         locale: locale.code,
         page,
-        file: `${locale.prefix ? `${locale.prefix}/` : ""}${page.path}index.html`,
+        file: `${locale.prefix ? `${locale.prefix}/` : ""}${pathIn(page, locale.code)}index.html`,
       });
   for (const file of content.publicFiles) targets.set(`/${file.path}`, {});
   // What a link's verdict depends on besides its file: every address, its language and output file.
@@ -60,12 +64,20 @@ export function checkLinks(
 
   const problems: ContentError[] = [];
   const fragments: FragmentLink[] = [];
+  const warnings: ContentWarning[] = [];
+  const context = { targets, pages, locales, lock: content.addressLock };
   for (const localeContent of content.locales) {
     const locale = locales.find((candidate) => candidate.code === localeContent.locale)!;
     const sources: [MarkdownOrigin, string][] = [
       ...Object.entries(localeContent.pages).map(([id, page]): [MarkdownOrigin, string] => [
         page.origin,
-        prefixed(locale, pages.find((candidate) => candidate.markdown === id)?.path ?? ""),
+        prefixed(
+          locale,
+          pathOf(
+            pages.find((candidate) => candidate.markdown === id),
+            locale,
+          ),
+        ),
       ]),
       // Testimonials show on the home and references pages: their relative links resolve from the home page.
       ...localeContent.testimonials.map((testimonial): [MarkdownOrigin, string] => [
@@ -74,35 +86,74 @@ export function checkLinks(
       ]),
     ];
     for (const [source, base] of sources) {
-      const found = remember(`links\0${locale.code}\0${source.file}`, [source, base, addresses], () => {
-        const found = { problems: [] as ContentError[], fragments: [] as FragmentLink[] };
-        for (const link of source.links) {
-          const place = { file: source.file, line: link.line, column: link.column };
-          const problem = checkLink(link, { base, locale, targets, place, fragments: found.fragments });
-          if (problem) found.problems.push(problem);
-        }
-        return found;
-      });
+      // A file's verdict is remembered whole: its problems, the fragments it leaves and the warnings it gives.
+      const found = remember(
+        `links\0${locale.code}\0${source.file}`,
+        [source, base, addresses, content.addressLock],
+        () => {
+          const found = {
+            ...context,
+            problems: [] as ContentError[],
+            fragments: [] as FragmentLink[],
+            oldLinks: new Map<string, OldLink>(),
+          };
+          for (const link of source.links) {
+            const place = { file: source.file, line: link.line, column: link.column };
+            const problem = checkLink(link, { ...found, base, locale, place });
+            if (problem) found.problems.push(problem);
+          }
+          // One warning per old address the file links to (oldAddressWarning).
+          const moved = [...found.oldLinks.values()].map(oldAddressWarning);
+          return { problems: found.problems, fragments: found.fragments, warnings: moved };
+        },
+      );
       problems.push(...found.problems);
       fragments.push(...found.fragments);
+      warnings.push(...found.warnings);
     }
   }
-  return { problems, fragments };
+  return { problems, fragments, warnings };
 }
 
-/** Where a link stands, what it may lead to, and where its #fragment goes to be checked after rendering. */
+/** What every link of a build is checked against, and where the fragments and warnings it leaves go. */
 interface LinkContext {
-  /** The page it is on, the base of a relative address. */
+  targets: Map<string, Target>;
+  pages: readonly PageDefinition[];
+  locales: readonly Locale[];
+  lock: AddressLock;
+  fragments: FragmentLink[];
+  /** The links of one file to old addresses, by the address: each becomes one warning (oldAddressWarning). */
+  oldLinks: Map<string, OldLink>;
+}
+
+/** The first link of a file to an old address, and how many links of that file lead there. */
+interface OldLink {
+  place: Place;
+  shown: string;
+  now: string;
+  hint: string;
+  count: number;
+}
+
+/**
+ * One warning per file and old address, at its first link: a text that links there twenty times gets one
+ * line that says so, not twenty lines with the same hint (400 such pages printed 8,000 lines).
+ */
+function oldAddressWarning({ place, shown, now, hint, count }: OldLink): ContentWarning {
+  const more = count > 1 ? ` (and ${count - 1} more ${count === 2 ? "link" : "links"} to it in this file)` : "";
+  return new ContentWarning(place, `The link ${shown} leads to an old address of ${now}${more}`, { hint });
+}
+
+/** Where one link stands: the page it is on (the base of a relative address), its language and its place. */
+interface LinkAt extends LinkContext {
   base: string;
   locale: Locale;
-  targets: Map<string, Target>;
   place: Place;
-  fragments: FragmentLink[];
 }
 
 function checkLink(
   link: MarkdownOrigin["links"][number],
-  { base, locale, targets, place, fragments }: LinkContext,
+  { base, locale, place, targets, pages, locales, lock, fragments, oldLinks }: LinkAt,
 ): ContentError | undefined {
   // Other sites, mailto: and tel: are not ours to check; an unfilled placeholder is refused where its fact belongs.
   if (/^[a-z][a-z0-9+.-]*:/i.test(link.url) || link.url.startsWith("//") || /\{[A-Za-z]/.test(link.url))
@@ -120,20 +171,43 @@ function checkLink(
   }
   const written = link.url.replace(/#.*$/, "");
   const shown = written === path || written === "" ? `"${link.url}"` : `"${link.url}" (${path})`;
-  const target = targets.get(path);
+  let target = targets.get(path);
   // Images go through the image pipeline, which checks them against content/images/ (images/markdown.ts).
   if (link.kind === "image") return undefined;
+  // An old address still answers (with a redirect): the link works, but costs every visitor a detour.
+  const moved = !target && movedPage(lock, path, pages, locales);
+  if (moved) {
+    const now = prefixed(moved.locale, pathIn(moved.page, moved.locale.code));
+    const seen = oldLinks.get(path);
+    if (seen) seen.count += 1;
+    else
+      oldLinks.set(path, {
+        place,
+        shown,
+        now,
+        hint: `Link to ${now}${written === link.url ? "" : link.url.slice(written.length)}: the old address only forwards there.`,
+        count: 1,
+      });
+    path = now;
+    target = targets.get(now);
+  }
   if (!target) {
     return new ContentError(place, `The link ${shown} leads to no page`, {
       hint: targets.has(`${path}/`)
         ? `Write "${path}/", with the trailing slash.`
-        : `Link to a page of the site, such as ${prefixed(locale, "pricing/")}, with the trailing slash.`,
+        : `Link to a page of the site, such as ${prefixed(
+            locale,
+            pathOf(
+              pages.find((page) => page.id === "pricing"),
+              locale,
+            ),
+          )}, with the trailing slash.`,
       kind: "linkToNoPage",
       values: { link: link.url },
     });
   }
   if (target.locale && target.locale !== locale.code && link.hreflang !== target.locale) {
-    const own = prefixed(locale, target.page!.path);
+    const own = prefixed(locale, pathIn(target.page!, locale.code));
     return new ContentError(
       place,
       `The link ${shown} on this "${locale.code}" page leads to a page in "${target.locale}"`,
@@ -211,4 +285,16 @@ export function checkFragments(
           },
         ),
     );
+}
+
+/** The page and language an address of the address lock belongs to, for a `path` that is no page now. */
+function movedPage(lock: AddressLock, path: string, pages: readonly PageDefinition[], locales: readonly Locale[]) {
+  for (const [code, byPage] of lock)
+    for (const [id, addresses] of byPage)
+      if (addresses.includes(path)) {
+        const page = pages.find((candidate) => candidate.id === id);
+        const locale = locales.find((candidate) => candidate.code === code);
+        if (page && locale) return { page, locale };
+      }
+  return undefined;
 }

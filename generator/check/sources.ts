@@ -1,5 +1,6 @@
 import { checkLinks, type FragmentLink } from "./links.ts";
 import { checkContent } from "./across-files.ts";
+import { checkAddresses } from "./addresses.ts";
 import { checkSiteData } from "./site-data.ts";
 import { checkTranslations } from "./translations.ts";
 import { begunDates } from "./begun-dates.ts";
@@ -45,7 +46,7 @@ export function checkSources(
   { config, content, lock, pages, templates }: Sources,
   remember: RememberCheck = everyTime,
 ): CheckedSources {
-  const links = checkLinks(content, pages, config.locales, remember);
+  const links = checkLinks(content, pages, content.site.languages, remember);
   const translations = checkTranslations(content, lock.value, templates);
   // site.yaml's checks follow its other problems, as they did when load/site.ts ran them.
   const written = content.siteAsWritten;
@@ -56,7 +57,8 @@ export function checkSources(
     legalSettingsProblems(content),
     content.problems.slice(written.problems),
     lock.problems,
-    checkContent(content, pages, config.locales, templates.keys),
+    checkContent(content, pages, content.site.languages, templates.keys),
+    checkAddresses(content, pages, content.site.languages),
     checkSiteData(content, pages),
     links.problems,
     translations.errors,
@@ -67,6 +69,13 @@ export function checkSources(
   const untranslated = missingTestimonialVersions(content);
   return {
     fragments: links.fragments,
-    warnings: [...translations.warnings, ...begun, ...untranslated, ...deprecatedEditorBackend(config, content.site)],
+    warnings: [
+      ...content.warnings,
+      ...links.warnings,
+      ...translations.warnings,
+      ...begun,
+      ...untranslated,
+      ...deprecatedEditorBackend(config, content.site),
+    ],
   };
 }

@@ -32,8 +32,9 @@ export function blocksOf(origin: MarkdownOrigin): Block[] {
 function splitBlocks(origin: MarkdownOrigin): Block[] {
   const blocks: Block[] = [];
   (origin.front ?? "").split("\n").forEach((text, index) => {
-    // Comments are notes to editors, not text a visitor reads: they never make a translation stale.
-    if (text.trim() && text.trim() !== "---" && !text.trim().startsWith("#"))
+    // Comments are notes to editors, not text a visitor reads: they never make a translation stale. Nor does
+    // a page's address (`slug:`), which each language gives its own.
+    if (text.trim() && text.trim() !== "---" && !text.trim().startsWith("#") && !/^slug\s*:/.test(text))
       blocks.push({ text: text.trim(), line: index + 1, hash: hashText(text) });
   });
   let offset = 0;

@@ -6,9 +6,8 @@
  * A tab that connects late, or again, first hears what it missed (`ReloadLog`).
  */
 import { randomBytes } from "node:crypto";
-import type { SiteConfig } from "../config.ts";
+import type { Route } from "../../model/route.ts";
 import { hostConfigFiles } from "../hosts/host-config.ts";
-import { fixedPages } from "../routes.ts";
 
 /** What the browser is told after a rebuild. */
 export interface ReloadMessage {
@@ -56,25 +55,25 @@ export function reloadMessage(input: {
  * Where open tabs go after saving a file, as `[path prefix, page]` pairs, the first whose prefix
  * starts the tab's path wins: a page's markdown leads to that page in its language; a page's own
  * template leads to that page in the tab's language. Other files (dictionaries, components) lead
- * nowhere, and the tab reloads where it is.
+ * nowhere, and the tab reloads where it is. `routes` are the last good build's: a page's address is
+ * its language's (/de/ueber-mich/).
  */
-export function pagesOfFile(config: SiteConfig, file: string): [string, string][] {
-  const base = config.basePath;
-  const localeBase = (prefix: string) => (prefix ? `${base}${prefix}/` : base);
+export function pagesOfFile(routes: readonly Route[], basePath: string, file: string): [string, string][] {
   const markdown = /^content\/pages\/([^/]+)\.([^./]+)\.md$/.exec(file);
   if (markdown) {
     const [, name, code] = markdown;
-    const locale = config.locales.find((candidate) => candidate.code === code);
-    // A fixed page that reads this markdown, else an editor's own page, which lives at /<name>/ (routes.ts).
-    const page = fixedPages.find((candidate) => candidate.markdown === name) ?? { path: `${name}/` };
-    if (!locale) return [];
-    return [[base, localeBase(locale.prefix) + page.path]];
+    const route = routes.find((candidate) => candidate.page.markdown === name && candidate.locale === code);
+    return route ? [[basePath, route.href]] : [];
   }
   const template = /^templates\/(pages\/[^/]+\.tsx)$/.exec(file);
-  const pages = template ? fixedPages.filter((page) => page.template === template[1]) : [];
-  if (pages.length !== 1) return [];
-  const byPrefix = [...config.locales].sort((a, b) => b.prefix.length - a.prefix.length);
-  return byPrefix.map((locale) => [localeBase(locale.prefix), localeBase(locale.prefix) + pages[0]!.path]);
+  const ids = new Set(routes.filter((route) => route.page.template === template?.[1]).map((route) => route.page.id));
+  if (!template || ids.size !== 1) return [];
+  const [id] = ids;
+  const homes = new Map(routes.filter((route) => route.page.id === "home").map((route) => [route.locale, route.href]));
+  return routes
+    .filter((route) => route.page.id === id && homes.has(route.locale))
+    .map((route): [string, string] => [homes.get(route.locale)!, route.href])
+    .sort((a, b) => b[0].length - a[0].length);
 }
 
 /**

@@ -7,6 +7,8 @@ import { createHash } from "node:crypto";
 import { errorPageStyle } from "../render/pages.ts";
 import { formSources, headerRules, headersFor, type HeaderRules, type HostConfigInput } from "../hosts/host-config.ts";
 import type { SiteConfig } from "../config.ts";
+import type { BuildReport } from "../build.ts";
+import { defaultMessages } from "../load/writing-rules.ts";
 import { countWarnings } from "../warnings.ts";
 import { liveReloadScript, liveReloadTag } from "./reload-stream.ts";
 import type { WarningPanel } from "./warnings-told.ts";
@@ -22,6 +24,9 @@ export class Overlay {
   /** The warnings of the last good build: shown in the browser too, not only in the terminal. */
   #warnings: WarningPanel = { stops: [], content: [], changed: false };
   #rules: HeaderRules;
+  /** The last good build's host configuration (its languages, its old addresses) and its notices' words per language. */
+  #site: HostConfigInput | undefined;
+  #messages: BuildReport["messages"] = {};
 
   constructor(config: SiteConfig) {
     this.#config = config;
@@ -33,9 +38,16 @@ export class Overlay {
     return this.#error !== undefined;
   }
 
+  /** The last good build's host configuration: undefined before one. */
+  get site(): HostConfigInput | undefined {
+    return this.#site;
+  }
+
   /** A good build: the pages show its warnings, and are served with its headers. */
-  built(hostConfig: HostConfigInput, warnings: WarningPanel) {
+  built(hostConfig: HostConfigInput, warnings: WarningPanel, messages: BuildReport["messages"]) {
     this.#error = undefined;
+    this.#site = hostConfig;
+    this.#messages = messages;
     this.#warnings = warnings;
     this.#rules = watchRules(this.#config, hostConfig);
   }
@@ -51,9 +63,18 @@ export class Overlay {
   }
 
   /** A served page with the overlay and the live-reload script of rebuild `build`. */
-  page(html: string, build: string): string {
-    const overlay = this.#error ? errorOverlay(this.#error) : warningPanel(this.#warnings);
+  page(html: string, build: string, urlPath: string): string {
+    const overlay = this.#error ? errorOverlay(this.#error, this.#language(urlPath)) : warningPanel(this.#warnings);
     return html.replace("</body>", `${overlay}${liveReloadTag(build)}</body>`);
+  }
+
+  /** The language of a page by its path, and the words of the notice on it (English before a good build). */
+  #language(urlPath: string) {
+    const byPrefix = [...(this.#site?.locales ?? [])].sort((a, b) => b.prefix.length - a.prefix.length);
+    const below = `${urlPath}/`.slice(this.#config.basePath.length);
+    const language = byPrefix.find((locale) => !locale.prefix || below.startsWith(`${locale.prefix}/`));
+    const messages = language && this.#messages[language.code];
+    return language && messages ? { code: language.code, ...messages } : undefined;
   }
 
   /** The page served in place of every page while the output folder holds no site (a first build that failed). */
@@ -81,7 +102,7 @@ const sha256 = (text: string) => `sha256-${createHash("sha256").update(text, "ut
 function watchRules(config: SiteConfig, hostConfig: HostConfigInput | undefined): HeaderRules {
   const input: HostConfigInput = hostConfig ?? {
     basePath: config.basePath,
-    locales: config.locales,
+    locales: [],
     scriptHashes: [],
     fontsOrigin: "",
     fontFilesOrigin: "",
@@ -97,8 +118,15 @@ function watchRules(config: SiteConfig, hostConfig: HostConfigInput | undefined)
 
 const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (char) => `&#${char.charCodeAt(0)};`);
 
-function errorOverlay(error: string): string {
-  return `<style>${overlayStyle}</style><div role="alert" data-build-error><strong>The build failed; this page shows the last good version.</strong><pre>${escapeHtml(error)}</pre></div>`;
+/**
+ * The notice of a failed build, its heading in the page's language (its writing rules' `messages`); the
+ * lines of the error are ranch-site's, in English, and marked so for screen readers.
+ */
+function errorOverlay(error: string, language?: { code: string; buildFailed: string }): string {
+  const heading = language
+    ? `<strong lang="${escapeHtml(language.code)}">${escapeHtml(language.buildFailed)}</strong>`
+    : `<strong lang="en">${escapeHtml(defaultMessages.buildFailed)}</strong>`;
+  return `<style>${overlayStyle}</style><div role="alert" data-build-error>${heading}<pre lang="en">${escapeHtml(error)}</pre></div>`;
 }
 
 /**

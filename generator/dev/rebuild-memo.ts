@@ -107,8 +107,10 @@ export class BuildSession implements BuildMemo {
     if (!moduleIds.has(templates)) moduleIds.set(templates, ++lastModuleId);
     const moduleId = moduleIds.get(templates)!;
     const { files: _files, ...inline } = assets;
-    // The same text as last time becomes the same string, so each route compares it by reference.
-    const assetsText = JSON.stringify([inline, images.ogImages, images.heroArt]);
+    // The same text as last time becomes the same string, so each route compares it by reference. Every
+    // page's address is in it too: a page links others by name (`href("pricing/")`), so a new slug changes them all.
+    const addresses = routes.map((route) => route.href);
+    const assetsText = JSON.stringify([inline, images.ogImages, images.heroArt, addresses]);
     if (assetsText !== this.assetsKey) this.assetsKey = assetsText;
     const assetsKey = this.assetsKey;
     const next = new Map<string, RouteMemo>();
@@ -196,6 +198,7 @@ function json(value: object): string {
  * The value behind each kind of read, in the current content: `site`, `dict:<locale>:<key>`,
  * `dict:<locale>:*` (the whole dictionary), `page:<locale>:<id>`, `pages:<locale>` (the list of
  * pages), `testimonials:<locale>`, `facts:<locale>` (site facts as the locale prints them),
+ * `formats:<locale>` (the regional form its dates and numbers follow),
  * `image:<locale>:<slot>` (a photo of the image pipeline) and `href:<locale>:<path>` (a link, the same
  * for the whole session: its base path and languages are fixed). Each is computed once per build. Texts
  * compare as texts; parts of the content by reference first (the loader keeps the objects of
@@ -250,6 +253,7 @@ class ContentValues {
     if (kind === "pages") return JSON.stringify(Object.keys(content.pages));
     if (kind === "testimonials") return content.testimonials;
     if (kind === "facts") return JSON.stringify([...content.facts]);
+    if (kind === "formats") return content.formats;
     throw new Error(`unknown read ${read}`);
   }
 }
@@ -321,6 +325,10 @@ function trackLocale(locale: LocaleContent, reads: Reads): LocaleContent {
     get facts() {
       reads.add(`facts:${code}`);
       return locale.facts;
+    },
+    get formats() {
+      reads.add(`formats:${code}`);
+      return locale.formats;
     },
     pages,
   };

@@ -24,6 +24,13 @@ const types: Record<string, string> = {
   ".woff2": "font/woff2",
 };
 
+/** What the server must know of the site it serves, beyond its files (the host configuration's part of it). */
+export interface ServedSite {
+  locales: readonly Locale[];
+  /** Old addresses and the page's address now (base path included): answered with a 301, as the hosts do. */
+  redirects?: readonly { from: string; to: string }[];
+}
+
 /** How the server answers, beyond plain files; `watch` adds live reload here. */
 export interface ServeOptions {
   dir: string;
@@ -33,7 +40,11 @@ export interface ServeOptions {
   /** On a busy port: fail with one line (true, the default) or take the next free port. */
   strictPort?: boolean;
   basePath?: string;
-  locales: readonly Locale[];
+  /**
+   * The site's languages, each with its not-found page, as the build that wrote the folder listed them (a
+   * function: `watch` learns them anew with each build, `serve` from its check). Asked once `ready` is.
+   */
+  site: () => ServedSite | undefined;
   /** Headers for a response, by the output-relative file it sends (`""` for answers that are no file). */
   headers?: (file: string) => Record<string, string>;
   /** Host names besides `localhost` and IP addresses that a request's `Host` may name. */
@@ -151,7 +162,10 @@ async function resolve(target: RequestTarget, options: ServeOptions): Promise<An
   if (target.segments.length === base.length && !target.folder && base.length > 0)
     return { kind: "redirect", location: encodePath(basePath, [], true) + target.search, file: "index.html" };
   // The not-found pages answer only as error pages (nginx: `location = /404.html { internal; }`).
-  if (isHiddenPath(segments) || isNotFoundPage(segments, options.locales)) return notFound(segments, options);
+  const locales = options.site()?.locales ?? [];
+  if (isHiddenPath(segments) || isNotFoundPage(segments, locales)) return notFound(segments, options);
+  const moved = movedTo(options, `${basePath}${segments.join("/")}`);
+  if (moved) return { kind: "redirect", location: moved + target.search, file: "" };
   const found = await openInside(options.dir, segments);
   if (found === "folder") {
     if (!target.folder) {
@@ -168,9 +182,16 @@ async function resolve(target: RequestTarget, options: ServeOptions): Promise<An
   return notFound(segments, options);
 }
 
+/** Where an old address of a page leads now (`/de/pricing` or `/de/pricing/` → `/de/preise/`), if it is one. */
+function movedTo(options: ServeOptions, path: string): string | undefined {
+  const bare = path.replace(/\/$/, "");
+  return options.site()?.redirects?.find(({ from }) => from.replace(/\/$/, "") === bare)?.to;
+}
+
 /** The locale's own not-found page, with status 404; `no-site` when even that is missing. */
 async function notFound(segments: readonly string[], options: ServeOptions): Promise<Answer> {
-  const locale = options.locales.find((candidate) => candidate.prefix && segments[0] === candidate.prefix);
+  const locales = options.site()?.locales ?? [];
+  const locale = locales.find((candidate) => candidate.prefix && segments[0] === candidate.prefix);
   const page = locale ? [locale.prefix, "404.html"] : ["404.html"];
   const found = await openInside(options.dir, page);
   if (found && found !== "folder") return { kind: "file", status: 404, ...found };

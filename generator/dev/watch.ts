@@ -7,12 +7,13 @@
 import { build, type BuildReport } from "../build.ts";
 import type { SiteConfig } from "../config.ts";
 import { formatError, isUserError, printable } from "../errors.ts";
-import { adminStartLines, answerAdmin } from "../editor/watch-admin.ts";
+import { adminConfig, adminStartLines, answerAdmin } from "../editor/watch-admin.ts";
 import { IncrementalWriter } from "../write/incremental-writer.ts";
 import { MemoryWriter } from "../write/writer.ts";
 import { allowedHostNames, movedPortLine, networkLines, serverUrls, type ServerOptions } from "./listen.ts";
 import { pagesOfFile } from "./live-reload.ts";
 import { Overlay } from "./overlay.ts";
+import type { Route } from "../../model/route.ts";
 import { BuildSession } from "./rebuild-memo.ts";
 import { Rebuilds, type Rebuild, type RebuildSteps } from "./rebuilds.ts";
 import { ReloadStream } from "./reload-stream.ts";
@@ -50,7 +51,7 @@ export async function watch(config: SiteConfig, options: WatchOptions) {
   const server = await serveWatched(siteConfig, options, { stream, overlay, ready });
   await rebuilds.first();
   firstBuild();
-  const codes = siteConfig.locales.map((locale) => locale.code);
+  const codes = (overlay.site?.locales ?? []).map((locale) => locale.code);
   // Off the save path: it yields to every save, and a failure to warm up is no failure of the build.
   void warmUp(siteConfig.root, codes, () => rebuilds.busy).catch(() => undefined);
 
@@ -102,7 +103,10 @@ function rebuildSteps(
       const failedBefore = overlay.failed;
       const lines = "report" in outcome ? built(outcome.report, rebuild) : failed(outcome.failure, rebuild);
       for (const line of lines) options.log(line);
-      const pages = options.openSaved && !overlay.failed ? savedPages(config, rebuild.files) : undefined;
+      const pages =
+        options.openSaved && "report" in outcome
+          ? savedPages(outcome.report.routes, config.basePath, rebuild.files)
+          : undefined;
       // Every tab shows the overlay of the last build: an error that came or went, or warnings that changed.
       const everyTab = failedBefore || overlay.failed || warnings.panel.changed;
       stream.tell({ sources: rebuild.files, everyTab, pages });
@@ -113,7 +117,7 @@ function rebuildSteps(
   /** A good build: the pages show its warnings; the terminal, how long it took and the warnings it brought or fixed. */
   function built(report: BuildReport, { reason, started }: Rebuild): string[] {
     const told = warnings.tell(report);
-    overlay.built(report.hostConfig, warnings.panel);
+    overlay.built(report.hostConfig, warnings.panel, report.messages);
     return [
       `${printable(reason, { lines: false })}: rebuilt ${report.pages} pages in ${Math.round(performance.now() - started)} ms`,
       ...told,
@@ -145,12 +149,12 @@ function serveWatched(
     strictPort: options.strictPort,
     allowedHosts: allowedHostNames(options),
     basePath: config.basePath,
-    locales: config.locales,
+    site: () => overlay.site,
     ready,
     log: options.log,
     headers: (file) => overlay.headers(file),
     intercept: (request, response) =>
-      (config.admin && answerAdmin(config, request, response, options.log, checkSite)) ||
+      (config.admin && answerAdmin(adminConfig(config, overlay.site), request, response, options.log, checkSite)) ||
       stream.answer(request, response),
     transformHtml: (urlPath) => {
       // The web editor's page is left as it is: an overlay would cover its Publish button, and its
@@ -159,15 +163,19 @@ function serveWatched(
       // The build the page shows, noted before its file is opened: an older note costs the tab one
       // reload it did not need, a newer one would hide the rebuild that wrote the file.
       const build = stream.current;
-      return (html) => overlay.page(html, build);
+      return (html) => overlay.page(html, build, urlPath);
     },
     fallback: () => overlay.fallback(stream.current),
   });
 }
 
-/** With `--open-saved`: where the tabs go, the page of the last saved file that has one. */
-function savedPages(config: SiteConfig, files: readonly string[]): [string, string][] | undefined {
-  return files.map((file) => pagesOfFile(config, file)).findLast((pairs) => pairs.length > 0);
+/** With `--open-saved`: where the tabs go, the page of the last saved file that has one (at the good build's addresses). */
+function savedPages(
+  routes: readonly Route[],
+  basePath: string,
+  files: readonly string[],
+): [string, string][] | undefined {
+  return files.map((file) => pagesOfFile(routes, basePath, file)).findLast((pairs) => pairs.length > 0);
 }
 
 /** What the terminal says once `watch` serves and watches: where, and what. */

@@ -115,7 +115,7 @@ export async function adminOutput(
   const languages = interfaceLanguages(cms.locales, tables);
   const watch = config.mode === "watch";
   const warnings = languagesWithoutWords(
-    config.locales.map((locale) => locale.code),
+    cms.locales,
     tables,
     (code) => `${defaults.folders.content}/i18n/${code}.yaml`,
   );

@@ -64,12 +64,14 @@ type Field = Record<string, unknown>;
 const siteOrder = ["dates", "offers", "contact", "claims", "testimonials", "social", "clients", "legal"];
 
 /**
- * site.yaml's settings that are no owner's business: where the site lives, the consent's hosts, the form
- * service, the host, the menus' structure, the editor's own backend, map coordinates. The form leaves them
+ * site.yaml's settings that are no owner's business: where the site lives, its languages (a language needs its
+ * dictionary and pages first: README "Adding a language"), the consent's hosts, the form service, the host, the
+ * menus' structure, the editor's own backend, map coordinates. The form leaves them
  * out, and a save keeps them as they are (editor/content-edit.ts keeps every key the form does not show).
  */
 const technicalSiteFields = new Set([
   "baseUrl",
+  "languages",
   "contact.form",
   "hosting",
   "consent",

@@ -10,6 +10,7 @@ import path from "node:path";
 import { pageSchema, testimonialSchema } from "../load/content.ts";
 import { emailPattern, type Schema, figurePattern } from "../load/schema.ts";
 import { siteSchema } from "../load/site.ts";
+import { writingRulesSchema } from "../load/writing-rules.ts";
 
 /** Where the schemas live, beside the content they describe. */
 export const schemaFolder = "content/schemas";
@@ -105,6 +106,14 @@ export function createJsonSchemas(): Map<string, JsonSchema> {
     [
       "dictionary.schema.json",
       document("content/i18n/<language>.yaml", "Every short text of one language.", dictionarySchema),
+    ],
+    [
+      "writing-rules.schema.json",
+      document(
+        "content/languages/<language>.yaml",
+        "How one language is written and addressed.",
+        toJsonSchema(writingRulesSchema),
+      ),
     ],
     [
       "page.schema.json",

@@ -8,7 +8,7 @@ import { adminApiPath, answerAdminApi, type SaveProblem } from "./local-backend.
 import { cmsContentOf, createCmsConfig } from "./cms-config.ts";
 import { loadContent } from "../load/content.ts";
 import { fill, languageName, loadEditorWords, problemInWords, wordsFor } from "./words.ts";
-import type { SiteConfig } from "../config.ts";
+import type { Locale, SiteConfig } from "../config.ts";
 import { editorFiles, type EditorFiles } from "./owned-paths.ts";
 import { linkLine, linksIn, readInside, Refused } from "./safe-paths.ts";
 import { namesToReview, reviewCollection } from "./translation-review.ts";
@@ -26,9 +26,23 @@ import { adminConfigText } from "./admin-files.ts";
  */
 export type CheckSite = () => Promise<void>;
 
+/** The project's config with the site's languages, as the last good build read them from content/site.yaml. */
+export type AdminConfig = SiteConfig & { locales: readonly Locale[] };
+
+const adminConfigs = new WeakMap<SiteConfig, AdminConfig>();
+/** One AdminConfig object per config and list of languages, so what is cached per config stays cached. */
+export function adminConfig(config: SiteConfig, site: { locales: readonly Locale[] } | undefined): AdminConfig {
+  const locales = site?.locales ?? [];
+  const known = adminConfigs.get(config);
+  if (known && JSON.stringify(known.locales) === JSON.stringify(locales)) return known;
+  const made = { ...config, locales };
+  adminConfigs.set(config, made);
+  return made;
+}
+
 /** Answers the local mode's requests and admin/config.<language>.yml; false for every other request. */
 export function answerAdmin(
-  config: SiteConfig,
+  config: AdminConfig,
   request: IncomingMessage,
   response: ServerResponse,
   log: (line: string) => void,
@@ -103,10 +117,10 @@ async function markReviewed(config: SiteConfig, names: readonly string[]): Promi
   }
 }
 
-const owned = new WeakMap<SiteConfig, EditorFiles>();
+const owned = new WeakMap<AdminConfig, EditorFiles>();
 
 /** The files the editor may save in this project: its collections' files and photos (editor/owned-paths.ts). */
-function ownedBy(config: SiteConfig): EditorFiles {
+function ownedBy(config: AdminConfig): EditorFiles {
   let files = owned.get(config);
   if (!files) owned.set(config, (files = editorFiles(config.locales.map((locale) => locale.code))));
   return files;

@@ -19,6 +19,11 @@ export interface HostConfigInput {
   basePath: string;
   /** Languages in site order; the default one has an empty prefix. */
   locales: readonly { code: string; prefix: string }[];
+  /**
+   * Addresses pages no longer have, each with the page's address now (root-relative, base path included):
+   * every host answers the old one with one permanent redirect (generator/redirects.ts).
+   */
+  redirects?: readonly { from: string; to: string }[];
   /** `'sha256-…'` sources of every inline script the pages run: the head script and the speculation rules. */
   scriptHashes: string[];
   /** Origin of the consent-gated fonts stylesheet, e.g. `https://fonts.googleapis.com`. */

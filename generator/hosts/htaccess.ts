@@ -89,7 +89,18 @@ ${types.join("\n")}
     # The host files, the build's marker and every other dotfile are not part of the site.
     RewriteRule (^|/)(${hidden})$ - [R=404,L]
     RewriteRule (^|/)\\. - [R=404,L]
-    # A folder without a page: not found, rather than a listing of its files.
+${
+  (input.redirects ?? []).length > 0
+    ? `    # Old addresses of pages (content/addresses.lock.yaml): one permanent redirect each to the address now,
+    # with or without the trailing slash; the query string is kept.
+${(input.redirects ?? [])
+  .map(
+    ({ from, to }) => `    RewriteRule ^${escapeRegex(from.slice(base.length).replace(/\/$/, ""))}/?$ ${to} [R=301,L]`,
+  )
+  .join("\n")}
+`
+    : ""
+}    # A folder without a page: not found, rather than a listing of its files.
     RewriteCond %{REQUEST_FILENAME} -d
     RewriteCond %{REQUEST_FILENAME}/index.html !-f
     RewriteRule ^ - [R=404,L]

@@ -30,7 +30,8 @@ export function addMetaCsp(files: readonly OutputFile[], policy: string): Output
   return files.map((file) => {
     // The admin page carries its own policy (hosts/admin-policy.ts).
     if (!file.path.endsWith(".html") || isAdminFile(file.path) || typeof file.contents !== "string") return file;
-    const charset = /<meta charSet="utf-8"\/>/i.exec(file.contents);
+    // React writes `<meta charSet="utf-8"/>`; an old address's forwarding page (write/old-addresses.ts) plain HTML.
+    const charset = /<meta charset="utf-8"\s*\/?>/i.exec(file.contents);
     if (!charset) throw new Error(`${file.path} has no <meta charset> to put the Content-Security-Policy after`);
     const at = charset.index + charset[0].length;
     return { ...file, contents: file.contents.slice(0, at) + tag + file.contents.slice(at) };

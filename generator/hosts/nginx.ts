@@ -62,6 +62,15 @@ ${page}
 }`,
   );
   const hidden = hostConfigFiles.map((file) => `location = ${base}${file} { return 404; }`).join("\n");
+  // Exact locations win over every prefix and regular expression: an old address never reaches its forwarding page.
+  const moved = (input.redirects ?? []).flatMap(({ from, to }) =>
+    [from, from.replace(/\/$/, "")].map(
+      (path) => `location = ${path} {
+    return 301 ${to}$is_args$args;
+${page}
+}`,
+    ),
+  );
   return `# nginx snippet for the site, written by ranch-site build. Generated: edit generator/hosts/nginx.ts.
 # Include it inside a server block whose root serves the site:
 #   server { listen 80; root /srv/ranch-site/dist; include /srv/ranch-site/dist/nginx.conf; }
@@ -109,7 +118,14 @@ ${addHeaders(headersFor(rules, "admin/index.html"), "    ")}
 }
 # The not-found pages answer only as error pages, always with status 404.${notFoundBlocks.join("\n")}
 
-# The host configuration files are not part of the site.
+${
+  moved.length > 0
+    ? `# Old addresses of pages (content/addresses.lock.yaml): one permanent redirect each to the address now, query kept.
+${moved.join("\n")}
+
+`
+    : ""
+}# The host configuration files are not part of the site.
 ${hidden}
 
 # Nor is any dotfile or dot-folder: the build's output marker, .DS_Store, .git/.

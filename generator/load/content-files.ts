@@ -6,6 +6,7 @@
 import path from "node:path";
 import { lstat, stat } from "node:fs/promises";
 import { ContentError, displayPath, UsageError, type Loaded } from "../errors.ts";
+import { languageName, shownCode, unlistedLanguage, type LanguageList } from "./languages.ts";
 import { notAFile } from "../io/walk.ts";
 
 /**
@@ -36,16 +37,27 @@ export async function checkRoot(root: string) {
 /** A page name becomes a URL segment and a folder of the output: lowercase letters, digits and single hyphens. */
 const safePageName = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
+/** A name as an address would write it: lowercase ASCII, umlauts spelt out (Über mich → ueber-mich). */
+export function addressLike(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/ä/g, "ae")
+    .replace(/ö/g, "oe")
+    .replace(/ü/g, "ue")
+    .replace(/ß/g, "ss")
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
+}
+
+/** Whether a name can be one segment of an address: lowercase letters, digits and single hyphens. */
+export const isSafeAddress = (name: string) => safePageName.test(name);
+
 /** Why a page name cannot be an address of the site, or undefined when it can (names the site uses itself: check/across-files.ts). */
 function pageNameProblem(id: string): { reason: string; hint: string } | undefined {
   if (!safePageName.test(id)) {
-    const suggestion = id
-      .toLowerCase()
-      .normalize("NFKD")
-      .replace(/[\u0300-\u036f]/g, "")
-      .replace(/ß/g, "ss")
-      .replace(/[^a-z0-9]+/g, "-")
-      .replace(/^-|-$/g, "");
+    const suggestion = addressLike(id);
     return {
       reason: `The page name "${id}" cannot be a web address`,
       hint: `Name the file with lowercase letters, digits and hyphens${suggestion ? `, such as ${suggestion}` : ""}: the name becomes the page's address.`,
@@ -54,21 +66,31 @@ function pageNameProblem(id: string): { reason: string; hint: string } | undefin
   return undefined;
 }
 
+/** `01-anna.de.md`: a name, then a language code (a BCP 47 tag: de, pt-br). */
+const languageFileName = /^(.+)\.([a-z]{2,3}(?:-[a-z0-9]{2,8})*)\.md$/i;
+
 /** `01-anna.de.md` → id `01-anna`, locale `de`; grouped as id → locale → file. */
 export function groupByLocale(
   files: string[],
-  locales: string[],
+  list: LanguageList,
   /** Pages: the name becomes an address, so it must be a safe URL segment. */
   pageNames = false,
 ): Loaded<Map<string, Map<string, string>>> {
   const problems: ContentError[] = [];
   const groups = new Map<string, Map<string, string>>();
+  const codes = list.languages.map((language) => language.code);
+  // Without a readable list (site.yaml's error is the one to report) no file can be told its language.
+  if (codes.length === 0) return { value: groups, problems };
   for (const file of files) {
-    const match = /^(.+)\.([a-z]{2})\.md$/.exec(path.posix.basename(file));
-    if (!match || !locales.includes(match[2]!)) {
+    const match = languageFileName.exec(path.posix.basename(file));
+    if (match && !codes.includes(match[2]!) && languageName(match[2]!)) {
+      problems.push(unlistedLanguage(file, match[2]!, list));
+      continue;
+    }
+    if (!match || !codes.includes(match[2]!)) {
       problems.push(
         new ContentError({ file, line: 1, column: 1 }, "The file name does not say its language", {
-          hint: `Name it <name>.<language>.md, with a language of ${locales.join(", ")}: for example ${path.posix.basename(file, ".md")}.${locales[0]}.md.`,
+          hint: `Name it <name>.<language>.md, with a language of ${codes.join(", ")}: for example ${path.posix.basename(file, ".md")}.${codes[0]}.md.`,
         }),
       );
       continue;
@@ -85,13 +107,24 @@ export function groupByLocale(
   return { value: groups, problems };
 }
 
-/** A page or testimonial must exist in every language: one problem per missing file. */
-export function requireEveryLocale(groups: Map<string, Map<string, string>>, locales: string[]): ContentError[] {
+/**
+ * A page must exist in every language: one problem per missing file. A language with no page at all is
+ * one problem, at its line of site.yaml's list, not one per page.
+ */
+export function requireEveryLocale(groups: Map<string, Map<string, string>>, list: LanguageList): ContentError[] {
   const problems: ContentError[] = [];
+  const codes = list.languages.map((language) => language.code);
+  const without = codes.filter((code) => groups.size > 0 && [...groups.values()].every((files) => !files.has(code)));
+  for (const code of without)
+    problems.push(
+      new ContentError(list.entries[code] ?? list.place, `The language ${shownCode(code)} has no pages`, {
+        hint: `Write each page of content/pages/ in it too, as <name>.${code}.md (copy the ${codes.find((other) => !without.includes(other))} ones and translate them), or remove it from this list.`,
+      }),
+    );
   for (const [id, files] of groups) {
     const [present] = files.values();
-    for (const locale of locales.filter((code) => !files.has(code))) {
-      const missing = present!.replace(/\.[a-z]{2}\.md$/, `.${locale}.md`);
+    for (const locale of codes.filter((code) => !files.has(code) && !without.includes(code))) {
+      const missing = present!.replace(/\.[^.]+\.md$/, `.${locale}.md`);
       problems.push(
         new ContentError({ file: present!, line: 1, column: 1 }, `"${id}" has no "${locale}" version`, {
           hint: `Create ${missing} with the same front matter fields, or delete this file.`,

@@ -3,7 +3,7 @@ import { stat } from "node:fs/promises";
 import { readFile } from "../io/many-files.ts";
 import type { LocaleContent, MarkdownOrigin, MarkdownPage, Content, Testimonial } from "../../model/content.ts";
 import { defaults, type SiteConfig } from "../config.ts";
-import { ContentError, type Loaded } from "../errors.ts";
+import { ContentError, formatPlace, type Loaded } from "../errors.ts";
 import { checkRoot, groupByLocale, requireEveryLocale } from "./content-files.ts";
 import { Facts, interpolate, type Dictionary } from "../i18n.ts";
 import { loadImages } from "../images/catalogue.ts";
@@ -12,7 +12,10 @@ import { formatsFor } from "../images/slots.ts";
 import { imageStore } from "../cache/store.ts";
 import type { LoadedImages } from "../images/pipeline.ts";
 import { createHref } from "../links.ts";
-import { typeset } from "./typography.ts";
+import { typeset, typographyOf, type Typography } from "./typography.ts";
+import { loadWritingRules, neutralRules, type WritingRules } from "./writing-rules.ts";
+import { loadAddressLock, type AddressLock } from "./address-lock.ts";
+import type { ContentWarning } from "../warnings.ts";
 import { readListed, unreadable } from "../io/files.ts";
 import { listFiles, listTree } from "../io/walk.ts";
 import type { RenderCache } from "../cache/render.ts";
@@ -35,8 +38,10 @@ import { orderTestimonials } from "./testimonial-order.ts";
 import { refuseUnsetFacts } from "./unset-facts.ts";
 import { withSections } from "../../model/sections.ts";
 import { foldedProblems } from "./sections.ts";
+import { slugProblems } from "./slugs.ts";
 import { selectVariants } from "./variants.ts";
-import { loadDictionary } from "./translations.ts";
+import { dictionaryFile, dictionaryFolder, loadDictionary } from "./translations.ts";
+import { shownCode, unlistedLanguage, type LanguageList } from "./languages.ts";
 import { cachedYaml, type YamlNode, type YamlReader } from "../io/yaml.ts";
 
 export type {
@@ -57,6 +62,12 @@ export interface LoadedContent extends Content {
   images: LoadedImages;
   /** Every problem of loading, those of site.yaml first. */
   problems: ContentError[];
+  /** What loads but deserves a look: a language without its writing rules. */
+  warnings: ContentWarning[];
+  /** How each language is written and addressed (content/languages/), in the order of `locales`. */
+  writingRules: WritingRules[];
+  /** Every address each page has been built at (content/addresses.lock.yaml): its old ones redirect. */
+  addressLock: AddressLock;
   /** site.yaml's dates, offers and form settings as written, for the check stage; `problems`: how many of `problems` are site.yaml's. */
   siteAsWritten: SiteAsWritten & { problems: number };
 }
@@ -84,9 +95,11 @@ export const pageSchema: Schema = {
     describesCourse: "boolean",
     onThisPage: "boolean",
     folded: { list: "text" },
+    slug: "text",
   },
-  optional: ["offers", "describesCourse", "onThisPage", "folded"],
+  optional: ["offers", "describesCourse", "onThisPage", "folded", "slug"],
   hints: {
+    slug: "The page's address in this language (/de/preise/ for preise); its file's name unless given.",
     onThisPage: "The page opens with a list of its sections (## headings), each a link to it.",
     folded: "Headings of ## sections, as written in the text, whose text opens with a tap on the heading.",
   },
@@ -101,14 +114,25 @@ export async function loadContent(config: SiteConfig, cache?: RenderCache): Prom
   await checkRoot(config.root);
   const yaml = cachedYaml(cache?.rememberText);
   const siteData = await loadSite(config.root, yaml);
-  const { site, factsFor, written } = siteData.value;
-  const codes = config.locales.map((locale) => locale.code);
+  const { site, factsFor: factsOf, written, languageList } = siteData.value;
+  const codes = languageList.languages.map((locale) => locale.code);
+  const rulesRead = await Promise.all(
+    languageList.languages.map((language) =>
+      loadWritingRules(config.root, language, languageList.entries[language.code] ?? languageList.place, yaml),
+    ),
+  );
+  const rulesOf = new Map(rulesRead.map((read) => [read.value.code, read.value]));
+  // Each language's facts print numbers and prices in its regional form (en-GB, de-DE).
+  const factsFor = (locale: string) => factsOf(rulesOf.get(locale)?.formats ?? locale);
+  const typographyFor = (locale: string) => typographyOf(rulesOf.get(locale) ?? neutralRules(locale));
   const testimonialList = await listFiles(config.root, `${defaults.folders.content}/testimonials`, ".md");
   const pagesFolder = `${defaults.folders.content}/pages`;
   const pageList = await listFiles(config.root, pagesFolder, ".md");
   const refused = new Set([...testimonialList.value.refused, ...pageList.value.refused]);
-  const testimonialFiles = groupByLocale(testimonialList.value.files, codes);
-  const pageFiles = groupByLocale(pageList.value.files, codes, true);
+  const testimonialFiles = groupByLocale(testimonialList.value.files, languageList);
+  const pageFiles = groupByLocale(pageList.value.files, languageList, true);
+  const dictionaryList = await listFiles(config.root, dictionaryFolder, ".yaml");
+  const strangers = unlistedDictionaries(dictionaryList.value.files, languageList);
   const pagesMissing = (await stat(path.join(config.root, pagesFolder)).catch(() => undefined))
     ? []
     : [
@@ -121,18 +145,18 @@ export async function loadContent(config: SiteConfig, cache?: RenderCache): Prom
   const images: MarkdownImages = {
     catalogue,
     formats: (opaque) => formatsFor(config.mode, opaque),
-    asset: createHref(config, "").asset,
+    asset: createHref({ ...config, locales: languageList.languages }, "").asset,
     variants: [],
   };
   const linkTo = images.asset;
-  const markdown: MarkdownReader = async ({ body, filled, bodyLine, place, locale, fill }) => {
+  const markdown: MarkdownReader = async ({ body, filled, bodyLine, place, typography, fill }) => {
     // One parse serves both results, and only when one of them is not in the cache: the engine is loaded then.
     let tree: MarkdownTree | undefined;
     const parsed = () => (tree ??= parseMarkdown(body));
     const scanned = async (text: string) => (await loadMarkdownEngine(), scanLinks(text, bodyLine, parsed()));
     const rendered = async () => (
       await loadMarkdownEngine(),
-      renderTree(parsed(), fill, { linkTo, images, place, locale })
+      renderTree(parsed(), fill, { linkTo, images, place, typography })
     );
     if (!cache) return { scan: await scanned(body), html: await rendered() };
     // The links depend on the text and the line it starts on; the scan comes first: rendering changes the tree.
@@ -142,17 +166,28 @@ export async function loadContent(config: SiteConfig, cache?: RenderCache): Prom
     // is text, never markdown: the same filled text may come from different bodies), and the base path.
     if (filled.includes("![")) return { scan, html: await rendered() };
     const source = `${body}\0${filled}`;
-    const html = await cache.get(`${markdownOptions}\0${locale}\0${config.basePath}`, source, rendered);
+    const html = await cache.get(`${markdownOptions}\0${typography.key}\0${config.basePath}`, source, rendered);
     return { scan, html };
   };
   const remember: Remember = (key, inputs, compute) =>
     cache ? cache.rememberAsync(key, [config.basePath, ...inputs], compute) : compute();
   // Each kind is read for every locale at once; the problems are reported by kind, then by locale.
   const dictionaries = await Promise.all(
-    codes.map(async (locale) => loadDictionary(config.root, locale, factsFor(locale), yaml)),
+    codes.map(async (locale) =>
+      loadDictionary(config.root, locale, factsFor(locale), yaml, {
+        reason: `There is no dictionary for ${shownCode(locale)}`,
+        hint: `Create ${dictionaryFile(locale)} with the same keys as ${dictionaryFile(codes[0]!)}, or remove "${locale}" from the list at ${formatPlace(languageList.entries[locale] ?? languageList.place)}.`,
+      }),
+    ),
   );
   const readers: Readers = { markdown, yaml, remember };
-  const reading = (locale: string, facts: Facts): LocaleReading => ({ root: config.root, locale, facts, readers });
+  const reading = (locale: string, facts: Facts): LocaleReading => ({
+    root: config.root,
+    locale,
+    facts,
+    typography: typographyFor(locale),
+    readers,
+  });
   const testimonials = await Promise.all(
     codes.map((locale) =>
       loadEach(testimonialKind, testimonialFiles.value, refused, reading(locale, factsFor(locale))),
@@ -177,11 +212,13 @@ export async function loadContent(config: SiteConfig, cache?: RenderCache): Prom
   );
   const locales: LocaleContent[] = codes.map((locale, index) => ({
     locale,
+    formats: rulesOf.get(locale)!.formats,
     facts: factsFor(locale).values,
-    dictionary: typesetDictionary(dictionaries[index]!.value, locale),
+    dictionary: typesetDictionary(dictionaries[index]!.value, typographyFor(locale)),
     testimonials: ordered.value[index]!,
     pages: Object.fromEntries(pages[index]!.value),
   }));
+  const addressLock = await loadAddressLock(config.root, yaml);
   const publicList = await listTree(config.root, "public");
   const publicDir = path.join(config.root, defaults.folders.public);
   const publicReads = await Promise.all(
@@ -204,14 +241,18 @@ export async function loadContent(config: SiteConfig, cache?: RenderCache): Prom
       ...testimonialFiles.problems,
       ...pageList.problems,
       ...pageFiles.problems,
+      ...dictionaryList.problems,
+      ...strangers,
       // A testimonial may start in one language: its missing versions are translations to do (check/testimonial-languages.ts).
-      ...requireEveryLocale(pageFiles.value, codes),
+      ...requireEveryLocale(pageFiles.value, languageList),
       ...pagesMissing,
       ...imageList.problems,
+      ...rulesRead.flatMap((read) => read.problems),
       ...[...dictionaries, ...testimonials, ...pages].flatMap((loaded) => loaded.problems),
       ...ordered.problems,
       ...publicList.problems,
       ...publicReads.flatMap((read) => read.problems),
+      ...addressLock.problems,
     ],
   });
   const problems = [...settled.site, ...settled.rest];
@@ -221,8 +262,22 @@ export async function loadContent(config: SiteConfig, cache?: RenderCache): Prom
     publicFiles,
     images: { catalogue, markdownVariants: images.variants },
     problems,
+    warnings: rulesRead.flatMap((read) => read.warnings),
+    writingRules: rulesRead.map((read) => read.value),
+    addressLock: addressLock.value,
     siteAsWritten: { ...written, problems: settled.site.length },
   };
+}
+
+/** The files of content/i18n/ that are no dictionary of a listed language: each one located line. */
+function unlistedDictionaries(files: readonly string[], list: LanguageList): ContentError[] {
+  const codes = new Set(list.languages.map((language) => language.code));
+  // Without a readable list, site.yaml's error is the one to report.
+  if (codes.size === 0) return [];
+  return files
+    .map((file) => ({ file, code: path.posix.basename(file, ".yaml") }))
+    .filter(({ code }) => !codes.has(code))
+    .map(({ file, code }) => unlistedLanguage(file, code, list));
 }
 
 /** A markdown body's links and its HTML, through the cache when there is one. */
@@ -233,7 +288,7 @@ type MarkdownReader = (body: {
   filled: string;
   bodyLine: number;
   place: MarkdownPlace;
-  locale: string;
+  typography: Typography;
   fill: (text: string) => string;
 }) => Promise<{ scan: LinkScan; html: string }>;
 
@@ -290,7 +345,7 @@ const testimonialKind: FileKind<Testimonial> = {
 const pageKind: FileKind<readonly [string, MarkdownPage]> = {
   schema: pageSchema,
   requireBody: false,
-  check: foldedProblems,
+  check: (front, html, file) => [...foldedProblems(front, html, file), ...slugProblems(front, file)],
   make: (id, data, html, origin) => {
     // A front matter that did not parse leaves no data: its problem is reported, the page stays with its text.
     const front = data as Omit<MarkdownPage, "html" | "sections" | "origin"> | undefined;
@@ -303,6 +358,7 @@ interface LocaleReading {
   root: string;
   locale: string;
   facts: Facts;
+  typography: Typography;
   readers: Readers;
 }
 
@@ -336,7 +392,8 @@ async function loadOne<T>(kind: FileKind<T>, id: string, file: string, reading: 
   // (images excepted: their HTML depends on the image catalogue).
   const parse = () => parseOne(kind, id, file, read.text, reading);
   if (read.text.includes("![")) return parse();
-  return readers.remember(`${file}\0${locale}\0${kind.requireBody}`, [factsKey(facts), read.text], parse);
+  const inputs = [factsKey(facts), reading.typography.key, read.text];
+  return readers.remember(`${file}\0${locale}\0${kind.requireBody}`, inputs, parse);
 }
 
 /** The text of one markdown file, parsed: see loadOne. */
@@ -345,7 +402,7 @@ async function parseOne<T>(
   id: string,
   file: string,
   text: string,
-  { locale, facts, readers: { markdown, yaml } }: LocaleReading,
+  { facts, typography, readers: { markdown, yaml } }: LocaleReading,
 ): Promise<FileLoaded<T>> {
   const { value: source, problems } = splitMarkdown(text, file, yaml);
   if (source.refused) return { problems };
@@ -383,7 +440,7 @@ async function parseOne<T>(
     filled: body.text,
     bodyLine: source.bodyLine,
     place: { file, bodyLine: source.bodyLine, problems },
-    locale,
+    typography,
     fill: (text) => interpolate(text, facts).text,
   });
   problems.push(...linkProblems(scan, file));
@@ -396,19 +453,19 @@ async function parseOne<T>(
     front: text.slice(0, text.length - source.body.length),
     ...(shown === source.body ? {} : { shown }),
   };
-  return { value: make(id, typesetTexts(fillPlaceholders(data, facts), locale), html, origin), problems };
+  return { value: make(id, typesetTexts(fillPlaceholders(data, facts), typography), html, origin), problems };
 }
 
 /** The build sets the typography (design.md §9), so editors type plain spaces, dots and quotes. */
-function typesetDictionary(dictionary: Dictionary, locale: string): Dictionary {
-  for (const entry of dictionary.values()) entry.text = typeset(entry.text, locale);
+function typesetDictionary(dictionary: Dictionary, typography: Typography): Dictionary {
+  for (const entry of dictionary.values()) entry.text = typeset(entry.text, typography);
   return dictionary;
 }
 
-function typesetTexts(data: unknown, locale: string): unknown {
-  if (typeof data === "string") return typeset(data, locale);
-  if (Array.isArray(data)) return data.map((item) => typesetTexts(item, locale));
+function typesetTexts(data: unknown, typography: Typography): unknown {
+  if (typeof data === "string") return typeset(data, typography);
+  if (Array.isArray(data)) return data.map((item) => typesetTexts(item, typography));
   if (data && typeof data === "object")
-    return Object.fromEntries(Object.entries(data).map(([key, value]) => [key, typesetTexts(value, locale)]));
+    return Object.fromEntries(Object.entries(data).map(([key, value]) => [key, typesetTexts(value, typography)]));
   return data;
 }

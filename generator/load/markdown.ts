@@ -12,7 +12,7 @@ import {
   type MarkdownImages,
   type MarkdownPlace,
 } from "../images/markdown.ts";
-import { remarkTypography } from "./typography.ts";
+import { plainTypography, remarkTypography, type Typography } from "./typography.ts";
 import { readYaml, type YamlNode, type YamlReader } from "../io/yaml.ts";
 
 /** A markdown file split into its located front matter and its body. */
@@ -57,11 +57,11 @@ function loaded() {
   return engine;
 }
 
-/** One processor per locale: remark, the locale's typography on text nodes, then HTML. */
+/** One processor per typography (a language's): remark, that typography on text nodes, then HTML. */
 const processors = new Map<string, ReturnType<typeof textProcessor>>();
-const textProcessor = (locale: string) => {
+const textProcessor = (typography: Typography) => {
   const { remark, remarkHtml } = loaded();
-  return remark().use(markLanguageLinks).use(remarkTypography, locale).use(remarkHtml, { sanitize: textSchema });
+  return remark().use(markLanguageLinks).use(remarkTypography, typography).use(remarkHtml, { sanitize: textSchema });
 };
 
 /**
@@ -193,7 +193,7 @@ export function splitMarkdown(text: string, file: string, yaml: YamlReader = rea
 }
 
 /**
- * Markdown to HTML, with the typography of `locale` on the text (never on code or URLs); remark-html
+ * Markdown to HTML, with a language's typography on the text (never on code or URLs); remark-html
  * sanitises with GitHub's schema (plus the `<picture>` of images), so no raw HTML reaches a page.
  * Root-relative links (`/de/pricing/`) go through `linkTo`, the site's own href(), so they get the base
  * path as every other link does. With `images`, images become `<picture>`s of the image pipeline, their
@@ -211,8 +211,8 @@ export interface RenderOptions {
   images?: MarkdownImages;
   /** Where the body is, for the images' problems. */
   place?: MarkdownPlace;
-  /** The typography of this language; English by default. */
-  locale?: string;
+  /** The typography of the page's language (its rules file); plain by default. */
+  typography?: Typography;
 }
 
 /** A markdown body's syntax tree: parsed once, it gives both the link scan and, once filled in, the HTML. */
@@ -234,10 +234,10 @@ export function parseMarkdown(body: string): MarkdownTree {
 export function renderTree(
   tree: MarkdownTree,
   fill: (text: string) => string,
-  { linkTo = (path) => path, images, place, locale = "en" }: RenderOptions = {},
+  { linkTo = (path) => path, images, place, typography = plainTypography() }: RenderOptions = {},
 ): string {
-  if (!processors.has(locale)) processors.set(locale, textProcessor(locale));
-  const used = images && place ? pictureProcessor(images, place, locale) : processors.get(locale)!;
+  if (!processors.has(typography.key)) processors.set(typography.key, textProcessor(typography));
+  const used = images && place ? pictureProcessor(images, place, typography) : processors.get(typography.key)!;
   fillTexts(tree as MdNode, fill);
   resolveLinks(tree as MdastNode, linkTo);
   return String(used.stringify(used.runSync(tree) as typeof tree)).trim();
@@ -253,12 +253,12 @@ function fillTexts(tree: MdNode, fill: (text: string) => string) {
 }
 
 /** A processor whose images (inline and by reference) go through the image pipeline. */
-function pictureProcessor(images: MarkdownImages, place: MarkdownPlace, locale: string) {
+function pictureProcessor(images: MarkdownImages, place: MarkdownPlace, typography: Typography) {
   const image = imageHandler(images, place);
   const { remark, remarkHtml } = loaded();
   return remark()
     .use(markLanguageLinks)
-    .use(remarkTypography, locale)
+    .use(remarkTypography, typography)
     .use(remarkHtml, {
       sanitize: pictureSchema,
       handlers: {

@@ -1,7 +1,7 @@
 import { formMode, type ContactFormSettings } from "../../model/contact.ts";
 import type { Site } from "../../model/content.ts";
 import { defaults } from "../config.ts";
-import type { Loaded } from "../errors.ts";
+import { failOn, type Loaded } from "../errors.ts";
 import { Facts, interpolate } from "../i18n.ts";
 import { lands } from "../../model/authorities.ts";
 import { hostingProviders, legalForms, transferBases } from "../../model/legal.ts";
@@ -9,6 +9,7 @@ import { readText } from "../io/files.ts";
 import { buildInstant, upcomingDates } from "./dates.ts";
 import { localeFacts } from "./figures.ts";
 import { impliedFacts, impliedFrom, undecided } from "./implied-facts.ts";
+import { languagesSchema, resolveLanguages, type LanguageList } from "./languages.ts";
 import { checkYamlTexts, fillPlaceholders } from "./texts.ts";
 import { readWithSchema, type Schema } from "./schema.ts";
 import { noKeys, readYaml, type Position, type YamlNode, type YamlReader } from "../io/yaml.ts";
@@ -269,6 +270,7 @@ export const siteSchema: Schema = {
       },
       choices: { backend: ["github", "gitlab", "git-gateway"] },
     },
+    languages: languagesSchema,
   },
   optional: ["editor", "hosting", "booking", "testimonials"],
   hints: {
@@ -291,8 +293,13 @@ export type FactsFor = (locale: string) => Facts;
 export async function loadSite(
   root: string,
   yaml: YamlReader = readYaml,
-): Promise<Loaded<{ site: Site; factsFor: FactsFor; written: SiteAsWritten }>> {
-  const none = { site: {} as Site, factsFor: () => new Facts(new Map(), [""]), written: {} };
+): Promise<Loaded<{ site: Site; factsFor: FactsFor; written: SiteAsWritten; languageList: LanguageList }>> {
+  const none = {
+    site: { languages: [] as Site["languages"] } as Site,
+    factsFor: () => new Facts(new Map(), [""]),
+    written: {},
+    languageList: { languages: [], place: { file: siteFile }, entries: {} },
+  };
   const read = await readText(root, siteFile, {
     reason: "The site file is missing",
     hint: `Create ${siteFile} with the site's facts (name, baseUrl, contact, …), or give the project folder with --root.`,
@@ -303,6 +310,9 @@ export async function loadSite(
   const schemaRead = readWithSchema(node, siteSchema, siteFile, "");
   problems.push(...schemaRead.problems);
   const parsed = schemaRead.value as Site | undefined;
+  const listAt = node.kind === "map" ? node.entries.find((entry) => entry.key === "languages")?.keyAt : undefined;
+  const languages = resolveLanguages(parsed?.languages, { file: siteFile, ...listAt });
+  problems.push(...languages.problems);
   const places = new Map<string, { line: number; column: number }>();
   const values = flattenFacts(node, "", new Map(), places);
   // How the form sends, decided once: it chooses the privacy policy's form paragraph (generator/load/variants.ts)
@@ -321,7 +331,8 @@ export async function loadSite(
     }
     return byLocale.get(locale)!;
   };
-  const facts = factsFor(defaults.locales[0]!.code);
+  // The site file's own texts are written in the default language.
+  const facts = factsFor(languages.value.languages[0]?.code ?? "und");
   problems.push(...checkYamlTexts(node, facts, siteFile));
   const site = fillPlaceholders(parsed ?? {}, facts) as Site;
   // As written, `contact.form` holds the settings; from here on, the one mode they name.
@@ -335,6 +346,7 @@ export async function loadSite(
     testimonialOrder: listed(node, "testimonials"),
   };
   if (site.contact) site.contact.form = fillPlaceholders(mode, facts) as typeof mode;
+  site.languages = [...languages.value.languages];
   site.builtAt = buildInstant();
   // "" is the end of the file: where a group site.yaml lacks altogether is added (load/unset-facts.ts).
   site.factPlaces = {
@@ -346,7 +358,17 @@ export async function loadSite(
     site.begun = site.dates.filter((date) => date?.start && !upcoming.includes(date));
     site.dates = upcoming;
   }
-  return { value: { site, factsFor, written }, problems };
+  return { value: { site, factsFor, written, languageList: languages.value }, problems };
+}
+
+/**
+ * The site's languages, read from content/site.yaml alone: for what needs them without a build (the
+ * `schemas` command). A site file that lists none is refused with its located lines.
+ */
+export async function loadLanguages(root: string): Promise<Site["languages"]> {
+  const { value, problems } = await loadSite(root);
+  if (value.site.languages.length === 0) failOn(problems);
+  return value.site.languages;
 }
 
 /** The texts of a top-level list of site.yaml, each where it is written; a value of another kind the schema reported. */

@@ -1,12 +1,14 @@
 import { defaults } from "../config.ts";
 import { ContentError, type Loaded } from "../errors.ts";
 import { interpolate, type Dictionary, type Facts } from "../i18n.ts";
-import { readText } from "../io/files.ts";
+import { readText, type MissingFile } from "../io/files.ts";
 import { checkText } from "./texts.ts";
 import { describeKind, noKeys, readYaml, type YamlNode, type YamlReader } from "../io/yaml.ts";
 
+/** The folder of the dictionaries: one file per language, and nothing else. */
+export const dictionaryFolder = `${defaults.folders.content}/i18n`;
 /** Where a locale's dictionary lives. */
-export const dictionaryFile = (locale: string) => `${defaults.folders.content}/i18n/${locale}.yaml`;
+export const dictionaryFile = (locale: string) => `${dictionaryFolder}/${locale}.yaml`;
 
 /** Reads one locale's dictionary into dotted keys, filling `{fact}` placeholders; every value must be non-empty text. */
 export async function loadDictionary(
@@ -14,13 +16,14 @@ export async function loadDictionary(
   locale: string,
   facts: Facts,
   yaml: YamlReader = readYaml,
+  missing: MissingFile = {
+    reason: `There is no dictionary for "${locale}"`,
+    hint: `Create ${dictionaryFile(locale)} with the same keys as the other languages.`,
+  },
 ): Promise<Loaded<Dictionary>> {
   const file = dictionaryFile(locale);
   const dictionary: Dictionary = new Map();
-  const read = await readText(root, file, {
-    reason: `There is no dictionary for "${locale}"`,
-    hint: `Create ${file} with the same keys as the other languages.`,
-  });
+  const read = await readText(root, file, missing);
   if ("error" in read) return { value: dictionary, problems: [read.error] };
   const { root: node, errors: problems } = yaml(read.text, file);
   if (!node) return { value: dictionary, problems: problems.length > 0 ? problems : [noKeys(file)] };

@@ -5,6 +5,7 @@ import { defaults } from "../config.ts";
 import { RenderError, messageOf } from "../errors.ts";
 import { createTranslator, type MissingKey } from "../i18n.ts";
 import type { RenderImages, SlotPictures } from "../images/pipeline.ts";
+import { defaultMessages } from "../load/writing-rules.ts";
 import { SharedParts, sharedPartsOf } from "./shared.ts";
 import { recordingThrowSites, throwSite } from "./throw-site.ts";
 import { processPage } from "./processors.ts";
@@ -113,7 +114,8 @@ export function renderRoutes(
     } catch (error) {
       const place = throwSite(error, root, defaults.folders.templates) ?? { file: template };
       failures.push(new RenderError(place, route.href, route.locale, error));
-      files.push({ path: route.file, contents: renderErrorPage(messageOf(error), route.locale) });
+      const title = content.writingRules.find((rules) => rules.code === route.locale)?.messages.renderError;
+      files.push({ path: route.file, contents: renderErrorPage(messageOf(error), route.locale, title) });
     }
   }
 }
@@ -136,13 +138,16 @@ function pageAssets(assets: Assets, links: Links, { ogImages, heroArt }: RenderI
   };
 }
 
-/** The page `watch` serves in place of one whose template threw (seed spec §8). */
-export function renderErrorPage(message: string, locale = "en"): string {
-  const escaped = message.replace(/[&<>"]/g, (char) => `&#${char.charCodeAt(0)};`);
+/**
+ * The page `watch` serves in place of one whose template threw (seed spec §8), titled in the page's language
+ * by its writing rules (`messages.renderError`), the specification's English words unless given.
+ */
+export function renderErrorPage(message: string, locale = "en", title = defaultMessages.renderError): string {
+  const escape = (text: string) => text.replace(/[&<>"]/g, (char) => `&#${char.charCodeAt(0)};`);
   return `<!doctype html>
-<html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>Unexpected Application Error!</title>
+<html lang="${escape(locale)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escape(title)}</title>
 <style>${errorPageStyle}</style>
-</head><body><main><h1>Unexpected Application Error!</h1><pre>${escaped}</pre></main></body></html>
+</head><body><main><h1>${escape(title)}</h1><pre>${escape(message)}</pre></main></body></html>
 `;
 }
 

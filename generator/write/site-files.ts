@@ -4,6 +4,7 @@ import { formSources, type HostConfigInput } from "../hosts/host-config.ts";
 import { createHostConfigs } from "../hosts/files.ts";
 import { adminPolicyFor } from "../hosts/admin-policy.ts";
 import { createRobots, createSitemap } from "./sitemap.ts";
+import { forwardingPages, oldAddresses } from "./old-addresses.ts";
 import type { OutputFile } from "../../model/output.ts";
 
 /**
@@ -17,16 +18,21 @@ export function siteFiles(
   { config, content, routes, assets, links, images: { files: images } }: BuildContext,
   admin: readonly OutputFile[] = [],
 ): { files: OutputFile[]; generated: OutputFile[]; hostConfig: HostConfigInput } {
+  // An old address where public/ has a file now is that file's: never a redirect.
+  const publicPaths = new Set(content.publicFiles.map((file) => file.path));
+  const redirects = oldAddresses(content.addressLock, routes, config.basePath, publicPaths);
   const made = [
-    createSitemap(routes, config.locales[0]!.code),
+    createSitemap(routes, content.site.languages[0]!.code),
     createRobots(links.assetUrl("sitemap.xml")),
     ...createCalendars(content.site, content.locales, links),
+    ...forwardingPages(redirects, content),
     ...admin,
   ];
   const files = [...assets.files, ...images, ...content.publicFiles, ...made];
   const hostConfig: HostConfigInput = {
     basePath: config.basePath,
-    locales: config.locales,
+    locales: content.site.languages,
+    redirects: redirects.map(({ from, to }) => ({ from, to })),
     scriptHashes: assets.inlineScriptHashes,
     fontsOrigin: new URL(content.site.consent.fontsUrl).origin,
     fontFilesOrigin: new URL(content.site.consent.fontFilesHost).origin,

@@ -15,7 +15,7 @@ const shown = 2;
  * with its language and its button, the way to all dates and prices, and the programme sheet to forward.
  */
 export function DateStrip(props: PageProps) {
-  const { t, href, site, locale } = props;
+  const { t, href, site, locale, content } = props;
   const dates = nextDates(site.dates, locale, shown);
   return (
     <section className="section section-tinted date-strip" aria-labelledby={dateStripTitle}>
@@ -29,7 +29,7 @@ export function DateStrip(props: PageProps) {
                 <li key={date.start}>
                   <span className="date-strip-days">
                     <Icon name="calendar" />
-                    <time dateTime={date.start}>{formatDays(date, locale)}</time>
+                    <time dateTime={date.start}>{formatDays(date, content.formats)}</time>
                   </span>
                   <span className="date-strip-language">{languageName(date.language ?? locale, locale)}</span>
                   <a

@@ -83,7 +83,7 @@ function DateCard(props: PageProps & { date: TrainingDate }) {
     <li className={`date date-${seats}`} data-language={language}>
       <p className="date-days">
         <Icon name="calendar" />
-        <time dateTime={date.start}>{formatDays(date, locale)}</time>
+        <time dateTime={date.start}>{formatDays(date, content.formats)}</time>
       </p>
       <p className="date-language">
         <Icon name="globe" />
@@ -124,11 +124,11 @@ function DateCard(props: PageProps & { date: TrainingDate }) {
 }
 
 /** "4 seats left"; with every seat free "Booking open", since "12 of 12 free" says nobody has booked yet. */
-function seatsText({ t, locale }: PageProps, date: TrainingDate, seats: Seats): string {
+function seatsText({ t, content }: PageProps, date: TrainingDate, seats: Seats): string {
   if (seats === "full") return t("dates.full");
   if (seats === "open") return t("dates.bookingOpen");
-  const form = new Intl.PluralRules(locale).select(date.seatsLeft) === "one" ? "one" : "other";
-  return `${new Intl.NumberFormat(locale).format(date.seatsLeft)} ${t(`dates.seats.${form}`)}`;
+  const form = new Intl.PluralRules(content.formats).select(date.seatsLeft) === "one" ? "one" : "other";
+  return `${new Intl.NumberFormat(content.formats).format(date.seatsLeft)} ${t(`dates.seats.${form}`)}`;
 }
 
 /**

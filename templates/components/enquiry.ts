@@ -16,13 +16,16 @@ export interface Enquiry extends FormEnquiry {
   key: string;
 }
 
-/** "15.–17. März 2027", "15–17 March 2027": one locale's way of writing a span of days. */
-export function formatDays(date: Pick<TrainingDate, "start" | "end">, locale: string): string {
+/**
+ * "15.–17. März 2027", "15–17 March 2027": a span of days as a language writes it, by the regional form its
+ * writing rules name (`content.formats`: en-GB, de-DE).
+ */
+export function formatDays(date: Pick<TrainingDate, "start" | "end">, formats: string): string {
   // ICU makes each text afresh (30 µs), and the pages with dates ask for each span several times.
-  const key = `${locale} ${date.start} ${date.end}`;
+  const key = `${formats} ${date.start} ${date.end}`;
   let text = formattedDays.get(key);
   if (text === undefined) {
-    text = dayFormat(locale)
+    text = dayFormat(formats)
       .formatRange(new Date(`${date.start}T00:00:00Z`), new Date(`${date.end}T00:00:00Z`))
       // A range of bare numbers takes a closed en dash, "26–28 April" (ICU spaces it in British English);
       // one between two dates with their months keeps its spaces, "26 April – 2 May".
@@ -33,22 +36,20 @@ export function formatDays(date: Pick<TrainingDate, "start" | "end">, locale: st
 }
 
 /** "28 November 2026", "28. November 2026": one day, as `formatDays` writes a span. */
-export const formatDay = (day: string, locale: string): string =>
-  dayFormat(locale).format(new Date(`${day}T00:00:00Z`));
+export const formatDay = (day: string, formats: string): string =>
+  dayFormat(formats).format(new Date(`${day}T00:00:00Z`));
 
 /** Spans of days as written, by locale, start and end: the same text for the same three, build after build. */
 const formattedDays = new Map<string, string>();
 
-/** One formatter per locale: making one loads the locale's data, about a twentieth of a page's rendering. */
+/** One formatter per regional form: making one loads its data, about a twentieth of a page's rendering. */
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
-/** The site's English is British ("programme", "enquire"): its dates are too, day before month. */
-const dateLocales: Record<string, string> = { en: "en-GB" };
-function dayFormat(locale: string): Intl.DateTimeFormat {
-  let format = dayFormats.get(locale);
+function dayFormat(formats: string): Intl.DateTimeFormat {
+  let format = dayFormats.get(formats);
   if (!format) {
     const options = { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" } as const;
-    format = new Intl.DateTimeFormat(dateLocales[locale] ?? locale, options);
-    dayFormats.set(locale, format);
+    format = new Intl.DateTimeFormat(formats, options);
+    dayFormats.set(formats, format);
   }
   return format;
 }
@@ -64,7 +65,7 @@ export function offerName({ content }: PageProps, offer: string | undefined): st
  * form mode (its subject and first line say so).
  */
 export function dateEnquiry(props: PageProps, date: TrainingDate): Enquiry {
-  const about = [offerName(props, date.offer), formatDays(date, props.locale)].filter(Boolean).join(", ");
+  const about = [offerName(props, date.offer), formatDays(date, props.content.formats)].filter(Boolean).join(", ");
   const figures = dateOffer(props.site, props.content, date)?.figures;
   const kind = date.seatsLeft === 0 ? "waitingList" : "enquiry";
   return {

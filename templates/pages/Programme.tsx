@@ -37,7 +37,9 @@ export default function Programme(props: PageProps) {
               <span className="eyebrow">{site.name}</span>
               <span className="programme-as-of">
                 {t("programme.asOf")}{" "}
-                <time dateTime={site.builtAt.slice(0, 10)}>{formatDay(site.builtAt.slice(0, 10), locale)}</time>
+                <time dateTime={site.builtAt.slice(0, 10)}>
+                  {formatDay(site.builtAt.slice(0, 10), content.formats)}
+                </time>
               </span>
             </p>
             <h1>{t("meta.programme.title")}</h1>
@@ -95,7 +97,7 @@ export default function Programme(props: PageProps) {
                   {site.dates.map((date) => (
                     <tr key={date.start}>
                       <th scope="row">
-                        <time dateTime={date.start}>{formatDays(date, locale)}</time>
+                        <time dateTime={date.start}>{formatDays(date, content.formats)}</time>
                         {date.offer && !oneOffer && (
                           <span className="programme-sub">{offerName(props, date.offer)}</span>
                         )}
@@ -103,7 +105,9 @@ export default function Programme(props: PageProps) {
                       <td>{languageName(date.language ?? locale, locale)}</td>
                       <td>{dateOffer(site, content, date)?.price ?? ""}</td>
                       <td>
-                        {date.seatsLeft === 0 ? t("dates.full") : new Intl.NumberFormat(locale).format(date.seatsLeft)}
+                        {date.seatsLeft === 0
+                          ? t("dates.full")
+                          : new Intl.NumberFormat(content.formats).format(date.seatsLeft)}
                       </td>
                     </tr>
                   ))}

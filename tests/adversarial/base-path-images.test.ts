@@ -19,17 +19,17 @@ describe("markdown images under a base path", () => {
       "herd.jpg": await makePhoto(1600, 1000),
       "kühe am deich.jpg": await makePhoto(1600, 1000),
     });
-    const images = (prefix: string) =>
+    const images = (pricing: string) =>
       [
         "![The herd on the dike](../images/herd.jpg)",
         '![The herd at dusk](../images/herd.jpg "At dusk")',
-        `[![The herd, to the prices](../images/herd.jpg)](${prefix}/pricing/)`,
+        `[![The herd, to the prices](../images/herd.jpg)](${pricing})`,
         "![Cows on the dike](../images/k%C3%BChe%20am%20deich.jpg)",
         // Reference style: the definition names an image, so the link check does not look for a page there.
         "![The herd by reference][herd]\n\n[herd]: ../images/herd.jpg",
       ].join("\n\n");
-    await editFile(root, "content/pages/about-me.en.md", "\n## ", `\n${images("")}\n\n## `);
-    await editFile(root, "content/pages/about-me.de.md", "\n## ", `\n${images("/de")}\n\n## `);
+    await editFile(root, "content/pages/about-me.en.md", "\n## ", `\n${images("/pricing/")}\n\n## `);
+    await editFile(root, "content/pages/about-me.de.md", "\n## ", `\n${images("/de/preise/")}\n\n## `);
     const writer = new MemoryWriter();
     await build(resolveConfig({ root, basePath: "/ranch/", outDir: path.join(root, "dist") }), writer).catch(
       (error: { errors?: { message: string }[] }) => {
@@ -38,7 +38,7 @@ describe("markdown images under a base path", () => {
     );
     const pages = [...writer.files].filter(([file]) => file.endsWith(".html"));
     expect(pages.filter(([, html]) => /\bundefined\b/.test(String(html))).map(([file]) => file)).toEqual([]);
-    for (const file of ["about-me/index.html", "de/about-me/index.html"]) {
+    for (const file of ["about-me/index.html", "de/ueber-mich/index.html"]) {
       const page = parse(String(writer.files.get(file)));
       const pictures = page.querySelectorAll("main picture img");
       expect(pictures.map((img) => img.getAttribute("alt"))).toEqual([
@@ -54,7 +54,7 @@ describe("markdown images under a base path", () => {
           expect(candidate).toMatch(/^\/ranch\/assets\/images\/\S+ \d+w$/);
       }
       expect(pictures[2]!.closest("a")!.getAttribute("href")).toBe(
-        file.startsWith("de/") ? "/ranch/de/pricing/" : "/ranch/pricing/",
+        file.startsWith("de/") ? "/ranch/de/preise/" : "/ranch/pricing/",
       );
     }
     for (const [file, html] of pages)

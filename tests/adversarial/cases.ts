@@ -189,7 +189,7 @@ const outputFolder: AdversarialCase[] = [
     command: "build",
     writeFile: failingWrite("ENOSPC", 5),
     exit: 1,
-    first: "--out <root>/dist: the disk is full while writing de/references/index.html (ENOSPC)",
+    first: "--out <root>/dist: the disk is full while writing de/referenzen/index.html (ENOSPC)",
   },
   {
     name: "a write refused halfway through",
@@ -500,7 +500,7 @@ const fileSystem: AdversarialCase[] = [
     class: 6,
     setup: remove("content/i18n/de.yaml"),
     exit: 1,
-    first: 'content/i18n/de.yaml:1:1: There is no dictionary for "de"',
+    first: 'content/i18n/de.yaml:1:1: There is no dictionary for "de" (German)',
   },
   {
     name: "a dictionary is a folder",
@@ -644,7 +644,7 @@ const silentWrong: AdversarialCase[] = [
       '- "{claims.trainingDay} Trainingstage mit {legal.owner}"',
     ),
     exit: 1,
-    first: 'content/pages/pricing.de.md:12:10: Unknown placeholder {claims.trainingDay} in "offers.open.features[1]"',
+    first: 'content/pages/pricing.de.md:13:10: Unknown placeholder {claims.trainingDay} in "offers.open.features[1]"',
   },
   {
     name: "a placeholder typo in a site.yaml value",
@@ -747,7 +747,7 @@ const silentWrong: AdversarialCase[] = [
     after: async ({ root }) => {
       // Byte-identical to the LF build: the snapshot of dist/ is compared by the suite (distChanges only
       // allows a change), so compare here against the template's build.
-      const html = await readFile(path.join(root, "dist/de/pricing/index.html"), "utf8");
+      const html = await readFile(path.join(root, "dist/de/preise/index.html"), "utf8");
       expect(html).not.toContain("\r");
       expect((await stat(path.join(root, "dist/index.html"))).isFile()).toBe(true);
     },
@@ -757,72 +757,72 @@ const silentWrong: AdversarialCase[] = [
     class: 7,
     setup: edit(
       "content/pages/about-me.de.md",
-      "[Schreiben Sie mir](/de/contact/)",
-      "[Schreiben Sie mir][kontakt]\n\n[kontakt]: /de/kontakt/\n\n",
+      "[Schreiben Sie mir](/de/kontakt/)",
+      "[Schreiben Sie mir][kontakt]\n\n[kontakt]: /de/kontaktformular/\n\n",
     ),
     exit: 1,
-    first: 'content/pages/about-me.de.md:51:12: The link "/de/kontakt/" leads to no page',
+    first: 'content/pages/about-me.de.md:52:12: The link "/de/kontaktformular/" leads to no page',
   },
   {
     name: "a reference to an undefined label",
     class: 7,
-    setup: edit("content/pages/about-me.de.md", "[Schreiben Sie mir](/de/contact/)", "[Schreiben Sie mir][kontakt]"),
+    setup: edit("content/pages/about-me.de.md", "[Schreiben Sie mir](/de/kontakt/)", "[Schreiben Sie mir][kontakt]"),
     exit: 1,
-    first: "content/pages/about-me.de.md:49:69: The link reference [kontakt] is not defined",
+    first: "content/pages/about-me.de.md:50:69: The link reference [kontakt] is not defined",
   },
   {
     name: "a relative link to no page",
     class: 7,
-    setup: edit("content/pages/about-me.de.md", "(/de/contact/)", "(kontakt/)"),
+    setup: edit("content/pages/about-me.de.md", "(/de/kontakt/)", "(kontakt/)"),
     exit: 1,
-    first: 'content/pages/about-me.de.md:49:89: The link "kontakt/" (/de/about-me/kontakt/) leads to no page',
+    first: 'content/pages/about-me.de.md:50:89: The link "kontakt/" (/de/ueber-mich/kontakt/) leads to no page',
   },
   {
     name: "a relative link that resolves is fine",
     class: 7,
-    setup: edit("content/pages/about-me.de.md", "(/de/contact/)", "(../contact/)"),
+    setup: edit("content/pages/about-me.de.md", "(/de/kontakt/)", "(../kontakt/)"),
     exit: 0,
   },
   {
     name: "a #fragment the target page does not have",
     class: 7,
-    setup: edit("content/pages/about-me.de.md", "(/de/contact/)", "(/de/contact/#formular)"),
+    setup: edit("content/pages/about-me.de.md", "(/de/kontakt/)", "(/de/kontakt/#formular)"),
     exit: 1,
     first:
-      'content/pages/about-me.de.md:49:89: The link "/de/contact/#formular" leads to no element with id "formular" on /de/contact/',
+      'content/pages/about-me.de.md:50:89: The link "/de/kontakt/#formular" leads to no element with id "formular" on /de/kontakt/',
   },
   {
     name: "a #fragment of the same page that does not exist",
     class: 7,
-    setup: edit("content/pages/about-me.de.md", "(/de/contact/)", "(#gibtsnicht)"),
+    setup: edit("content/pages/about-me.de.md", "(/de/kontakt/)", "(#gibtsnicht)"),
     exit: 1,
     first:
-      'content/pages/about-me.de.md:49:89: The link "#gibtsnicht" leads to no element with id "gibtsnicht" on /de/about-me/',
+      'content/pages/about-me.de.md:50:89: The link "#gibtsnicht" leads to no element with id "gibtsnicht" on /de/ueber-mich/',
   },
   {
     name: "a #fragment that exists is fine",
     class: 7,
-    setup: edit("content/pages/about-me.de.md", "(/de/contact/)", "(/de/#about)"),
+    setup: edit("content/pages/about-me.de.md", "(/de/kontakt/)", "(/de/#about)"),
     exit: 0,
   },
 
   {
     name: "a German page linking to an English page",
     class: 7,
-    setup: edit("content/pages/about-me.de.md", "(/de/contact/)", "(/contact/)"),
+    setup: edit("content/pages/about-me.de.md", "(/de/kontakt/)", "(/contact/)"),
     exit: 1,
-    first: 'content/pages/about-me.de.md:49:89: The link "/contact/" on this "de" page leads to a page in "en"',
+    first: 'content/pages/about-me.de.md:50:89: The link "/contact/" on this "de" page leads to a page in "en"',
   },
   {
     name: "a German page linking to an English page on purpose (marked)",
     class: 7,
     command: "build",
-    setup: edit("content/pages/about-me.de.md", "(/de/contact/)", '(/contact/ "en")'),
+    setup: edit("content/pages/about-me.de.md", "(/de/kontakt/)", '(/contact/ "en")'),
     config: () => ({ basePath: "/ranch/" }),
     exit: 0,
     changes: /^project\/dist(\/|$)/,
     after: async ({ root }) =>
-      expect(await readFile(path.join(root, "dist/de/about-me/index.html"), "utf8")).toContain(
+      expect(await readFile(path.join(root, "dist/de/ueber-mich/index.html"), "utf8")).toContain(
         '<a href="/ranch/contact/" hreflang="en">Schreiben Sie mir</a>',
       ),
   },

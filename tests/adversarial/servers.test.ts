@@ -19,6 +19,7 @@ import { copyProject, editFile } from "../support/project.ts";
 import { rawRequest, startBin, portOf } from "../support/bin-process.ts";
 import { startWatch } from "../support/watch.ts";
 import { buildSite, builtSite, projectRoot } from "../support/site.ts";
+import { servedSite } from "../support/languages.ts";
 import { securityHeaderNames } from "../support/security-headers.ts";
 
 const englishNotFound = /<html lang="en"/;
@@ -123,7 +124,8 @@ describe("serve, attacked through its request paths", () => {
     ["a backslash, which browsers read as a slash", "/%5cevil.example/..%2fabout-me", "/about-me/"],
     ["a raw backslash pair", "/\\\\evil.example/../about-me", "/about-me/"],
     ["dot segments that end in another page", "/about-me/%2e%2e/contact", "/contact/"],
-    ["a query string, kept percent-encoded", '/de/contact?x=<a>"b', "/de/contact/?x=%3Ca%3E%22b"],
+    ["a query string, kept percent-encoded", '/de/kontakt?x=<a>"b', "/de/kontakt/?x=%3Ca%3E%22b"],
+    ["an old address with its query string kept", '/de/contact/?x=<a>"b', "/de/kontakt/?x=%3Ca%3E%22b"],
     ["a folder name that needs escaping", "/%C3%BCber%20uns", "/%C3%BCber%20uns/"],
   ])("redirects %s to a path on this site only", async (_, rawPath, location) => {
     const answer = await rawRequest(serve.port, rawPath);
@@ -242,7 +244,7 @@ describe("a handler that throws, and visitors who hang up", () => {
     const server = await startServer({
       dir,
       port: 0,
-      locales: resolveConfig().locales,
+      site: servedSite,
       log: (line) => lines.push(line),
       headers: (file) => {
         if (file === "" || file.startsWith("contact/")) throw new Error("a header rule failed");
@@ -274,7 +276,8 @@ describe("serve and watch under load while dist/ is swapped", () => {
     ["/", 200],
     ["/de/", 200],
     ["/about-me/", 200],
-    ["/de/pricing/", 200],
+    ["/de/preise/", 200],
+    ["/de/pricing/", 301],
     ["/contact", 301],
     ["/nope/", 404],
     ["/de/nope/", 404],
@@ -296,8 +299,7 @@ describe("serve and watch under load while dist/ is swapped", () => {
       console.log(`serve under swaps: answers by status ${JSON.stringify(statuses)}`);
       expect(wrong).toEqual([]);
       expect(serve.process.child.exitCode).toBeNull();
-      for (const pathname of ["/", "/de/pricing/", css])
-        expect((await fetch(serve.origin + pathname)).status).toBe(200);
+      for (const pathname of ["/", "/de/preise/", css]) expect((await fetch(serve.origin + pathname)).status).toBe(200);
     } finally {
       await serve.process.stop();
       await rm(dir, { recursive: true, force: true });
@@ -512,7 +514,7 @@ describe("watch's rewrite of a page, and a rebuild that lands during the request
     const server = await startServer({
       dir,
       port: 0,
-      locales: resolveConfig().locales,
+      site: servedSite,
       transformHtml: () => {
         const noted = build;
         // A rebuild lands just after the note, renaming its page over the old one, as the writer does.
@@ -537,8 +539,7 @@ describe("watch's rewrite of a page, and a rebuild that lands during the request
 describe("serve's precompressed files (nginx gzip_static)", () => {
   it("sends the build's .gz to a client that accepts gzip, the plain file to others, and never a stale .gz", async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), "ranch-gzip-"));
-    const locales = resolveConfig().locales;
-    const server = await startServer({ dir, port: 0, locales, precompressed: true });
+    const server = await startServer({ dir, port: 0, site: servedSite, precompressed: true });
     const { port } = server.address() as { port: number };
     const get = (file: string, acceptEncoding?: string) =>
       new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {

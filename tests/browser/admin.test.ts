@@ -20,6 +20,7 @@ import { borrowChromium } from "../support/chromium.ts";
 import { makePhoto } from "../support/images.ts";
 import { copyProject } from "../support/project.ts";
 import { projectRoot } from "../support/site.ts";
+import { german as germanAddress } from "../support/addresses.ts";
 import { startWatch, type WatchProcess } from "../support/watch.ts";
 
 let root: string;
@@ -282,7 +283,7 @@ describe("the web editor in local mode (watch --admin)", { timeout: 600_000 }, (
     const [[before, after]] = (await changedLines(testimonial)) as [[string, string]];
     expect(after).toBe(before.replace(oldSentence, newSentence));
     expect(await changedLines("content/testimonials/01-svenja-hollmann.en.md")).toEqual([]);
-    expect(await siteText("/de/references/")).toContain("erste halbe Stunde");
+    expect(await siteText(germanAddress("/references/"))).toContain("erste halbe Stunde");
     await page.close();
   });
 
@@ -355,7 +356,7 @@ describe("the web editor in local mode (watch --admin)", { timeout: 600_000 }, (
       '"maren-ketels" has no English version yet: it shows on the German pages only',
     );
     // Not in the order of site.yaml yet: it shows after the listed ones.
-    const german = await siteText("/de/references/");
+    const german = await siteText(germanAddress("/references/"));
     expect(german).toContain("Endlich ein Training, das hängen bleibt");
     expect(german.indexOf("Maren Ketels")).toBeGreaterThan(german.indexOf("Henrik Sönnichsen"));
     expect(await siteText("/references/")).not.toContain("Maren Ketels");
@@ -372,7 +373,7 @@ describe("the web editor in local mode (watch --admin)", { timeout: 600_000 }, (
     await publish(page);
     expect(await changedLines("content/site.yaml")).toEqual([["    seatsLeft: 4", "    seatsLeft: 3"]]);
     const pricing = await browser.newPage();
-    await pricing.goto(`${watch.origin}/de/pricing/`);
+    await pricing.goto(`${watch.origin}${germanAddress("/pricing/")}`);
     expect(await pricing.locator("#dates li").first().textContent()).toMatch(
       /15\.–17\. März 2027.*Deutsch.*\b3\s+Plätze frei/,
     );
@@ -585,7 +586,7 @@ describe("the web editor in local mode (watch --admin)", { timeout: 600_000 }, (
     );
     for (const [address, alt] of [
       ["/about-me/", "Katrin at the paddock gate"],
-      ["/de/about-me/", "Katrin am Koppeltor"],
+      [germanAddress("/about-me/"), "Katrin am Koppeltor"],
     ] as const) {
       const site = await browser.newPage();
       await site.goto(`${watch.origin}${address}`);
@@ -642,7 +643,7 @@ describe("the web editor in local mode (watch --admin)", { timeout: 600_000 }, (
     expect(await changedLines("content/i18n/de.yaml")).toEqual([
       ["    other: Plätze frei", "    other: Plätze noch frei"],
     ]);
-    expect(await siteText("/de/pricing/")).toContain("Plätze noch frei");
+    expect(await siteText(germanAddress("/pricing/"))).toContain("Plätze noch frei");
     await page.close();
   });
 
@@ -682,7 +683,7 @@ describe("the web editor in local mode (watch --admin)", { timeout: 600_000 }, (
       ["  - 03-lea-brodersen", "  - 02-jonas-petersen"],
       ["  - 04-henrik-soennichsen", "  - 03-lea-brodersen"],
     ]);
-    for (const address of ["/references/", "/de/references/"]) {
+    for (const address of ["/references/", germanAddress("/references/")]) {
       const text = await siteText(address);
       expect(text.indexOf("Henrik Sönnichsen"), address).toBeLessThan(text.indexOf("Svenja Hollmann"));
     }

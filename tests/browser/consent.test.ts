@@ -14,6 +14,7 @@ import {
   storedConsent,
   unexpectedErrors,
 } from "./support.ts";
+import { german } from "../support/addresses.ts";
 
 const labels = {
   en: {
@@ -30,7 +31,7 @@ const labels = {
     reject: "Ablehnen",
     close: "Schließen und ablehnen",
     policy: "Cookie-Hinweise",
-    policyPath: "/de/cookie-policy/",
+    policyPath: german("/cookie-policy/"),
   },
 };
 const fontsLinks = "link[rel=stylesheet][href^='https://fonts.googleapis.com/css2']";
@@ -124,7 +125,7 @@ describe("cookie consent", () => {
         () => (state.bannerShown ||= !!document.querySelector("[data-cookie-banner]:not([hidden])")),
       ).observe(document, { subtree: true, childList: true, attributes: true });
     });
-    for (const path of ["/", "/de/pricing/"]) {
+    for (const path of ["/", german("/pricing/")]) {
       await page.goto(origin + path, { waitUntil: "load" });
       await nextFrames(page);
       expect(await page.evaluate(() => (window as unknown as { consentTest: object }).consentTest), path).toEqual({
@@ -146,7 +147,7 @@ describe("cookie consent", () => {
       await banner(page).getByRole("button", { name, exact: true }).click();
       expect(await storedConsent(page)).toBe("rejected");
       expect(await banner(page).isHidden()).toBe(true);
-      for (const path of ["/contact/", "/", "/de/about-me/", "/de/nope/"]) {
+      for (const path of ["/contact/", "/", german("/about-me/"), "/de/nope/"]) {
         await page.goto(origin + path, { waitUntil: "load" });
         await nextFrames(page);
         expect(await banner(page).isHidden(), path).toBe(true);

@@ -10,6 +10,7 @@ import {
   storeConsent,
   thirdPartyRequests,
 } from "./support.ts";
+import { address as addressOf, german } from "../support/addresses.ts";
 
 const address = "training@deichhof-sales-ranch.de";
 const texts = {
@@ -34,7 +35,7 @@ const texts = {
   },
   // The build keeps "E-" with "Mail" (a non-breaking hyphen, generator/load/typography.ts).
   de: {
-    path: "/de/contact/",
+    path: german("/contact/"),
     submit: "Anfrage senden",
     errors: {
       name: "Bitte geben Sie Ihren Vor- und Nachnamen ein.",
@@ -217,7 +218,9 @@ describe("contact form", () => {
           : /Section\s14\sof\sthe\sGerman\sCivil\sCode.*invoice\syour\scompany/,
       );
       // The form links the privacy notice.
-      expect(await page.locator("form[data-contact-form] a[href$='privacy-policy/']").count()).toBe(1);
+      expect(
+        await page.locator(`form[data-contact-form] a[href$='${addressOf("privacy-policy", locale)}']`).count(),
+      ).toBe(1);
       await page.waitForTimeout(200);
       expect(opened).toEqual([]);
       expect(errors).toEqual([]);
@@ -304,7 +307,7 @@ describe("contact form", () => {
       });
       document.execCommand = () => false;
     });
-    const { page, errors } = await openForm("/de/contact/", { context });
+    const { page, errors } = await openForm(german("/contact/"), { context });
     await fill(page, {
       name: "Anna Berg",
       email: "anna@example.com",
@@ -373,11 +376,11 @@ describe("contact form", () => {
   it("F5: a date's enquiry opens the form with offer and date filled in, and the email's subject names them; without JavaScript the date's own mailto: link does", async () => {
     const page = await decidedTab();
     await page.setViewportSize({ width: 1280, height: 720 });
-    await page.goto(`${origin}/de/pricing/`);
+    await page.goto(`${origin}${german("/pricing/")}`);
     const date = page.locator(".date").first();
     const about = `${await date.locator(".date-offer").textContent()}, ${await date.locator("time").textContent()}`;
     await date.locator(".date-actions a.button").click();
-    await page.waitForURL(/\/de\/contact\/\?date=\d{4}-\d{2}-\d{2}#form-title$/);
+    await page.waitForURL(new RegExp(`${german("/contact/")}\\?date=\\d{4}-\\d{2}-\\d{2}#form-title$`));
     const message = page.locator("[data-field=message]");
     expect(await message.inputValue()).toBe(`Ich interessiere mich für: ${about}.\n\n`);
     await fill(page, { name: "Anna Berg", email: "anna@example.com", company: "Nordlicht Software GmbH" });
@@ -438,7 +441,9 @@ describe("the enquiry a booking needs (issue 35)", () => {
       const card = page.locator(".date").first();
       const about = `${await card.locator(".date-offer").textContent()}, ${await card.locator("time").textContent()}`;
       await card.locator(".date-actions a.button").click();
-      await page.waitForURL(/\/contact\/\?date=\d{4}-\d{2}-\d{2}#form-title$/);
+      await page.waitForURL(
+        new RegExp(`${addressOf("contact", version.locale)}\\?date=\\d{4}-\\d{2}-\\d{2}#form-title$`),
+      );
       const people = page.locator("[data-field=participants]");
       expect(await page.locator("label[for=field-participants] [data-label-text]").textContent()).toBe(words.seats);
       expect(await people.inputValue()).toBe("1");
@@ -505,7 +510,7 @@ describe("the enquiry a booking needs (issue 35)", () => {
       const words = booking[version.locale]!;
       const { page } = await openForm(new URL(version.url).pathname, { context });
       await page.locator('.offer a[href*="?offer=team"]').click();
-      await page.waitForURL(/\/contact\/\?offer=team#form-title$/);
+      await page.waitForURL(new RegExp(`${addressOf("contact", version.locale)}\\?offer=team#form-title$`));
       const people = page.locator("[data-field=participants]");
       expect(await page.locator("label[for=field-participants] [data-label-text]").textContent()).toBe(words.team);
       expect(await people.inputValue()).toBe("");

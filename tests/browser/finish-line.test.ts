@@ -7,6 +7,10 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newContext, startBrowserTests, storeConsent } from "./support.ts";
+import { address, german } from "../support/addresses.ts";
+
+/** The language of a page, by its address. */
+const languageOf = (path: string) => (path.startsWith("/de/") ? "de" : "en");
 
 let origin: string;
 let browser: Browser;
@@ -50,7 +54,7 @@ const onTop = (page: Page, selector: string) =>
 describe("the phone's bottom bar", () => {
   for (const [path, label, price] of [
     ["/training-details/", "Request a Seat", "Net from €2,490"],
-    ["/de/about-me/", "Platz anfragen", "netto ab 2.490 €"],
+    [german("/about-me/"), "Platz anfragen", "netto ab 2.490 €"],
   ] as const)
     it(`shows "${price} · ${label}" on a phone on ${path}, leading to the dates, and not on a desktop`, async () => {
       const page = await open(path, phone);
@@ -59,7 +63,7 @@ describe("the phone's bottom bar", () => {
       expect((await bar.innerText()).replace(/\s+/g, " ")).toBe(`${price} ${label}`);
       expect(await onTop(page, ".sticky-bar .button")).toBe(true);
       await bar.getByRole("link", { name: label }).click();
-      await page.waitForURL(/\/pricing\/#dates$/);
+      await page.waitForURL(new RegExp(`${address("pricing", languageOf(path))}#dates$`));
       // The page's end is not hidden behind the bar: the footer's last line can be scrolled above it. The browser
       // may still be scrolling to #dates (it scrolls again once the page has loaded), so scroll and measure until the
       // end stays in view.
@@ -117,7 +121,7 @@ describe("the phone's bottom bar", () => {
 describe("no dead end", () => {
   for (const [path, language, button] of [
     ["/training-details/", "English", "Request a Seat"],
-    ["/de/about-me/", "Deutsch", "Platz anfragen"],
+    [german("/about-me/"), "Deutsch", "Platz anfragen"],
   ] as const)
     it(`${path} ends with the next dates, in date order, one in the page's language, each with its button`, async () => {
       const page = await open(path, phone);
@@ -132,6 +136,8 @@ describe("no dead end", () => {
         .first()
         .getByRole("link", { name: new RegExp(`^${button}`) })
         .click();
-      await page.waitForURL(/\/contact\/\?date=\d{4}-\d{2}-\d{2}#form-title$/);
+      await page.waitForURL(
+        new RegExp(`${address("contact", languageOf(path))}\\?date=\\d{4}-\\d{2}-\\d{2}#form-title$`),
+      );
     });
 });

@@ -9,6 +9,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serveLocalFonts } from "../support/local-fonts.ts";
 import { newContext, nextFrames, startBrowserTests, storeConsent, thirdPartyRequests } from "./support.ts";
+import { german } from "../support/addresses.ts";
 
 let origin: string;
 let browser: Browser;
@@ -62,7 +63,7 @@ async function usedFont(page: Page, selector: string): Promise<string> {
 }
 
 describe("font swap after consent", () => {
-  for (const path of ["/", "/de/", "/pricing/", "/de/pricing/"])
+  for (const path of ["/", "/de/", "/pricing/", german("/pricing/")])
     for (const viewport of [
       { width: 390, height: 844 },
       { width: 1280, height: 800 },

@@ -6,13 +6,14 @@
  */
 import { describe, expect, it } from "vitest";
 import { browserTests } from "./support.ts";
+import { german } from "../support/addresses.ts";
 
 const { open, origin } = browserTests();
 
 const widths = [320, 390, 768, 1024, 1280, 1440];
 
 describe("the footer", () => {
-  for (const path of ["/", "/de/", "/contact/", "/de/contact/"])
+  for (const path of ["/", "/de/", "/contact/", german("/contact/")])
     it(`${path}: the email address stays on one line at ${widths.join(", ")} px, inside the footer`, async () => {
       const page = await open(path, { viewport: { width: widths[0]!, height: 800 } });
       for (const width of widths) {
@@ -53,6 +54,8 @@ describe("the footer", () => {
       expect(names.filter((name, index) => names.indexOf(name) !== index)).toEqual([]);
       for (const link of links) expect(link.name.toLowerCase(), link.href).not.toBe(link.heading.toLowerCase());
       // The contact page stays one click away, under a name that says where it leads.
-      expect(links.some((link) => link.href === new URL(path + "contact/", origin()).href)).toBe(true);
+      expect(
+        links.some((link) => link.href === new URL(path === "/" ? "/contact/" : german("/contact/"), origin()).href),
+      ).toBe(true);
     });
 });

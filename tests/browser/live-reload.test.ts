@@ -7,6 +7,7 @@ import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
+import { german } from "../support/addresses.ts";
 import { borrowChromium } from "../support/chromium.ts";
 import { copyProject, editFile } from "../support/project.ts";
 import { startWatch, type WatchProcess } from "../support/watch.ts";
@@ -128,11 +129,11 @@ describe("targeted live reload", () => {
   });
 
   it("reloads only the tabs whose page changed, and keeps their scroll position", async () => {
-    const edited = await open("/de/imprint/");
+    const edited = await open(german("/imprint/"));
     await edited.evaluate(() => scrollTo(0, 600));
     const scrolled = await edited.evaluate(() => scrollY);
     expect(scrolled).toBeGreaterThan(0);
-    const other = await open("/de/about-me/");
+    const other = await open(german("/about-me/"));
     const heard = await hearRebuilds(other);
     const reloaded = edited.waitForEvent("load");
     await save("content/pages/imprint.de.md", "\n## ", "\nEin neuer Absatz, frisch gespeichert.\n\n## ");
@@ -283,7 +284,7 @@ describe("ranch-site watch --open-saved", () => {
       // Typography keeps the dash with the word before it.
       {
         from: "/",
-        expectedPath: "/de/about-me/",
+        expectedPath: german("/about-me/"),
         saved: 'html[lang="de"] >> text=/Gerade gespeichert\u00a0– Verkäuferin/',
       },
     );
@@ -295,8 +296,8 @@ describe("ranch-site watch --open-saved", () => {
       '<h2 id="info-title">',
       '<h2 id="info-title" data-saved="yes">',
       {
-        from: "/de/references/",
-        expectedPath: "/de/contact/",
+        from: german("/references/"),
+        expectedPath: german("/contact/"),
         saved: 'html[lang="de"] #info-title[data-saved="yes"]',
       },
     );

@@ -9,6 +9,7 @@ import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { borrowChromium } from "../support/chromium.ts";
 import { serveSite } from "../support/site.ts";
+import { german, outputFile } from "../support/addresses.ts";
 
 let site: Awaited<ReturnType<typeof serveSite>>;
 let browser: Browser;
@@ -44,7 +45,7 @@ afterAll(async () => {
 });
 
 it("puts the policy right after the charset of every page, without frame-ancestors", async () => {
-  for (const file of ["index.html", "de/contact/index.html", "404.html"]) {
+  for (const file of ["index.html", outputFile("contact", "de"), "404.html"]) {
     const html = await readFile(path.join(site.dir, file), "utf8");
     const policy =
       /^<!doctype html>\n<html lang="\w+"><head><meta charSet="utf-8"\/><meta http-equiv="Content-Security-Policy" content="([^"]+)"\/>/.exec(
@@ -58,7 +59,7 @@ it("puts the policy right after the charset of every page, without frame-ancesto
 
 it("runs the head script and the bundle, and loads the consented fonts, with no violation and no console error", async () => {
   const problems: string[] = [];
-  for (const pathname of ["/", "/de/contact/"]) {
+  for (const pathname of ["/", german("/contact/")]) {
     const page = await context.newPage();
     page.on("console", (message) => message.type() === "error" && problems.push(`${pathname}: ${message.text()}`));
     page.on("pageerror", (error) => problems.push(`${pathname}: ${error.message}`));

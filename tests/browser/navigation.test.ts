@@ -3,6 +3,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
+import { german } from "../support/addresses.ts";
 import {
   allPaths,
   collectErrors,
@@ -107,8 +108,8 @@ describe("navigation", () => {
     const { context, reports } = await watchedContext(caching);
     const page = await context.newPage();
     await page.goto(`${origin}/de/`);
-    await delay(page, "/de/about-me/", 1000);
-    await page.locator(".main-nav a[href='/de/about-me/']").click({ noWaitAfter: true });
+    await delay(page, german("/about-me/"), 1000);
+    await page.locator(`.main-nav a[href='${german("/about-me/")}']`).click({ noWaitAfter: true });
     await expect.poll(() => reports.length, { timeout: 900 }).toBe(1);
     expect(reports[0]).toEqual({
       after: expect.any(Number),
@@ -119,7 +120,7 @@ describe("navigation", () => {
     });
     expect(reports[0]!.after).toBeGreaterThanOrEqual(299);
     expect(reports[0]!.after).toBeLessThan(700);
-    await page.waitForURL(`${origin}/de/about-me/`);
+    await page.waitForURL(`${origin}${german("/about-me/")}`);
     expect(await page.locator(".loading-placeholder").count()).toBe(0);
 
     // Back: the page comes out of the back/forward cache as it was before the click.
@@ -210,7 +211,7 @@ describe("navigation", () => {
     expect(await page.title()).toBe(await titleOf("de/index.html"));
 
     // A fragment reached after load counts too.
-    await page.goto(`${origin}/de/training-details/`);
+    await page.goto(`${origin}${german("/training-details/")}`);
     await page.evaluate(() => (location.hash = "#anreise"));
     await page.locator("[data-lang-switch]").click();
     await page.waitForURL(`${origin}/training-details/#anreise`);
@@ -223,7 +224,7 @@ describe("navigation", () => {
     const plain = await noScript.newPage();
     await plain.goto(`${origin}/pricing/#offers`);
     await plain.locator("[data-lang-switch]").click();
-    await plain.waitForURL(`${origin}/de/pricing/`);
+    await plain.waitForURL(`${origin}${german("/pricing/")}`);
     expect(await plain.evaluate(() => document.documentElement.lang)).toBe("de");
     await noScript.close();
   });
@@ -231,7 +232,7 @@ describe("navigation", () => {
   it("N3: speculation rules prefetch same-origin pages only; view transitions and pulsing stop under reduced motion", async () => {
     const context = await decidedContext();
     const page = await context.newPage();
-    await page.goto(`${origin}/de/contact/`);
+    await page.goto(`${origin}${german("/contact/")}`);
     const rules = JSON.parse((await page.locator("script[type=speculationrules]").textContent()) ?? "{}");
     const patterns: string[] = [];
     JSON.stringify(rules, (key, value) => {

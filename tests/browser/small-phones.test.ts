@@ -5,6 +5,7 @@
  * the text that stick out past the right edge.
  */
 import { readdir } from "node:fs/promises";
+import { siteRoutes } from "../support/addresses.ts";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -26,11 +27,16 @@ afterAll(async () => {
   await started?.stop();
 });
 
-/** Every page in the built folder: each index.html by its path, each 404.html by a path that does not exist. */
+/**
+ * Every page in the built folder: each index.html by its path, each 404.html by a path that does not exist; not
+ * an old address's forwarding page (a refresh to the page's address now, which is checked there).
+ */
 async function builtPages(dir: string): Promise<string[]> {
   const files = (await readdir(dir, { recursive: true })).map((file) => file.split(path.sep).join("/"));
+  const routed = new Set((await siteRoutes()).map((route) => route.file));
   return files
     .filter((file) => /(^|\/)(index|404)\.html$/.test(file))
+    .filter((file) => routed.has(file) || file.endsWith("404.html"))
     .map((file) => `/${file.replace(/index\.html$/, "").replace(/404\.html$/, "nope/")}`)
     .sort();
 }

@@ -6,6 +6,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { browserTests } from "./support.ts";
+import { german } from "../support/addresses.ts";
 
 const { open: openIn } = browserTests();
 const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
@@ -30,7 +31,7 @@ describe("training details on a phone", () => {
       "Childcare",
     ],
     [
-      "/de/training-details/",
+      german("/training-details/"),
       "Auf dieser Seite",
       ["Tagesablauf", "Verpflegung", "Kinderbetreuung", "Anreise", "Unterkunft"],
       "Kinderbetreuung",

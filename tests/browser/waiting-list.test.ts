@@ -18,18 +18,18 @@ import { startServer } from "../../generator/dev/serve.ts";
 import { borrowChromium } from "../support/chromium.ts";
 import { copyProject, editFile } from "../support/project.ts";
 import { newContext, storeConsent } from "./support.ts";
+import { address, routeOf } from "../support/addresses.ts";
+import type { Route } from "../../model/route.ts";
 
 const fullDate = "2027-03-15";
 const texts = {
   en: {
-    prefix: "",
     button: "Join the Waiting List",
     subject: "Waiting list",
     message: "Please put me on the waiting list for this fully booked date:",
     submit: "Send Enquiry",
   },
   de: {
-    prefix: "/de",
     button: "Auf die Warteliste",
     subject: "Warteliste",
     message: "Bitte setzen Sie mich auf die Warteliste für diesen ausgebuchten Termin:",
@@ -56,14 +56,21 @@ const receiver: Server = createServer(async (request, response) => {
 let root: string;
 let browser: Browser;
 let release: () => Promise<void> = async () => {};
-const sites = new Map<Mode, { server: Server; origin: string }>();
+/** Each mode's site: its server, and its routes (the sent page is only there with a form service). */
+const sites = new Map<Mode, { server: Server; origin: string; routes: readonly Route[] }>();
 
 /** Builds the copy as it is now into its own folder and serves it. */
 async function buildAndServe(mode: Mode) {
   const config = resolveConfig({ root, outDir: `${root}/dist-${mode}` });
-  await build(config);
-  const server = await startServer({ dir: config.outDir, port: 0, locales: config.locales, basePath: config.basePath });
-  sites.set(mode, { server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` });
+  const report = await build(config);
+  const server = await startServer({
+    dir: config.outDir,
+    port: 0,
+    site: () => report.hostConfig,
+    basePath: config.basePath,
+  });
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  sites.set(mode, { server, origin, routes: report.routes });
 }
 
 beforeAll(async () => {
@@ -116,7 +123,7 @@ afterAll(async () => {
 
 /** Opens the pricing page, checks the full date's card and follows its waiting-list button to the form. */
 async function joinWaitingList(page: Page, origin: string, locale: Locale): Promise<string> {
-  await page.goto(`${origin}${texts[locale].prefix}/pricing/`);
+  await page.goto(`${origin}${address("pricing", locale)}`);
   const card = page.locator(".date", { has: page.locator(`time[datetime="${fullDate}"]`) });
   // The page sets "17 March" with a no-break space (typography); the enquiry's text has a plain one.
   const about =
@@ -127,7 +134,7 @@ async function joinWaitingList(page: Page, origin: string, locale: Locale): Prom
   // Nothing to pencil in: no calendar file is offered for a date without seats.
   expect(await card.locator("a[download]").count()).toBe(0);
   await card.getByRole("link", { name: new RegExp(`^${texts[locale].button}`) }).click();
-  await page.waitForURL(new RegExp(`/contact/\\?date=${fullDate}#form-title$`));
+  await page.waitForURL(new RegExp(`${address("contact", locale)}\\?date=${fullDate}#form-title$`));
   expect(await page.locator("[data-field=message]").inputValue()).toBe(`${texts[locale].message} ${about}.\n\n`);
   await page.locator("[data-field=name]").fill("Anna Berg");
   await page.locator("[data-field=email]").fill("anna@example.com");
@@ -160,7 +167,7 @@ describe("the waiting list of a fully booked date", () => {
     it(`${locale}: without JavaScript, the card's own mailto: link says "waiting list"`, async () => {
       const context = await newContext(browser, { javaScriptEnabled: false });
       const page = await context.newPage();
-      await page.goto(`${sites.get("mailto")!.origin}${texts[locale].prefix}/pricing/`);
+      await page.goto(`${sites.get("mailto")!.origin}${address("pricing", locale)}`);
       const card = page.locator(".date", { has: page.locator(`time[datetime="${fullDate}"]`) });
       const mail = new URLSearchParams((await card.locator("a[href^='mailto:']").getAttribute("href"))!.split("?")[1]);
       // Its subject says so and names the date; the body is the visitor's (issue 35: no line saying it again).
@@ -192,7 +199,7 @@ describe("the waiting list of a fully booked date", () => {
       const about = await joinWaitingList(page, origin, locale);
       // The static server takes no posts; Netlify would. The post is caught as it leaves the browser.
       const posted = new Promise<URLSearchParams>((resolve) =>
-        page.route(`${origin}${texts[locale].prefix}/contact/sent/`, async (route) => {
+        page.route(`${origin}${routeOf("contact-sent", locale, sites.get("netlify")!.routes).href}`, async (route) => {
           if (route.request().method() !== "POST") return route.continue();
           resolve(new URLSearchParams(route.request().postData() ?? ""));
           await route.fulfill({ status: 200, contentType: "application/json", body: "{}" });
@@ -221,11 +228,14 @@ describe("the Netlify form takes businesses only", () => {
         await storeConsent(context, "rejected");
         const page = await context.newPage();
         let sent = 0;
-        await page.route(`${origin}${texts[locale].prefix}/contact/sent/`, async (route) => {
-          if (route.request().method() === "POST") sent++;
-          await route.continue();
-        });
-        await page.goto(`${origin}${texts[locale].prefix}/contact/`);
+        await page.route(
+          `${origin}${routeOf("contact-sent", locale, sites.get("netlify")!.routes).href}`,
+          async (route) => {
+            if (route.request().method() === "POST") sent++;
+            await route.continue();
+          },
+        );
+        await page.goto(`${origin}${address("contact", locale)}`);
         await page.locator("[data-field=name]").fill("Anna Berg");
         await page.locator("[data-field=email]").fill("anna@example.com");
         await page.locator("[data-field=message]").fill("Two seats in March, please.");
@@ -257,7 +267,7 @@ describe("the privacy policy says how this site's form sends", () => {
         const context = await newContext(browser, {});
         await storeConsent(context, "rejected");
         const page = await context.newPage();
-        await page.goto(`${sites.get(mode)!.origin}${texts[locale].prefix}/privacy-policy/`);
+        await page.goto(`${sites.get(mode)!.origin}${address("privacy-policy", locale)}`);
         const text = (await page.locator("main").innerText()).replace(/\s+/g, " ");
         for (const other of ["mailto", "endpoint", "netlify"] as const)
           if (other === mode) expect(text).toContain(paragraphs[other][locale]);

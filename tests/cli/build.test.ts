@@ -1,4 +1,5 @@
 import { execFile } from "node:child_process";
+import { address, outputFile } from "../support/addresses.ts";
 import { existsSync } from "node:fs";
 import { mkdtemp, readFile } from "node:fs/promises";
 import os from "node:os";
@@ -14,10 +15,25 @@ const run = promisify(execFile);
 const base = "https://www.deichhof-sales-ranch.de";
 // The indexable routes, the programme sheet (noindex, issue 28) and the not-found page, in each language.
 const noindex = ["programme/index.html", "404.html"];
-const htmlFiles = [...routes.map((route) => `${route.slice(1)}index.html`), ...noindex].flatMap((file) => [
-  file,
-  `de/${file}`,
-]);
+/** Each English file with its German one, where the routes put it (`pricing/index.html`, `de/preise/index.html`). */
+const germanFile = (file: string) =>
+  file === "404.html" ? "de/404.html" : outputFile(`/${file.slice(0, -"index.html".length)}`, "de");
+const englishOf = new Map<string, string>();
+const htmlFiles = [...routes.map((route) => `${route.slice(1)}index.html`), ...noindex].flatMap((file) => {
+  englishOf.set(germanFile(file), file);
+  return [file, germanFile(file)];
+});
+/** The noindex pages in each language. */
+const noindexFiles = new Set(noindex.flatMap((file) => [file, germanFile(file)]));
+/** The forwarding pages of the German pages' earlier addresses (content/addresses.lock.yaml), for hosts without rules. */
+const forwardingFiles = Object.values(
+  parse(await readFile(path.join(projectRoot, "content/addresses.lock.yaml"), "utf8")) as Record<
+    string,
+    Record<string, string[]>
+  >,
+).flatMap((lockPages) =>
+  Object.values(lockPages).flatMap(([, ...before]) => before.map((old) => `${old.slice(1)}index.html`)),
+);
 
 let out: string;
 let stdout: string;
@@ -49,7 +65,7 @@ describe("ranch-site build", () => {
     expect(stdout.trim().split("\n")[1]).toBe(`Preview it: npm run serve -- --out '${spaced.replace("'", "'\\''")}'`);
   });
 
-  it("writes the 26 HTML files of the output contract, and nothing else as HTML", async () => {
+  it("writes the 26 HTML files of the output contract and the old addresses' forwarding pages, and nothing else as HTML", async () => {
     const { stdout: listing } = await run("find", [out, "-name", "*.html"]);
     expect(
       listing
@@ -57,7 +73,7 @@ describe("ranch-site build", () => {
         .split("\n")
         .map((file) => path.relative(out, file))
         .sort(),
-    ).toEqual([...htmlFiles].sort());
+    ).toEqual([...htmlFiles, ...forwardingFiles].sort());
   });
 
   it("sets <html lang> by locale", () => {
@@ -66,15 +82,16 @@ describe("ranch-site build", () => {
   });
 
   it("gives each indexable page a self canonical and the same hreflang set as its alternate", () => {
-    for (const { file, root } of pages.filter((candidate) => !noindex.some((end) => candidate.file.endsWith(end)))) {
+    for (const { file, root } of pages.filter((candidate) => !noindexFiles.has(candidate.file))) {
       expect(root.querySelector('link[rel="canonical"]')!.getAttribute("href"), file).toBe(pageUrl(file));
       const hreflang = root
         .querySelectorAll('link[rel="alternate"]')
         .map((link) => [link.getAttribute("hreflang") ?? link.getAttribute("hrefLang"), link.getAttribute("href")]);
-      const english = pageUrl(file.replace(/^de\//, ""));
+      const englishFile = englishOf.get(file) ?? file;
+      const english = pageUrl(englishFile);
       expect(hreflang, file).toEqual([
         ["en", english],
-        ["de", english.replace(base, `${base}/de`)],
+        ["de", pageUrl(germanFile(englishFile))],
         ["x-default", english],
       ]);
     }
@@ -91,9 +108,7 @@ describe("ranch-site build", () => {
     const xml = await readFile(path.join(out, "sitemap.xml"), "utf8");
     const locs = [...xml.matchAll(/<loc>(.*?)<\/loc>/g)].map((match) => match[1]);
     expect(locs).toHaveLength(22);
-    expect(new Set(locs)).toEqual(
-      new Set(htmlFiles.filter((file) => !noindex.some((end) => file.endsWith(end))).map(pageUrl)),
-    );
+    expect(new Set(locs)).toEqual(new Set(htmlFiles.filter((file) => !noindexFiles.has(file)).map(pageUrl)));
     expect(xml).not.toMatch(/404/);
     expect(xml.match(/hreflang="x-default"/g)).toHaveLength(22);
     expect(xml.match(/<xhtml:link /g)).toHaveLength(66);
@@ -157,9 +172,9 @@ describe("ranch-site build", () => {
       ["bin/ranch-site.js", "build", "--out", hosted, "--base-path", "/ranch/", "--base-url", "https://example.org"],
       { cwd: projectRoot },
     );
-    const about = await readPage(hosted, "de/about-me/index.html");
+    const about = await readPage(hosted, outputFile("about-me", "de"));
     expect(about.root.querySelector('link[rel="canonical"]')!.getAttribute("href")).toBe(
-      "https://example.org/ranch/de/about-me/",
+      `https://example.org/ranch${address("about-me", "de")}`,
     );
     expect(about.root.querySelector(".brand")!.getAttribute("href")).toBe("/ranch/de/");
     expect(await readFile(path.join(hosted, "sitemap.xml"), "utf8")).toContain(

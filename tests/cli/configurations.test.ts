@@ -12,6 +12,7 @@
  * legal forms cycling through the rows so that each of the nine is built, in both languages, at least once.
  * The texts of every legal form are also checked without a build, on the loaded imprint of each (9 loads).
  */
+import { outputFile } from "../support/addresses.ts";
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -118,11 +119,9 @@ describe("every configuration is refused with its located line, or built without
     for (const [file, contents] of pages)
       expect(decodedHtml(String(contents)), `a raw placeholder in ${file}`).not.toMatch(rawPlaceholder);
     expect(writer.files.has("admin/index.html")).toBe(row.editor);
-    for (const [prefix, language] of [
-      ["", "en"],
-      ["de/", "de"],
-    ] as const) {
-      const page = (name: string) => mainText(String(writer.files.get(`${prefix}${name}/index.html`)));
+    for (const language of ["en", "de"] as const) {
+      // Each page where the routes put it in that language (/de/datenschutz/).
+      const page = (name: string) => mainText(String(writer.files.get(outputFile(name, language))));
       const privacy = page("privacy-policy");
       const cookies = page("cookie-policy");
       const imprint = page("imprint");

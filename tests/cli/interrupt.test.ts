@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { copyProject, runCli } from "../support/project.ts";
 import { projectRoot } from "../support/site.ts";
 import { hashTree } from "../support/tree.ts";
+import { address } from "../support/addresses.ts";
 
 /** Enough pages that the build spends a few seconds between opening its staging folder and swapping it in. */
 const extraPages = 400;
@@ -17,7 +18,7 @@ let root: string;
 beforeAll(async () => {
   root = await copyProject();
   const page = (index: number, locale: string) => {
-    const paragraph = `A paragraph with *emphasis* and a [link](${locale === "de" ? "/de" : ""}/contact/).\n\n`;
+    const paragraph = `A paragraph with *emphasis* and a [link](${address("contact", locale)}).\n\n`;
     const front = `title: Long read ${index}\ndescription: Page ${index} of a long series, for a build that takes a while.\nlead: Page ${index}.`;
     return `---\n${front}\n---\n${paragraph.repeat(20)}`;
   };

@@ -5,6 +5,7 @@ import { startBin, type BinProcess } from "../support/bin-process.ts";
 import { fixedSecurityHeaders } from "../support/security-headers.ts";
 import { builtSite } from "../support/site.ts";
 import { hostConfigFiles } from "../../generator/hosts/host-config.ts";
+import { address } from "../support/addresses.ts";
 
 let serve: BinProcess;
 let origin: string;
@@ -24,7 +25,7 @@ const get = (url: string) => fetch(origin + url, { redirect: "manual" });
 
 describe("ranch-site serve", () => {
   it("answers pages with the shipped cache and security headers", async () => {
-    const response = await get("/de/pricing/");
+    const response = await get(address("pricing", "de"));
     expect(response.status).toBe(200);
     expect(response.headers.get("cache-control")).toBe("max-age=300, stale-while-revalidate=1800");
     expect(response.headers.get("content-security-policy")).toMatch(/script-src 'self' 'sha256-/);
@@ -39,9 +40,9 @@ describe("ranch-site serve", () => {
   });
 
   it("redirects to the trailing slash and answers unknown paths with the locale's 404 page", async () => {
-    const redirect = await get("/de/contact");
-    expect([redirect.status, redirect.headers.get("location")]).toEqual([301, "/de/contact/"]);
-    const german = await get("/de/preise/");
+    const redirect = await get(address("contact", "de").slice(0, -1));
+    expect([redirect.status, redirect.headers.get("location")]).toEqual([301, address("contact", "de")]);
+    const german = await get("/de/gibt-es-nicht/");
     expect([german.status, /<html lang="de"/.test(await german.text())]).toEqual([404, true]);
     const english = await get("/prices/");
     expect([english.status, /<html lang="en"/.test(await english.text())]).toEqual([404, true]);
@@ -49,7 +50,7 @@ describe("ranch-site serve", () => {
   });
 
   it("serves the calendar file a date card links to as text/calendar in UTF-8", async () => {
-    const html = await (await get("/de/pricing/")).text();
+    const html = await (await get(address("pricing", "de"))).text();
     const href = /<a class="text-link" href="(\/calendar\/[^"]+\.de\.ics)" download="">/.exec(html)![1]!;
     const response = await get(href);
     expect(response.status).toBe(200);
@@ -65,7 +66,7 @@ describe("ranch-site serve", () => {
   it("answers with exactly the headers the build wrote for the hosts, without reading them back", async () => {
     const written = await readFile(path.join(dir, "_headers"), "utf8");
     const nginx = await readFile(path.join(dir, "nginx.conf"), "utf8");
-    for (const pathname of ["/", "/de/pricing/", "/nope/"]) {
+    for (const pathname of ["/", address("pricing", "de"), "/nope/"]) {
       const response = await get(pathname);
       const csp = response.headers.get("content-security-policy")!;
       expect(written).toContain(`  Content-Security-Policy: ${csp}\n`);

@@ -9,6 +9,7 @@ import { describe, expect, it, vi } from "vitest";
 import { build, resolveConfig } from "../../generator/index.ts";
 import { readPage, visibleText, type BuiltPage } from "../support/html.ts";
 import { copyProject, editFile } from "../support/project.ts";
+import { address, outputFile } from "../support/addresses.ts";
 
 /**
  * Builds a copy of the project after `edit`, and returns its output folder and every HTML page in it.
@@ -54,7 +55,7 @@ describe("one place per fact", () => {
       editFile(root, "content/site.yaml", "price: 2490", "price: 2690"),
     );
     expect(visibleText(page("pricing/index.html"))).toContain("€2,690");
-    expect(visibleText(page("de/pricing/index.html"))).toContain("2.690 €"); // visibleText folds the no-break space
+    expect(visibleText(page(outputFile("pricing", "de")))).toContain("2.690 €"); // visibleText folds the no-break space
     const offers = pages.flatMap((built) =>
       jsonLd(built)
         .filter((node) => node["@type"] === "Offer" && node["name"] !== undefined)
@@ -68,7 +69,7 @@ describe("one place per fact", () => {
 
   it("the team price shows its figure a head by team size, printed per language, and the custom offer's note is no price", async () => {
     const en = await readFile(path.join(await builtOnce(), "pricing/index.html"), "utf8");
-    const de = await readFile(path.join(await builtOnce(), "de/pricing/index.html"), "utf8");
+    const de = await readFile(path.join(await builtOnce(), outputFile("pricing", "de")), "utf8");
     expect(en).toMatch(/<th scope="row">12\u00a0people<\/th><td class="price-small">€1,575<\/td>/);
     expect(de).toMatch(/<th scope="row">12\u00a0Personen<\/th><td class="price-small">1.575\u00a0€<\/td>/);
     expect(en).toMatch(/class="offer-badge">Most popular</);
@@ -90,8 +91,8 @@ describe("team prices that sell (issue 35)", () => {
     for (const [file, line] of [
       ["pricing/index.html", "Less per person than an open seat: from 8 people"],
       ["programme/index.html", "Less per person than an open seat: from 8 people"],
-      ["de/pricing/index.html", "Pro Person günstiger als ein offener Platz: ab 8 Personen"],
-      ["de/programme/index.html", "Pro Person günstiger als ein offener Platz: ab 8 Personen"],
+      [outputFile("pricing", "de"), "Pro Person günstiger als ein offener Platz: ab 8 Personen"],
+      [outputFile("programme", "de"), "Pro Person günstiger als ein offener Platz: ab 8 Personen"],
     ]) {
       const page = await readPage(await builtOnce(), file!);
       expect(page.root.querySelector(".team-cheaper")?.textContent.replace(/\s+/g, " "), file).toBe(line);
@@ -117,7 +118,7 @@ describe("team prices that sell (issue 35)", () => {
 
 describe("tap to call and to write (issue 35)", () => {
   it("pricing's questions and the FAQ's last answer link the phone (tel:, no spaces) and the address (mailto:)", async () => {
-    for (const file of ["pricing/index.html", "de/pricing/index.html", "faq/index.html", "de/faq/index.html"]) {
+    for (const file of ["pricing/index.html", outputFile("pricing", "de"), "faq/index.html", "de/faq/index.html"]) {
       const page = await readPage(await builtOnce(), file);
       // The page's own text, not the footer's: a paragraph of main with both links.
       const both = [...page.root.querySelectorAll("main p")].filter(
@@ -134,7 +135,7 @@ describe("the programme sheet's day (issue 35)", () => {
   it("says as of which day it was made: the build's, SOURCE_DATE_EPOCH when set", async () => {
     for (const [file, line] of [
       ["programme/index.html", "As of 23 November 2026"],
-      ["de/programme/index.html", "Stand: 23. November 2026"],
+      [outputFile("programme", "de"), "Stand: 23. November 2026"],
     ]) {
       const page = await readPage(await builtOnce(), file!);
       const asOf = page.root.querySelector(".programme-as-of")!;
@@ -173,7 +174,7 @@ describe("navigation from content", () => {
       ["index.html", "/events/", "Questions"],
       ["references/index.html", "/events/", "Questions"],
       ["de/index.html", "/de/events/", "Fragen"],
-      ["de/contact/index.html", "/de/events/", "Fragen"],
+      [outputFile("contact", "de"), "/de/events/", "Fragen"],
     ] as const) {
       const built = page(file);
       const header = built.root.querySelectorAll(".main-nav a").map((link) => [link.getAttribute("href"), link.text]);
@@ -215,7 +216,7 @@ describe("upcoming dates", () => {
       ]),
     );
     expect(report.contentWarnings.filter((warning) => /has begun/.test(warning.reason))).toHaveLength(2);
-    for (const file of ["index.html", "pricing/index.html", "de/index.html", "de/pricing/index.html"]) {
+    for (const file of ["index.html", "pricing/index.html", "de/index.html", outputFile("pricing", "de")]) {
       const shown = page(file)
         .root.querySelectorAll(".date time")
         .map((time) => time.getAttribute("datetime"));
@@ -237,11 +238,13 @@ describe("upcoming dates", () => {
   });
 
   it("each date card shows price, language and seats, and one button to the enquiry pre-filled with offer and date", async () => {
-    const page = await readPage(await builtOnce(), "de/pricing/index.html");
+    const page = await readPage(await builtOnce(), outputFile("pricing", "de"));
     const cards = page.root.querySelectorAll(".date");
     const first = cards[0]!;
     const links = first.querySelectorAll("a.button");
-    expect(links.map((link) => link.getAttribute("href"))).toEqual(["/de/contact/?date=2027-03-15#form-title"]);
+    expect(links.map((link) => link.getAttribute("href"))).toEqual([
+      `${address("contact", "de")}?date=2027-03-15#form-title`,
+    ]);
     expect(words(first.querySelector(".date-price")!.textContent)).toBe("2.490 € pro Person, zzgl. USt.");
     expect(words(first.querySelector(".date-language")!.textContent)).toBe("Sprache: Deutsch");
     // The figure and its word never part at a line end.
@@ -263,7 +266,7 @@ describe("upcoming dates", () => {
     ]);
     const english = await readPage(await builtOnce(), "pricing/index.html");
     expect(words(english.root.querySelector(".date .date-language")!.textContent)).toBe("Language: German");
-    const contact = await readPage(await builtOnce(), "de/contact/index.html");
+    const contact = await readPage(await builtOnce(), outputFile("contact", "de"));
     const enquiries = JSON.parse(contact.root.querySelector("[data-contact-form]")!.getAttribute("data-enquiries")!);
     expect(enquiries["date=2027-03-15"]).toEqual({
       kind: "enquiry",
@@ -281,16 +284,17 @@ describe("upcoming dates", () => {
     const { page } = await buildCopy(async () => {}, { SOURCE_DATE_EPOCH: epochOf("2028-01-01") });
     for (const [file, text] of [
       ["index.html", "No open dates are planned right now."],
-      ["de/pricing/index.html", "Derzeit sind keine offenen Termine geplant."],
+      [outputFile("pricing", "de"), "Derzeit sind keine offenen Termine geplant."],
     ] as const) {
       expect(page(file).root.querySelectorAll(".date")).toHaveLength(0);
       expect(visibleText(page(file)), file).toContain(text);
-      expect(page(file).root.querySelector(".dates-none a")!.getAttribute("href")).toMatch(/contact\/$/);
+      expect(page(file).root.querySelector(".dates-none a")!.getAttribute("href")).toMatch(/(contact|kontakt)\/$/);
       // No event is announced; on the pricing page the Course keeps its one instance, without dates.
       expect(jsonLd(page(file)).filter((node) => node["@type"] === "EducationEvent")).toEqual([]);
       const instances = jsonLd(page(file)).filter((node) => node["@type"] === "CourseInstance");
-      expect(instances).toHaveLength(file.includes("pricing") ? 1 : 0);
-      if (file.includes("pricing")) expect(instances[0]!["startDate"]).toBeUndefined();
+      const pricing = file !== "index.html";
+      expect(instances).toHaveLength(pricing ? 1 : 0);
+      if (pricing) expect(instances[0]!["startDate"]).toBeUndefined();
     }
   });
 

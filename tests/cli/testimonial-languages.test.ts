@@ -7,6 +7,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { build, resolveConfig } from "../../generator/index.ts";
 import { copyProject } from "../support/project.ts";
+import { outputFile } from "../support/addresses.ts";
 
 describe("a testimonial in German only", () => {
   it("shows on the German pages, and its English version is a translation to do", async () => {
@@ -18,7 +19,7 @@ describe("a testimonial in German only", () => {
     );
     const out = path.join(root, "dist");
     const report = await build(resolveConfig({ root, outDir: out }));
-    expect(await readFile(path.join(out, "de/references/index.html"), "utf8")).toContain("Maren Ketels");
+    expect(await readFile(path.join(out, outputFile("references", "de")), "utf8")).toContain("Maren Ketels");
     expect(await readFile(path.join(out, "references/index.html"), "utf8")).not.toContain("Maren Ketels");
     expect(report.contentWarnings.map((warning) => warning.message)).toContain(
       `${file}:1:1: warning: "05-maren-ketels" has no English version yet: it shows on the German pages only`,

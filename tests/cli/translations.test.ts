@@ -12,6 +12,8 @@ import { markTranslationsReviewed, resolveConfig } from "../../generator/index.t
 import { copyProject, editFile, runCli } from "../support/project.ts";
 
 const check = (root: string, ...flags: string[]) => runCli(["check", "--root", root, ...flags]);
+/** The 1-based line of the first line of `text` that starts with `start`. */
+const lineOf = (text: string, start: string) => text.split("\n").findIndex((line) => line.startsWith(start)) + 1;
 /** `translations reviewed <name>` in-process, where a test only needs it done (the first test runs the real command). */
 const markReviewed = (root: string, name: string) => markTranslationsReviewed(resolveConfig({ root }), [name], false);
 
@@ -34,13 +36,18 @@ describe("stale translations", () => {
       "Good selling is a craft, not a personality trait.",
       "Selling is a craft.",
     );
+    // The German paragraph's line, read from the page (its front matter holds the German address).
+    const germanLine = lineOf(
+      await readFile(path.join(root, "content/pages/about-me.de.md"), "utf8"),
+      "Gutes Verkaufen",
+    );
     const stale = await check(root);
     expect(stale.code).toBe(0);
     expect(stale.stdout).toBe("Checked 26 pages: no errors, 2 warnings.\n");
     expect(stale.stderr.split("\n")).toEqual([
       'content/i18n/de.yaml:30:3: warning: "hero.title" may be out of date: the English text changed (content/i18n/en.yaml:29:3)',
       "  hint: Compare it with the English text and update it, then run: node bin/ranch-site.js translations reviewed hero.title",
-      'content/pages/about-me.de.md:16:1: warning: This translation may be out of date: the English text changed at content/pages/about-me.en.md:16 "Selling is a craft. It rests on four things:"',
+      `content/pages/about-me.de.md:${germanLine}:1: warning: This translation may be out of date: the English text changed at content/pages/about-me.en.md:16 "Selling is a craft. It rests on four things:"`,
       "  hint: Compare this part with the English one and update it, then run: node bin/ranch-site.js translations reviewed pages/about-me",
       "2 warnings.",
       "",

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { build, MemoryWriter, resolveConfig } from "../../generator/index.ts";
 import { projectRoot } from "../support/site.ts";
+import { outputFile } from "../support/addresses.ts";
 
 /**
  * Golden pages: four built pages, byte for byte, so "the output did not change" is a test and not a
@@ -11,7 +12,7 @@ import { projectRoot } from "../support/site.ts";
 const goldenPages = {
   "index.html": "home.en.html",
   "de/index.html": "home.de.html",
-  "de/pricing/index.html": "pricing.de.html",
+  [outputFile("pricing", "de")]: "pricing.de.html",
   "contact/index.html": "contact.en.html",
 };
 const update = "if the change is intended: npx vitest run tests/golden/pages.test.ts -u";

@@ -11,7 +11,7 @@ import { gunzipSync } from "node:zlib";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse as parseYaml } from "yaml";
-import { defaults } from "../../generator/config.ts";
+import { siteLanguages } from "../support/languages.ts";
 import { type HostConfigInput } from "../../generator/hosts/host-config.ts";
 import { createHostConfigs } from "../../generator/hosts/files.ts";
 import { inlineScriptHashes } from "../support/html.ts";
@@ -19,6 +19,7 @@ import { launchChromium } from "../support/chromium.ts";
 import { startNginx, type Nginx } from "../support/nginx.ts";
 import { rawGet } from "../support/ports.ts";
 import { buildSite, projectRoot } from "../support/site.ts";
+import { german as germanAddress } from "../support/addresses.ts";
 import { securityHeaderNames } from "../support/security-headers.ts";
 
 const htmlCache = "max-age=300, stale-while-revalidate=1800";
@@ -49,7 +50,7 @@ async function buildWithHostFiles(basePath: string) {
   };
   const input: HostConfigInput = {
     basePath,
-    locales: defaults.locales,
+    locales: siteLanguages,
     scriptHashes,
     fontsOrigin: new URL(site.consent.fontsUrl).origin,
     fontFilesOrigin: "https://fonts.gstatic.com",
@@ -120,7 +121,7 @@ describe("nginx with the shipped snippet (base path /)", () => {
   });
 
   it("serves German pages below /de/", async () => {
-    const response = await get(origin, "/de/pricing/");
+    const response = await get(origin, germanAddress("/pricing/"));
     expect(response.status).toBe(200);
     expect(await response.text()).toContain('<html lang="de">');
   });
@@ -163,7 +164,15 @@ describe("nginx with the shipped snippet (base path /)", () => {
   });
 
   it("keeps HTML and other unhashed files fresh 5 minutes, stale while revalidating for 30", async () => {
-    for (const pathname of ["/", "/about-me/", "/de/", "/de/contact/", "/favicon.svg", "/robots.txt", "/sitemap.xml"]) {
+    for (const pathname of [
+      "/",
+      "/about-me/",
+      "/de/",
+      germanAddress("/contact/"),
+      "/favicon.svg",
+      "/robots.txt",
+      "/sitemap.xml",
+    ]) {
       const response = await get(origin, pathname);
       expect(response.status, pathname).toBe(200);
       expect(response.headers.get("cache-control"), pathname).toBe(htmlCache);
@@ -187,7 +196,7 @@ describe("nginx with the shipped snippet (base path /)", () => {
   });
 
   it("sends the security headers, with a hash-only script-src, on pages and on 404s", async () => {
-    for (const pathname of ["/", "/de/pricing/", "/nope/", "/de/nope/", "/nginx.conf"]) {
+    for (const pathname of ["/", germanAddress("/pricing/"), "/nope/", "/de/nope/", "/nginx.conf"]) {
       const response = await get(origin, pathname);
       expectSecurityHeaders(response, built.scriptHashes);
       expect(response.headers.get("cache-control"), pathname).toBe(htmlCache);
@@ -323,7 +332,7 @@ describe("nginx with the shipped snippet (base path /)", () => {
       await settle(home, "/");
       await home.close();
 
-      for (const pathname of ["/de/contact/", "/references/", "/nope/"]) {
+      for (const pathname of [germanAddress("/contact/"), "/references/", "/nope/"]) {
         const page = await open(pathname);
         await settle(page, pathname);
         // The inline head script ran: it applied the stored choice before first paint.
@@ -361,7 +370,7 @@ describe("nginx with the shipped snippet (base path /ranch/)", () => {
     const redirect = await get(origin, "/ranch/about-me");
     expect(redirect.status).toBe(301);
     expect(redirect.headers.get("location")).toBe("/ranch/about-me/");
-    const page = await get(origin, "/ranch/de/pricing/");
+    const page = await get(origin, `/ranch${germanAddress("/pricing/")}`);
     expect(page.status).toBe(200);
     expect(page.headers.get("cache-control")).toBe(htmlCache);
     expectSecurityHeaders(page, built.scriptHashes);

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { immutableCache, shortCache, unpublishedFiles } from "../../generator/hosts/host-config.ts";
 import { hostTools, request, startNetlify, startWrangler, type RealHost } from "../support/real-hosts.ts";
 import { buildSite, builtSite } from "../support/site.ts";
+import { german } from "../support/addresses.ts";
 import { securityHeaderNames } from "../support/security-headers.ts";
 
 /** The built 404 pages, byte for byte: what each host must answer a miss with. */
@@ -79,7 +80,15 @@ describe.each(Object.keys(starters) as (keyof typeof starters)[])("the shipped h
 
   it("pages and files answer 200 with the security headers of _headers", async () => {
     const assets = (await readFile(path.join(dir, "index.html"), "utf8")).match(/\/assets\/[^"']+\.css/);
-    for (const pathname of ["/", "/de/", "/about-me/", "/de/contact/", "/robots.txt", "/sitemap.xml", assets![0]]) {
+    for (const pathname of [
+      "/",
+      "/de/",
+      "/about-me/",
+      german("/contact/"),
+      "/robots.txt",
+      "/sitemap.xml",
+      assets![0],
+    ]) {
       const { status, headers } = await request(host, pathname);
       expect(status, `${host.name} ${pathname}`).toBe(200);
       for (const name of securityHeaderNames)
@@ -95,12 +104,12 @@ describe.each(Object.keys(starters) as (keyof typeof starters)[])("the shipped h
       // netlify dev's static server sets its own Cache-Control ("public, max-age=0…", netlify-cli's
       // static-server.js), which wins over what the proxy took from _headers; Netlify's parser is proven
       // below. What the proxy must not do is join two rules' values into one header.
-      for (const pathname of ["/", "/de/about-me/", css])
+      for (const pathname of ["/", german("/about-me/"), css])
         expect((await cache(pathname))?.match(/max-age/g)?.length, `${host.name} ${pathname}`).toBe(1);
       return;
     }
     expect(await cache("/")).toBe(shortCache);
-    expect(await cache("/de/about-me/")).toBe(shortCache);
+    expect(await cache(german("/about-me/"))).toBe(shortCache);
     expect(await cache("/robots.txt")).toBe(shortCache);
     expect(await cache(css)).toBe(immutableCache);
   });
@@ -111,10 +120,16 @@ describe.each(Object.keys(starters) as (keyof typeof starters)[])("the shipped h
       .filter((line) => line.trim() && !line.startsWith("#"))
       .map((line) => line.trim().split(/\s+/) as [string, string, string]);
     expect(rules.length).toBeGreaterThan(0);
-    for (const [from, , status] of rules) {
+    for (const [from, to, status] of rules) {
       const probe = from.replace(/\*$/, "ranch-probe/");
       const response = await request(host, probe);
-      // Every rule of the site ends in a 404: a forced one, a rewrite to a path that does not exist
+      // An old address of a page: one permanent redirect to its address now (tests/host/old-addresses.test.ts).
+      if (status.startsWith("301")) {
+        expect(response.status, `${host.name}: ${from} ${status}`).toBe(301);
+        expect(new URL(response.headers.get("location")!, host.origin).pathname, `${host.name}: ${from}`).toBe(to);
+        continue;
+      }
+      // Every other rule of the site ends in a 404: a forced one, a rewrite to a path that does not exist
       // (Cloudflare), or a language's not-found page.
       expect(response.status, `${host.name}: ${from} ${status}`).toBe(404);
       const locale = from.startsWith("/de/") ? "de" : "en";
@@ -160,7 +175,7 @@ describe.each(Object.keys(starters) as (keyof typeof starters)[])(
       }
       const page = await readFile(path.join(dir, "index.html"), "utf8");
       const css = page.match(/\/assets\/[^"']+\.css/)![0];
-      for (const pathname of ["/", "/de/", "/about-me/", "/de/contact/", "/robots.txt", css, "/de/nope/"]) {
+      for (const pathname of ["/", "/de/", "/about-me/", german("/contact/"), "/robots.txt", css, "/de/nope/"]) {
         const { headers } = await request(host, pathname);
         expect(headers.get("content-security-policy"), `${host.name} ${pathname}`).toBe(sitePolicy);
         expect(headers.get("cross-origin-opener-policy"), `${host.name} ${pathname}`).toBe("same-origin");
@@ -174,7 +189,7 @@ describe.each(Object.keys(starters) as (keyof typeof starters)[])(
       if (tool !== "netlify") return;
       // netlify dev lets the last matching rule win; Netlify joins them. Its own parser shows one rule per path.
       const rules = await netlifyRules(dir);
-      for (const pathname of ["/", "/index.html", "/admin/", "/admin/config.de.yml", css, "/de/about-me/"])
+      for (const pathname of ["/", "/index.html", "/admin/", "/admin/config.de.yml", css, german("/about-me/")])
         expect(
           rules.filter((rule) => rule.forRegExp.test(pathname) && rule.values["Content-Security-Policy"]).length,
           pathname,
@@ -191,7 +206,7 @@ describe("Netlify's own _headers parser (the one netlify dev applies) on the shi
     const caches = (pathname: string) =>
       headers.filter((rule) => rule.forRegExp.test(pathname)).flatMap((rule) => rule.values["Cache-Control"] ?? []);
     expect(caches("/")).toEqual([shortCache]);
-    expect(caches("/de/about-me/")).toEqual([shortCache]);
+    expect(caches(german("/about-me/"))).toEqual([shortCache]);
     expect(caches("/robots.txt")).toEqual([shortCache]);
     expect(caches(css)).toEqual([immutableCache]);
     for (const pathname of ["/", css, "/de/nope/"])

@@ -21,6 +21,7 @@ import { renderOpenGraphSvgs } from "../../generator/render/pages.ts";
 import { sitePages, templateFiles } from "../../generator/routes.ts";
 import { copyProject, editFile } from "../support/project.ts";
 import { projectRoot } from "../support/site.ts";
+import { outputFile } from "../support/addresses.ts";
 
 const manifest = `trainer:
   file: portrait.jpg
@@ -91,7 +92,7 @@ describe("a build with photos", () => {
   it("shows the trainer's portrait as AVIF, WebP and JPEG at 320, 640 and 960 px, with width, height, sizes and lazy loading", async () => {
     for (const [file, alt] of [
       ["about-me/index.html", "Katrin Jessen with a horse at the paddock gate"],
-      ["de/about-me/index.html", "Katrin Jessen mit einem Pferd am Koppeltor"],
+      [outputFile("about-me", "de"), "Katrin Jessen mit einem Pferd am Koppeltor"],
     ]) {
       const [picture, ...others] = pictures(await first.page(file!));
       expect(others).toEqual([]);
@@ -136,7 +137,7 @@ describe("a build with photos", () => {
   it("turns a markdown image into the same <picture>, with the markdown's alt text in each language", async () => {
     for (const [file, alt] of [
       ["training-details/index.html", "The herd on the dike"],
-      ["de/training-details/index.html", "Die Herde am Deich"],
+      [outputFile("training-details", "de"), "Die Herde am Deich"],
     ]) {
       const [picture] = pictures(await first.page(file!));
       expect(picture!.sources.map((source) => source.type)).toEqual(["image/avif", "image/webp"]);
@@ -198,7 +199,7 @@ describe("a build with photos", () => {
     for (const [file, locale] of [
       ["index.html", "en"],
       ["de/index.html", "de"],
-      ["de/contact/index.html", "de"],
+      [outputFile("contact", "de"), "de"],
     ] as const) {
       const page = await first.page(file);
       const url = page.querySelector('meta[property="og:image"]')!.getAttribute("content")!;

@@ -12,6 +12,7 @@ import { parse as parseYaml } from "yaml";
 import { validateStructuredData } from "../support/google-event.ts";
 import { readPage, type BuiltPage } from "../support/html.ts";
 import { builtSite, projectRoot } from "../support/site.ts";
+import { outputFile } from "../support/addresses.ts";
 
 interface SiteDate {
   start: string;
@@ -21,10 +22,8 @@ interface SiteDate {
   language?: string;
 }
 
-const eventPages = [
-  { file: "pricing/index.html", locale: "en" },
-  { file: "de/pricing/index.html", locale: "de" },
-];
+// The pricing page in each language, where its routes put it (de/preise/index.html).
+const eventPages = ["en", "de"].map((locale) => ({ file: outputFile("pricing", locale), locale }));
 
 let dist: string;
 let baseUrl: string;
@@ -121,7 +120,7 @@ describe("each upcoming date as an EducationEvent", () => {
 describe("each date's calendar file", () => {
   it("parses with ical.js as one all-day event, named as the date's EducationEvent in that language", async () => {
     for (const locale of ["en", "de"]) {
-      const pricing = pages.find((page) => page.file.endsWith("pricing/index.html") && page.locale === locale)!;
+      const pricing = pages.find((page) => page.file === outputFile("pricing", locale))!;
       const named = new Map(events(pricing).map((event) => [event["startDate"], event["name"]]));
       for (const date of dates) {
         const text = await readFile(path.join(dist, "calendar", `${date.start}.${locale}.ics`), "utf8");

@@ -17,6 +17,7 @@ import { chromiumArgs, findChromium } from "./chromium.ts";
 import { resolveConfig, serve } from "../../generator/index.ts";
 import { benchmarkReuser, type PageFunctions } from "./lighthouse-benchmark.ts";
 import { builtSite, projectRoot } from "./site.ts";
+import { german } from "./addresses.ts";
 
 /**
  * Lighthouse and its Chrome launcher are exact-pinned in tests/tools/lighthouse/ (160 MB, installed on demand:
@@ -61,7 +62,8 @@ type LaunchChrome = (options: {
 }) => Promise<LaunchedChrome>;
 
 const routes = ["/", "/references/", "/contact/", "/pricing/"];
-const paths = routes.flatMap((route) => [route, `/de${route}`]);
+/** Each in English and at its German address (/de/kontakt/), not the old one that would forward there. */
+const paths = routes.flatMap((route) => [route, german(route)]);
 /**
  * The report's pictures (a filmstrip, the final and the full-page screenshot) weigh nothing in any score
  * and nobody reads them here; the full-page one alone costs a second of Chrome per run. Speed Index

@@ -1,3 +1,5 @@
+import { address, outputFile } from "./addresses.ts";
+
 /**
  * The routes of design.md §2 (issue 28 added /faq/), written out by hand: tests check the generator against this
  * contract, so it is not derived from generator/routes.ts.
@@ -38,8 +40,15 @@ const englishPages: SitePage[] = [
   { path: "/nope/", file: "404.html", locale: "en", indexable: false },
 ];
 
-/** All 26 pages: every route in English and German, the programme sheet and the not-found page of each locale. */
+/**
+ * All 26 pages: every route in English and German, the programme sheet and the not-found page of each locale.
+ * The German pages are at their German addresses, as the site's routes put them (/de/preise/: tests/support/addresses.ts).
+ */
 export const sitePages: SitePage[] = [
   ...englishPages,
-  ...englishPages.map((page) => ({ ...page, path: `/de${page.path}`, file: `de/${page.file}`, locale: "de" as const })),
+  ...englishPages.map((page) =>
+    page.file === "404.html"
+      ? { ...page, path: `/de${page.path}`, file: `de/${page.file}`, locale: "de" as const }
+      : { ...page, path: address(page.path, "de"), file: outputFile(page.path, "de"), locale: "de" as const },
+  ),
 ];

@@ -9,13 +9,14 @@ import { mkdir } from "node:fs/promises";
 import { resolveConfig } from "../../generator/config.ts";
 import { startServer } from "../../generator/dev/serve.ts";
 import { launchChromium } from "./chromium.ts";
+import { servedSite } from "./languages.ts";
 import { serveLocalFonts } from "./local-fonts.ts";
 
 const paths = process.argv.slice(2).length ? process.argv.slice(2) : ["/", "/de/"];
 const out = process.env["SHOTS"] ?? "/tmp/shots";
 await mkdir(out, { recursive: true });
 const config = resolveConfig({ outDir: process.env["DIST"] });
-const server = await startServer({ dir: config.outDir, port: 0, locales: config.locales });
+const server = await startServer({ dir: config.outDir, port: 0, site: servedSite });
 const port = (server.address() as { port: number }).port;
 const browser = await launchChromium();
 const widths = (process.env["WIDTHS"] ?? "390,768,1280").split(",").map(Number);

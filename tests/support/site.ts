@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import type { Server } from "node:http";
 import { inject } from "vitest";
-import { build, resolveConfig, type ConfigInput } from "../../generator/index.ts";
+import { build, loadLanguages, resolveConfig, type ConfigInput } from "../../generator/index.ts";
 import { startServer } from "../../generator/dev/serve.ts";
 
 /** The repository root: tests build its real content. */
@@ -37,11 +37,12 @@ export async function serveSite(
   const own = Object.keys(options).length > 0;
   const dir = own ? await buildSite(options) : builtSite();
   const config = resolveConfig({ root: projectRoot, ...options });
+  const languages = await loadLanguages(projectRoot);
   // As the real host does (nginx gzip_static): Lighthouse and the budgets see the bytes a visitor downloads.
   const server = await startServer({
     dir,
     port: 0,
-    locales: config.locales,
+    site: () => ({ locales: languages }),
     basePath: config.basePath,
     precompressed: true,
   });

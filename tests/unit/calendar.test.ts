@@ -66,6 +66,7 @@ const site = {
 const locale = (code: string, texts: Record<string, string>, offer: { name: string; unit: string }, price: string) =>
   ({
     locale: code,
+    formats: code,
     dictionary: new Map(Object.entries(texts).map(([key, text]) => [key, { text, file: "", line: 1, column: 1 }])),
     // The facts as load/implied-facts.ts gives them: the country named in the page's language.
     facts: new Map([

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { checkContent } from "../../generator/check/across-files.ts";
-import { resolveConfig } from "../../generator/config.ts";
+import { siteLanguages } from "../support/languages.ts";
 import type { Entry } from "../../generator/i18n.ts";
 import type { LoadedContent } from "../../generator/load/content.ts";
 import { fixedPages } from "../../generator/routes.ts";
@@ -23,7 +23,7 @@ const messages = (en: string[], de: string[], templateKeys: string[] = []) =>
   checkContent(
     content(en, de),
     fixedPages.filter((page) => !page.markdown), // dictionaries only: no markdown pages to require
-    resolveConfig().locales,
+    siteLanguages,
     new Map(templateKeys.map((key) => [key, { file: "templates/pages/Home.tsx" }])),
   ).map((problem) => problem.message);
 

@@ -17,6 +17,7 @@ import {
 import { interfaceLanguage } from "../../generator/editor/watch-admin.ts";
 import { loadEditorWords, wordsFor, type Words } from "../../generator/editor/words.ts";
 import { projectRoot } from "../support/site.ts";
+import { siteLanguageCodes } from "../support/languages.ts";
 
 type Field = {
   name: string;
@@ -214,7 +215,7 @@ describe("the web editor's configuration", () => {
     const siteFields = config.collections.find((collection) => collection.name === "site")!.files![0]!.fields;
     const dates = fieldAt(siteFields, ["dates"]);
     const values = (field: Field) => field.options!.map((option) => option.value);
-    expect(values(fieldAt(dates.fields!, ["language"]))).toEqual(["en", "de"]);
+    expect(values(fieldAt(dates.fields!, ["language"]))).toEqual(siteLanguageCodes);
     expect(values(fieldAt(dates.fields!, ["offer"]))).toEqual(["open", "team", "custom"]);
     expect(fieldAt(siteFields, ["offers", "team", "per"])).toMatchObject({
       widget: "select",

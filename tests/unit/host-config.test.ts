@@ -9,6 +9,7 @@ import {
   type HostConfigInput,
 } from "../../generator/hosts/host-config.ts";
 import { createHostConfigs } from "../../generator/hosts/files.ts";
+import { htaccess as createHtaccess } from "../../generator/hosts/htaccess.ts";
 
 const hashes = [
   "sha256-HeadScriptHash0000000000000000000000000000=",
@@ -337,6 +338,31 @@ describe("createHostConfigs", () => {
           "text/calendar; charset=utf-8",
         );
         expect(responseHeaders(input(basePath), "index.html")["content-type"]).toBeUndefined();
+      });
+
+      it("old addresses: one permanent redirect each, with and without the slash, on every host's file", () => {
+        const moved = [{ from: `${basePath}de/pricing/`, to: `${basePath}de/preise/` }];
+        const files = createHostConfigs(input(basePath, { redirects: moved }));
+        const redirects = fileOf(files, "_redirects")
+          .split("\n")
+          .filter((line) => line && !line.startsWith("#"))
+          .map((line) => line.split(/\s+/));
+        const to = `${basePath}de/preise/`;
+        // Before the not-found rules, which Cloudflare would otherwise read first; Netlify's forced line first.
+        expect(redirects.filter(([, target]) => target === to)).toEqual([
+          [`${basePath}de/pricing/`, to, "301!"],
+          [`${basePath}de/pricing/`, to, "301"],
+          [`${basePath}de/pricing`, to, "301!"],
+          [`${basePath}de/pricing`, to, "301"],
+        ]);
+        expect(redirects.findIndex(([, target]) => target === to)).toBeLessThan(
+          redirects.findIndex(([, , status]) => status === "404"),
+        );
+        const nginx = fileOf(files, "nginx.conf");
+        for (const from of [`${basePath}de/pricing/`, `${basePath}de/pricing`])
+          expect(nginx).toContain(`location = ${from} {\n    return 301 ${to}$is_args$args;`);
+        const htaccess = createHtaccess(input(basePath, { redirects: moved }));
+        expect(htaccess).toContain(`    RewriteRule ^de/pricing/?$ ${to} [R=301,L]`);
       });
     });
   }

@@ -8,6 +8,7 @@ import path from "node:path";
 import { Ajv, type ValidateFunction } from "ajv";
 import { beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
+import { siteLanguageCodes } from "../support/languages.ts";
 import { createJsonSchemas, schemaFolder, schemaText } from "../../generator/editor/json-schemas.ts";
 import { projectRoot } from "../support/site.ts";
 
@@ -23,7 +24,7 @@ let validators: Record<string, ValidateFunction>;
 beforeAll(async () => {
   const ajv = new Ajv({ allErrors: true, strict: true });
   validators = {};
-  for (const name of ["site", "dictionary", "page", "testimonial"])
+  for (const name of ["site", "dictionary", "writing-rules", "page", "testimonial"])
     validators[name] = ajv.compile(JSON.parse(await read(`${schemaFolder}/${name}.schema.json`)));
 });
 
@@ -46,10 +47,14 @@ describe("JSON Schemas for editors", () => {
     for (const [name, schema] of made) expect(await read(`${schemaFolder}/${name}`), name).toBe(schemaText(schema));
   });
 
-  it("accept the real content: site.yaml, both dictionaries, every page's and testimonial's front matter", async () => {
+  it("accept the real content: site.yaml, every language's dictionary and writing rules, every page's and testimonial's front matter", async () => {
     expect(mistakes(validators["site"]!, parse(await read("content/site.yaml")))).toEqual([]);
-    for (const file of ["content/i18n/en.yaml", "content/i18n/de.yaml"])
-      expect(mistakes(validators["dictionary"]!, parse(await read(file))), file).toEqual([]);
+    for (const code of siteLanguageCodes) {
+      const dictionary = `content/i18n/${code}.yaml`;
+      expect(mistakes(validators["dictionary"]!, parse(await read(dictionary))), dictionary).toEqual([]);
+      const rules = `content/languages/${code}.yaml`;
+      expect(mistakes(validators["writing-rules"]!, parse(await read(rules))), rules).toEqual([]);
+    }
     const pages = await markdownFiles("content/pages");
     const testimonials = await markdownFiles("content/testimonials");
     expect(pages.length).toBeGreaterThanOrEqual(16);

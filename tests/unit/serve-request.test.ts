@@ -5,6 +5,9 @@ import { resolveConfig } from "../../generator/config.ts";
 import { encodePath, isAllowedHost, isHiddenPath, parseTarget } from "../../generator/dev/request.ts";
 import { pagesOfFile } from "../../generator/dev/live-reload.ts";
 import { isBuildOutput, isUnread } from "../../generator/dev/watched-files.ts";
+import { createHref, createRoutes, sitePages } from "../../generator/routes.ts";
+import type { Content } from "../../model/content.ts";
+import { siteLanguages } from "../support/languages.ts";
 
 describe("parseTarget", () => {
   it.each([
@@ -128,6 +131,9 @@ describe("watch's own paths", () => {
     ["content/i18n/de.yaml", []],
     ["content/pages/about-me.fr.md", []],
   ])("saving %s leads open tabs to %j", (file, pages) => {
-    expect(pagesOfFile(config, file)).toEqual(pages);
+    const markdown = Object.fromEntries(["about-me", "faq"].map((name) => [name, {}]));
+    const site = sitePages({ locales: [{ pages: markdown }] } as unknown as Pick<Content, "locales">);
+    const routes = createRoutes(site, siteLanguages, createHref({ basePath: "/", locales: siteLanguages }, ""));
+    expect(pagesOfFile(routes, "/", file)).toEqual(pages);
   });
 });

@@ -1,7 +1,19 @@
-/** The typography the build applies per locale (design.md §9; issue 13 item 7). */
+/**
+ * The typography the build applies per locale (design.md §9; issue 13 item 7), by each language's writing
+ * rules as the real project writes them (content/languages/*.yaml), and the neutral rules of a language
+ * without a file.
+ */
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadMarkdownEngine, renderMarkdown } from "../../generator/load/markdown.ts";
-import { typeset } from "../../generator/load/typography.ts";
+import { typeset as typesetWith, typographyOf, type Typography } from "../../generator/load/typography.ts";
+import { loadWritingRules, neutralRules } from "../../generator/load/writing-rules.ts";
+import { projectRoot } from "../support/site.ts";
+
+const rulesOf = async (code: string) =>
+  typographyOf((await loadWritingRules(projectRoot, { code, prefix: code }, { file: "content/site.yaml" })).value);
+const typographies: Record<string, Typography> = { en: await rulesOf("en"), de: await rulesOf("de") };
+/** A text as the real site sets it in English ("en") or German ("de"). */
+const typeset = (text: string, code: "en" | "de") => typesetWith(text, typographies[code]!);
 
 // The engine loads when a build first parses a body (load/markdown.ts); these tests call it directly.
 beforeAll(() => loadMarkdownEngine());
@@ -110,7 +122,7 @@ describe("typeset", () => {
 describe("markdown typography", () => {
   it("sets text nodes and leaves code, link targets and inline code alone", () => {
     const html = renderMarkdown('Nach § 5 DDG, "bitte" [z. B. hier](/de/a...b/) und `a - b...`\n\n```\nx - y...\n```', {
-      locale: "de",
+      typography: typographies["de"],
     });
     expect(shown(html)).toBe(
       '<p>Nach §~5~DDG, \u201ebitte\u201c <a href="/de/a...b/">z.~B. hier</a> und <code>a - b...</code></p>\n<pre><code>x - y...\n</code></pre>',
@@ -118,6 +130,20 @@ describe("markdown typography", () => {
   });
 
   it("uses the page's locale: English marks on English pages", () => {
-    expect(renderMarkdown('a "b"', { locale: "en" })).toBe("<p>a \u201cb\u201d</p>");
+    expect(renderMarkdown('a "b"', { typography: typographies["en"] })).toBe("<p>a \u201cb\u201d</p>");
+  });
+});
+
+describe("a language without writing rules", () => {
+  const danish = typographyOf(neutralRules("da"));
+
+  it("keeps the quotes as typed and its figures as figures: never another language's marks or number words", () => {
+    expect(typesetWith('Vi er "helt" klar med 3 heste og 12 geder i dag.', danish)).toBe(
+      'Vi er "helt" klar med 3\u00a0heste og 12\u00a0geder i dag.',
+    );
+  });
+
+  it("binds a day to its month by the names ICU gives the language", () => {
+    expect(shown(typesetWith("Fra 15. marts 2027", danish))).toBe("Fra 15.~marts 2027");
   });
 });
