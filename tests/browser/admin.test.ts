@@ -260,6 +260,9 @@ describe("the web editor in local mode (watch --admin)", { timeout: 600_000 }, (
     expect(await dates.first().textContent()).toMatch(/^(1 Termin|\d+ Termine)$/);
     const topBar = dates.first().locator("xpath=..");
     expect(await topBar.locator("[class*='-AddButton']").textContent()).toBe("Termin hinzufügen");
+    // A date field's button empties the field: Decap's own "Löschen" would read as deleting the training date.
+    await page.getByRole("button", { name: "Leeren", exact: true }).first().waitFor();
+    expect(await page.getByRole("button", { name: "Löschen", exact: true }).count()).toBe(0);
     // No list heading or add button anywhere on the form starts a noun in lower case.
     const bars = await page.locator("[class*='-ExpandButtonContainer'], [class*='-AddButton']").allTextContents();
     expect(bars.filter((text) => /^(\d+ )?\p{Ll}/u.test(text.trim()))).toEqual([]);

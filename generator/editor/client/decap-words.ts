@@ -1,5 +1,5 @@
 /**
- * Two of Decap's own phrases, corrected in the interface language.
+ * Three of Decap's own phrases, corrected in the interface language.
  *
  * The back link above a form: Decap's German "Zurück zu allen %{collectionLabel}" puts a collection's name
  * where German wants the dative ("allen Preise, Termine und Fakten"). It is a locale phrase, so it takes the
@@ -31,14 +31,25 @@ interface ConfigField {
   types?: ConfigField[];
 }
 
-/** The back link's phrase in the interface language, from our own words. */
+/** The back link's phrase and a date field's clear button in the interface language, from our own words. */
 export function registerDecapPhrases(cms: LocaleRegistry, language: string, words: ScriptWords): void {
   const phrases = cms.getLocale(language);
   if (!phrases || !words["back"]) return;
   const editor = (phrases["editor"] ?? {}) as Phrases;
   const toolbar = (editor["editorToolbar"] ?? {}) as Phrases;
+  const widgets = (editor["editorWidgets"] ?? {}) as Phrases;
   const backCollection = fill(words["back"], { collection: "%{collectionLabel}" });
-  cms.registerLocale(language, { ...phrases, editor: { ...editor, editorToolbar: { ...toolbar, backCollection } } });
+  // Decap's German "Löschen" beside a training's first day reads as deleting the date; the button only empties
+  // the field.
+  const datetime = { ...(widgets["datetime"] as Phrases), ...(words["clearDate"] && { clear: words["clearDate"] }) };
+  cms.registerLocale(language, {
+    ...phrases,
+    editor: {
+      ...editor,
+      editorToolbar: { ...toolbar, backCollection },
+      editorWidgets: { ...widgets, datetime },
+    },
+  });
 }
 
 /**
