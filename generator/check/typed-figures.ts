@@ -33,28 +33,35 @@ export function typedFigures(content: LoadedContent, remember: RememberCheck = e
     const texts = textsOf(locale);
     const places = texts.map(({ file, start }) => `${file}:${start.line}:${start.column}`);
     const inputs = [figures, ...texts.map(({ text }) => text), ...places];
-    return remember(`typed figures ${locale.locale}`, inputs, () => refusals(texts, booking, tokeniser(locale.locale)));
+    return remember(`typed figures ${locale.locale}`, inputs, () => refusals(texts, booking, reader(locale.locale)));
   });
 }
 
-type Token = { word: string; offset: number };
-/** Each language's texts by their tokens, from the last time its refusals were worked out. */
-const lastTokens = new Map<string, Map<string, Token[]>>();
+/** What one text teaches and what it may type, worked out from its words alone. */
+interface Reading {
+  /** Each quoted figure with its wording: "bis {booking.freeCancellationDays} Tage vor" teaches "bis … tage vor". */
+  teaches: { wording: string; fact: string }[];
+  /** Each number with the wording around it. */
+  numbers: { word: string; offset: number; wording: string }[];
+}
+
+/** Each language's readings by text, from the last time its refusals were worked out. */
+const lastReadings = new Map<string, Map<string, Reading>>();
 
 /**
- * A language's tokens, taken from its last pass where a text is unchanged: a save in `watch` changes one text,
- * and tokenising the rest again was about half of the check (both languages of the real site, the fastest of 50
- * passes: 3.6–5.3 ms without, 2.0–2.2 ms with, under load), and garbage for the next collection. Only this
- * pass's texts are kept.
+ * A language's readings, taken from its last pass where a text is unchanged: a save in `watch` changes one
+ * text, and reading every other one again was nearly all of this check (both languages of the real site, a
+ * pass with nothing changed, the fastest of 50 under load: 3.6–5.3 ms read afresh, 0.22–0.46 ms kept). A
+ * reading depends on its text alone, so a kept one cannot go stale; only this pass's texts are kept.
  */
-function tokeniser(language: string): (text: string) => Token[] {
-  const before = lastTokens.get(language);
-  const now = new Map<string, Token[]>();
-  lastTokens.set(language, now);
+function reader(language: string): (text: string) => Reading {
+  const before = lastReadings.get(language);
+  const now = new Map<string, Reading>();
+  lastReadings.set(language, now);
   return (text) => {
-    const tokens = now.get(text) ?? before?.get(text) ?? tokensOf(text);
-    now.set(text, tokens);
-    return tokens;
+    const reading = now.get(text) ?? before?.get(text) ?? readingOf(text);
+    now.set(text, reading);
+    return reading;
   };
 }
 
@@ -77,28 +84,21 @@ function textsOf(locale: LocaleContent): Text[] {
 function refusals(
   texts: readonly Text[],
   booking: Record<string, unknown>,
-  tokens: (text: string) => Token[],
+  read: (text: string) => Reading,
 ): ContentError[] {
   // Only a text with a digit can type a figure, and only one with a placeholder can teach a wording.
-  const tokenised = texts
+  const readings = texts
     .filter(({ text }) => /\d|\{booking\./.test(text))
-    .map((text) => ({ ...text, tokens: tokens(text.text) }));
+    .map((text) => ({ ...text, ...read(text.text) }));
   // A wording may serve more than one figure ("bis {booking.freeCancellationDays} Tage vor", "bis {booking.feeDays} Tage vor").
   const wordings = new Map<string, Set<string>>();
-  for (const { tokens } of tokenised) {
-    for (const [index, { word }] of tokens.entries()) {
-      const fact = figure.exec(word)?.[1];
-      if (!fact) continue;
-      const wording = wordingAt(tokens, index);
-      wordings.set(wording, new Set([...(wordings.get(wording) ?? []), fact]));
-    }
-  }
+  for (const { teaches } of readings)
+    for (const { wording, fact } of teaches) wordings.set(wording, new Set([...(wordings.get(wording) ?? []), fact]));
   if (wordings.size === 0) return [];
   const problems: ContentError[] = [];
-  for (const { text, file, start, tokens } of tokenised) {
-    for (const [index, { word, offset }] of tokens.entries()) {
-      if (!/^\d/.test(word)) continue;
-      const facts = [...(wordings.get(wordingAt(tokens, index)) ?? [])];
+  for (const { text, file, start, numbers } of readings) {
+    for (const { word, offset, wording } of numbers) {
+      const facts = [...(wordings.get(wording) ?? [])];
       if (facts.length === 0) continue;
       const valueOf = (fact: string) => booking[fact.slice("booking.".length)];
       const place = { file, ...placeAt(text, offset, start) };
@@ -120,13 +120,22 @@ function refusals(
   return problems;
 }
 
-/** The tokens of a text with their offsets. */
-function tokensOf(text: string): Token[] {
-  return [...text.matchAll(token)].map((match) => ({ word: match[0], offset: match.index }));
+/** A text's figures and numbers, each with its wording. */
+function readingOf(text: string): Reading {
+  const matches = [...text.matchAll(token)];
+  const tokens = matches.map((match) => match[0]);
+  const reading: Reading = { teaches: [], numbers: [] };
+  for (const [index, word] of tokens.entries()) {
+    const fact = figure.exec(word)?.[1];
+    if (fact) reading.teaches.push({ wording: wordingAt(tokens, index), fact });
+    else if (/^\d/.test(word))
+      reading.numbers.push({ word, offset: matches[index]!.index, wording: wordingAt(tokens, index) });
+  }
+  return reading;
 }
 
 /** How a figure at `index` is worded: the word before it and the two after it, in lower case. */
-function wordingAt(tokens: readonly { word: string }[], index: number): string {
-  const word = (at: number) => tokens[at]?.word.toLowerCase() ?? "";
+function wordingAt(tokens: readonly string[], index: number): string {
+  const word = (at: number) => tokens[at]?.toLowerCase() ?? "";
   return `${word(index - 1)}\u0000${word(index + 1)}\u0000${word(index + 2)}`;
 }
