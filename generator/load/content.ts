@@ -453,7 +453,18 @@ async function parseOne<T>(
     front: text.slice(0, text.length - source.body.length),
     ...(shown === source.body ? {} : { shown }),
   };
-  return { value: make(id, typesetTexts(fillPlaceholders(data, facts), typography), html, origin), problems };
+  return { value: make(id, typesetFront(fillPlaceholders(data, facts), typography), html, origin), problems };
+}
+
+/**
+ * The front matter's texts in the language's typography, but for `slug:`: an address, checked as written, which a
+ * no-break hyphen ("om‑mig", beside a part of two letters) would turn into another address than the one checked.
+ */
+function typesetFront(data: unknown, typography: Typography): unknown {
+  if (!data || typeof data !== "object" || Array.isArray(data)) return typesetTexts(data, typography);
+  return Object.fromEntries(
+    Object.entries(data).map(([key, value]) => [key, key === "slug" ? value : typesetTexts(value, typography)]),
+  );
 }
 
 /** The build sets the typography (design.md §9), so editors type plain spaces, dots and quotes. */

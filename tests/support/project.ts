@@ -56,13 +56,16 @@ export async function breakGermanContact(root: string): Promise<() => Promise<vo
 
 export const removeFile = (root: string, file: string) => rm(path.join(root, file));
 
-/** Runs the real bin; resolves with exit code and output, never rejects. */
-export function runCli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+/** Runs the real bin (with `env` added to the test's environment); resolves with exit code and output, never rejects. */
+export function runCli(
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
       [path.join(projectRoot, "bin/ranch-site.js"), ...args],
-      { cwd: projectRoot },
+      { cwd: projectRoot, env: { ...process.env, ...env } },
       (error, stdout, stderr) => {
         resolve({ code: error ? (typeof error.code === "number" ? error.code : 1) : 0, stdout, stderr });
       },

@@ -1,4 +1,4 @@
-import { mkdtemp, mkdir, writeFile } from "node:fs/promises";
+import { cp, mkdtemp, mkdir, readFile, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -179,6 +179,18 @@ describe("loadContent() on a small fixture project (tests/fixtures/small-site)",
     });
     expect([en!.facts.get("offers.open.price"), de!.facts.get("offers.open.price")]).toEqual(["€990", "990\u00a0€"]);
     expect(content.site.dates.map((date) => date.start)).toEqual(["2099-01-05"]);
+  });
+  it("keeps a slug as written: an address, never set in the language's typography", async () => {
+    // "so-geht-es" has a part of two letters, which running text binds with a no-break hyphen (typography.ts).
+    const root = await mkdtemp(path.join(os.tmpdir(), "ranch-slug-"));
+    await cp(path.join(import.meta.dirname, "../fixtures/small-site/content"), path.join(root, "content"), {
+      recursive: true,
+    });
+    const file = path.join(root, "content/pages/about-me.de.md");
+    await writeFile(file, (await readFile(file, "utf8")).replace("slug: ueber-mich", "slug: so-geht-es"));
+    const content = await loadContent(resolveConfig({ root }));
+    expect(content.problems.map((problem) => problem.message)).toEqual([]);
+    expect(content.locales[1]!.pages["about-me"]!.slug).toBe("so-geht-es");
   });
 });
 
