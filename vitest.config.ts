@@ -47,6 +47,10 @@ export default defineConfig({
     env: { NODE_ENV: "production" },
     testTimeout: 60_000,
     hookTimeout: 180_000,
+    // expect.poll() asks until what a visitor would see has arrived (a smooth scroll's end, a reload, a slide), and
+    // answers as soon as it has: its timeout only says how long "never" is. vitest's own 1 s is a wall-clock limit
+    // that a loaded machine's Chromium overruns; a test that times a behaviour sets its own (navigation.test.ts).
+    expect: { poll: { timeout: 15_000 } },
     // Two cores: browser tests each drive a Chromium; more workers only make them fight.
     maxWorkers: 2,
     // Longest files first, across the tiers, so that both workers finish together.

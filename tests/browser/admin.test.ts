@@ -459,7 +459,7 @@ describe("the web editor in local mode (watch --admin)", { timeout: 600_000 }, (
     expect(await marked.count()).toBe(1);
     expect(await marked.getAttribute("data-refused-field")).toBe("Termine › 1 › Letzter Tag");
     expect(await marked.getAttribute("for")).toBe(await page.getByLabel("Letzter Tag").first().getAttribute("id"));
-    await page.getByRole("button", { name: ui.de.publish, exact: true }).click({ trial: true, timeout: 5_000 });
+    await page.getByRole("button", { name: ui.de.publish, exact: true }).click({ trial: true });
     expect(await changedLines("content/site.yaml")).toEqual([["    seatsLeft: 4", "    seatsLeft: 3"]]);
     await page.close();
   });
@@ -501,7 +501,7 @@ describe("the web editor in local mode (watch --admin)", { timeout: 600_000 }, (
       expect(await page.locator("[data-build-error]").count()).toBe(0);
       // Publish is not covered: Playwright's trial click fails on an element another one hides.
       // With nothing changed, the button reads "Veröffentlicht" (Published), its menu one click away.
-      await page.getByRole("button", { name: /^Veröffentlich/ }).click({ trial: true, timeout: 5_000 });
+      await page.getByRole("button", { name: /^Veröffentlich/ }).click({ trial: true });
       // The broken file, reached as the owner reaches it in the open editor: its collection, then its entry.
       await goTo(page, "collections/texts");
       await page.getByText("Kurztexte auf Deutsch").click();

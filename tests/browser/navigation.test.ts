@@ -34,13 +34,15 @@ async function decidedContext(
 }
 
 /**
- * Holds back the answer for one path, as a slow network would. The page's speculation rules go first:
- * their prefetch (N3) is made by the browser itself, past page.route, and would make the click instant.
+ * Holds back the answer for one path, as a slow network would: for `until` ms, or until that promise settles
+ * (a test that waits for the placeholder holds the answer until it has come, however slow the machine). The
+ * page's speculation rules go first: their prefetch (N3) is made by the browser itself, past page.route, and
+ * would make the click instant.
  */
-async function delay(page: Page, target: string, ms: number) {
+async function delay(page: Page, target: string, until: number | Promise<unknown>) {
   await page.evaluate(() => document.querySelector("script[type=speculationrules]")?.remove());
   await page.route(origin + target, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, ms));
+    await (typeof until === "number" ? new Promise((resolve) => setTimeout(resolve, until)) : until);
     // The navigation may have been stopped meanwhile (N1): then there is nothing left to answer.
     await route.continue().catch(() => {});
   });
@@ -86,15 +88,20 @@ function watchPlaceholder() {
   }).observe(document, { childList: true, subtree: true });
 }
 
-/** A context whose pages report the placeholder into the returned list. */
+/** A context whose pages report the placeholder into the returned list; `reported` settles at the first report. */
 async function watchedContext(
   on: Browser = browser,
-): Promise<{ context: BrowserContext; reports: PlaceholderReport[] }> {
+): Promise<{ context: BrowserContext; reports: PlaceholderReport[]; reported: Promise<void> }> {
   const context = await decidedContext({}, on);
   const reports: PlaceholderReport[] = [];
-  await context.exposeFunction("placeholderShown", (report: PlaceholderReport) => reports.push(report));
+  let first!: () => void;
+  const reported = new Promise<void>((resolve) => (first = resolve));
+  await context.exposeFunction("placeholderShown", (report: PlaceholderReport) => {
+    reports.push(report);
+    first();
+  });
   await context.addInitScript(watchPlaceholder);
-  return { context, reports };
+  return { context, reports, reported };
 }
 
 const titleOf = async (file: string) =>
@@ -105,12 +112,14 @@ describe("navigation", () => {
     // Back must find the page in the back/forward cache, which only a browser of this test's own keeps.
     const caching = await launchWithBackForwardCache();
     onTestFinished(() => caching.close());
-    const { context, reports } = await watchedContext(caching);
+    const { context, reports, reported } = await watchedContext(caching);
     const page = await context.newPage();
     await page.goto(`${origin}/de/`);
-    await delay(page, german("/about-me/"), 1000);
+    // The answer comes once the placeholder has: a page that never shows it fails here, at the poll's timeout.
+    // A fixed 1 s answer raced the report on a loaded machine (it came 100–730 ms after the click returned).
+    await delay(page, german("/about-me/"), reported);
     await page.locator(`.main-nav a[href='${german("/about-me/")}']`).click({ noWaitAfter: true });
-    await expect.poll(() => reports.length, { timeout: 900 }).toBe(1);
+    await expect.poll(() => reports.length).toBe(1);
     expect(reports[0]).toEqual({
       after: expect.any(Number),
       // The dictionary says "Wird geladen..."; the build sets the real ellipsis (generator/load/typography.ts).
@@ -146,14 +155,17 @@ describe("navigation", () => {
     const { context, reports } = await watchedContext();
     const page = await context.newPage();
     await page.goto(`${origin}/`);
-    await delay(page, "/pricing/", 1500);
+    // No answer comes while the test runs: only the stop can take the placeholder away.
+    let answer!: () => void;
+    await delay(page, "/pricing/", new Promise<void>((resolve) => (answer = resolve)));
     // As the stop button or Esc would, 500 ms after the click.
     await page.evaluate(() => document.addEventListener("click", () => setTimeout(() => window.stop(), 500)));
     await page.locator(".header-actions a[href='/pricing/']").click({ noWaitAfter: true });
     await expect.poll(() => reports.length).toBe(1);
-    // Stopped 500 ms after the click, 1 s before the answer comes: the placeholder goes, the page stays.
-    await expect.poll(() => page.locator(".loading-placeholder").count(), { timeout: 700 }).toBe(0);
+    // Stopped, with the answer still held back: the placeholder goes, the page stays.
+    await expect.poll(() => page.locator(".loading-placeholder").count()).toBe(0);
     expect(page.url()).toBe(`${origin}/`);
+    answer();
     await context.close();
   });
 
