@@ -1,6 +1,5 @@
-import { execFile } from "node:child_process";
+import { cp } from "node:fs/promises";
 import path from "node:path";
-import { promisify } from "node:util";
 import { copyProject, editFile, runCli } from "./project.ts";
 import { projectRoot } from "./site.ts";
 
@@ -14,7 +13,7 @@ const fixture = path.join(projectRoot, "tests/fixtures/three-languages");
  */
 export async function threeLanguageProject(): Promise<string> {
   const root = await copyProject();
-  await promisify(execFile)("cp", ["-R", path.join(fixture, "content"), root]);
+  await cp(path.join(fixture, "content"), path.join(root, "content"), { recursive: true });
   await editFile(root, "content/site.yaml", "  - code: de\n", "  - code: de\n  - code: da\n");
   const reviewed = await runCli(["translations", "reviewed", "--all", "--root", root]);
   if (reviewed.code !== 0) throw new Error(`translations reviewed --all failed:\n${reviewed.stderr}`);
