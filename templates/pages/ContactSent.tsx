@@ -1,4 +1,4 @@
-import { NextSteps } from "../components/ContactForm.tsx";
+import { NextSteps } from "../contact/NextSteps.tsx";
 import { PageHeader } from "../components/PageHeader.tsx";
 import { Layout } from "../Layout.tsx";
 import type { PageProps } from "../types.ts";
