@@ -87,7 +87,8 @@ export const projectTools: Tool[] = [
     command: ["node", "bin/get-editor.js"],
     shown: "npm run get-editor",
     found: () => existsSync(path.join(adminBundleDir(), "decap-cms.js")),
-    usedBy: /admin: true|"--admin"/,
+    // A build asked for /admin/, a page of the editor opened, or the matrix's rows with the editor on.
+    usedBy: /admin: true|"--admin"|\/admin\/#|editorOnRows/,
   },
 ];
 
