@@ -19,36 +19,9 @@ export async function bundleAssets(
   basePath: string,
   { cache = true }: { cache?: boolean } = {},
 ): Promise<Assets> {
-  const styles = path.join(root, defaults.folders.templates, "styles");
-  const consent = { fontsUrl: site.consent?.fontsUrl ?? "", prefetchHost: site.consent?.prefetchHost ?? "" };
-  const common = {
-    // Hashes in file names depend on paths relative to the working folder: the project's, wherever it is run from.
-    absWorkingDir: root,
-    bundle: true,
-    write: false,
-    minify: true,
-    logLevel: "silent",
-    metafile: true,
-    define: { __CONSENT__: JSON.stringify(consent) },
-  } as const;
-  const [bundles, head, faviconDataUrl] = await Promise.all([
-    bundle("assets", cache, {
-      ...common,
-      entryPoints: {
-        site: path.join(styles, "site.css"),
-        home: path.join(styles, "home.css"),
-        pages: path.join(styles, "pages.css"),
-        app: path.join(root, defaults.folders.templates, "client/main.ts"),
-        form: path.join(root, defaults.folders.templates, "client/contact-form.ts"),
-      },
-      outdir: path.join(root, "assets"),
-      entryNames: "[name].[hash]",
-      assetNames: "[name].[hash]",
-      // A classic script: the pages carry it inline at the end of <body> (templates/Layout.tsx).
-      format: "iife",
-      target: ["es2020", "chrome100", "firefox100", "safari15"],
-      loader: { ".svg": "file", ".woff2": "file" },
-    }),
+  const common = sharedOptions(root, site);
+  const [outputs, head, faviconDataUrl] = await Promise.all([
+    bundleFiles(root, common, cache),
     bundle("head-script", cache, {
       ...common,
       entryPoints: [path.join(root, defaults.folders.templates, "client/head.ts")],
@@ -57,28 +30,10 @@ export async function bundleAssets(
     }),
     inlineFavicon(root),
   ]);
-  const outputs = bundles.outputFiles.map((file) => ({
-    path: path.relative(root, file.path).split(path.sep).join("/"),
-    contents: file.contents,
-    text: file.text,
-  }));
-  const css = (name: string) =>
-    outputs.find((file) => new RegExp(`^assets/${name}\\.[^/]+\\.css$`).test(file.path))!.text.trim();
-  // One stylesheet per template group, the shared styles first: the home page loads none of the others' rules.
-  const stylesheet = (group: keyof Stylesheets) => {
-    const text = `${css("site")}${css(group)}`;
-    const hash = createHash("sha256").update(text).digest("hex").slice(0, 10);
-    return { path: `assets/${group}.${hash}.css`, contents: new TextEncoder().encode(text) };
-  };
-  const sheets = { home: stylesheet("home"), pages: stylesheet("pages") };
+  const sheets = { home: stylesheet(outputs, "home"), pages: stylesheet(outputs, "pages") };
   const headScript = inlineScript(head.outputFiles[0]!.text.trim(), "templates/client/head.ts");
-  const script = (name: string, source: string) =>
-    inlineScript(
-      outputs.find((file) => new RegExp(`^assets/${name}\\.[^/]+\\.js$`).test(file.path))!.text.trim(),
-      source,
-    );
-  const appScript = script("app", "templates/client/main.ts");
-  const formScript = script("form", "templates/client/contact-form.ts");
+  const appScript = inlineScript(bundled(outputs, "app", "js"), "templates/client/main.ts");
+  const formScript = inlineScript(bundled(outputs, "form", "js"), "templates/client/contact-form.ts");
   const rules = speculationRules(basePath);
   return {
     styles: { home: sheets.home.path, pages: sheets.pages.path },
@@ -95,6 +50,70 @@ export async function bundleAssets(
       ...outputs.filter((file) => !/\.(css|js)$/.test(file.path)).map(({ path, contents }) => ({ path, contents })),
     ],
   };
+}
+
+/** The esbuild options both bundles share: minified, in memory, and the site's consent settings compiled in. */
+function sharedOptions(root: string, site: Site) {
+  const consent = { fontsUrl: site.consent?.fontsUrl ?? "", prefetchHost: site.consent?.prefetchHost ?? "" };
+  return {
+    // Hashes in file names depend on paths relative to the working folder: the project's, wherever it is run from.
+    absWorkingDir: root,
+    bundle: true,
+    write: false,
+    minify: true,
+    logLevel: "silent",
+    metafile: true,
+    define: { __CONSENT__: JSON.stringify(consent) },
+  } as const;
+}
+
+/** A file esbuild wrote, its path relative to the project (`assets/site.X1Y2.css`). */
+interface BundledFile {
+  path: string;
+  contents: Uint8Array;
+  text: string;
+}
+
+/** The stylesheets of templates/styles and the scripts of templates/client, each content-hashed under assets/. */
+async function bundleFiles(
+  root: string,
+  common: ReturnType<typeof sharedOptions>,
+  cache: boolean,
+): Promise<BundledFile[]> {
+  const styles = path.join(root, defaults.folders.templates, "styles");
+  const bundles = await bundle("assets", cache, {
+    ...common,
+    entryPoints: {
+      site: path.join(styles, "site.css"),
+      home: path.join(styles, "home.css"),
+      pages: path.join(styles, "pages.css"),
+      app: path.join(root, defaults.folders.templates, "client/main.ts"),
+      form: path.join(root, defaults.folders.templates, "client/contact-form.ts"),
+    },
+    outdir: path.join(root, "assets"),
+    entryNames: "[name].[hash]",
+    assetNames: "[name].[hash]",
+    // A classic script: the pages carry it inline at the end of <body> (templates/Layout.tsx).
+    format: "iife",
+    target: ["es2020", "chrome100", "firefox100", "safari15"],
+    loader: { ".svg": "file", ".woff2": "file" },
+  });
+  return bundles.outputFiles.map((file) => ({
+    path: path.relative(root, file.path).split(path.sep).join("/"),
+    contents: file.contents,
+    text: file.text,
+  }));
+}
+
+/** The text of one bundled entry (`app`, `home`), by its name and extension. */
+const bundled = (outputs: readonly BundledFile[], name: string, extension: "css" | "js") =>
+  outputs.find((file) => new RegExp(`^assets/${name}\\.[^/]+\\.${extension}$`).test(file.path))!.text.trim();
+
+/** One stylesheet per template group, the shared styles first: the home page loads none of the others' rules. */
+function stylesheet(outputs: readonly BundledFile[], group: keyof Stylesheets) {
+  const text = `${bundled(outputs, "site", "css")}${bundled(outputs, group, "css")}`;
+  const hash = createHash("sha256").update(text).digest("hex").slice(0, 10);
+  return { path: `assets/${group}.${hash}.css`, contents: new TextEncoder().encode(text) };
 }
 
 /** One esbuild build, or its result from the cache while none of its inputs changed (generator/cache/bundle.ts). */

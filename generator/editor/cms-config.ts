@@ -159,8 +159,18 @@ export function toCmsField(name: string, schema: Schema, options: FieldOptions):
   if (hint) field["hint"] = hint;
   if (options.choices && (typeof schema === "string" || options.choices.length === 0))
     return { ...field, widget: "select", options: selectOptions(name, options) };
+  if (typeof schema === "object" && "fields" in schema) return groupField(field, schema, options);
+  if (typeof schema === "object" && "each" in schema) return offersField(field, schema, options);
+  if (typeof schema === "object") return listField(field, schema, options);
+  return valueField(field, schema, options.naming.words, options.today);
+}
+
+type GroupSchema = Extract<Schema, { fields: unknown }>;
+
+/** A group of named fields: an object whose fields are the group's, but for the site's technical ones. */
+function groupField(field: Field, schema: GroupSchema, options: FieldOptions): Field {
   // Inside an optional group nothing is required: a page without offers must save without them.
-  const nested = (key: string, child: Schema, parent: Extract<Schema, { fields: unknown }>, path: string) =>
+  const nested = (key: string, child: Schema, parent: GroupSchema, path: string) =>
     toCmsField(key, child, {
       ...options,
       path,
@@ -169,44 +179,52 @@ export function toCmsField(name: string, schema: Schema, options: FieldOptions):
       // A training date's first day (the list of dates' `start`): one that has passed would drop off the site.
       today: key === "start" && "end" in parent.fields ? options.today : undefined,
     });
-  if (typeof schema === "object" && "fields" in schema)
-    return {
-      ...field,
-      widget: "object",
-      fields: Object.entries(schema.fields)
-        .filter(([key]) => !technicalSiteFields.has(`${options.path}.${key}`))
-        .map(([key, child]) => nested(key, child, schema, `${options.path}.${key}`)),
-    };
-  if (typeof schema === "object" && "each" in schema)
-    return {
-      ...field,
-      widget: "object",
-      fields: options.offerNames.map((key) => ({
-        ...toCmsField(key, schema.each, { ...options, required: options.required, offerNames: [] }),
-        label: options.offerTitles?.[key] ?? key,
-      })),
-    };
-  if (typeof schema === "object") {
-    // A list of groups names its fields as the group does (`dates.start`); a list of texts its item (`folded.item`),
-    // whose choices are the list's (the testimonials' order: each item one of them).
-    const grouped = typeof schema.list === "object" && "fields" in schema.list;
-    const item = toCmsField("item", schema.list, {
-      ...options,
-      path: grouped ? options.path : `${options.path}.item`,
-      required: true,
-      choices: grouped ? undefined : options.choices,
-    });
-    // A list may be empty (no dates planned is a state the site shows): never required as a whole.
-    const list = { ...field, required: false, widget: "list" };
-    // A list of groups names one of them for its "Add" button ("Termin hinzufügen", not "Termine hinzufügen").
-    const one = naming.labels[`${options.path}.item`];
-    if (item["widget"] === "object")
-      return { ...list, collapsed: false, ...(one && { label_singular: one }), fields: item["fields"] };
-    // A folded item shows its value, not the field's name ("01-svenja-hollmann", not "Testimonial" four times
-    // once a drag has folded them), and "Add" names one item.
-    return { ...list, label_singular: item["label"], summary: "{{fields.item}}", field: item };
-  }
-  const words = naming.words;
+  return {
+    ...field,
+    widget: "object",
+    fields: Object.entries(schema.fields)
+      .filter(([key]) => !technicalSiteFields.has(`${options.path}.${key}`))
+      .map(([key, child]) => nested(key, child, schema, `${options.path}.${key}`)),
+  };
+}
+
+/** A field per offer (a page's `offers`), each labelled with the offer's title. */
+function offersField(field: Field, schema: Extract<Schema, { each: unknown }>, options: FieldOptions): Field {
+  return {
+    ...field,
+    widget: "object",
+    fields: options.offerNames.map((key) => ({
+      ...toCmsField(key, schema.each, { ...options, required: options.required, offerNames: [] }),
+      label: options.offerTitles?.[key] ?? key,
+    })),
+  };
+}
+
+/** A list: of groups, shown open with their fields; of values, each folded item showing its value. */
+function listField(field: Field, schema: Extract<Schema, { list: unknown }>, options: FieldOptions): Field {
+  const { naming } = options;
+  // A list of groups names its fields as the group does (`dates.start`); a list of texts its item (`folded.item`),
+  // whose choices are the list's (the testimonials' order: each item one of them).
+  const grouped = typeof schema.list === "object" && "fields" in schema.list;
+  const item = toCmsField("item", schema.list, {
+    ...options,
+    path: grouped ? options.path : `${options.path}.item`,
+    required: true,
+    choices: grouped ? undefined : options.choices,
+  });
+  // A list may be empty (no dates planned is a state the site shows): never required as a whole.
+  const list = { ...field, required: false, widget: "list" };
+  // A list of groups names one of them for its "Add" button ("Termin hinzufügen", not "Termine hinzufügen").
+  const one = naming.labels[`${options.path}.item`];
+  if (item["widget"] === "object")
+    return { ...list, collapsed: false, ...(one && { label_singular: one }), fields: item["fields"] };
+  // A folded item shows its value, not the field's name ("01-svenja-hollmann", not "Testimonial" four times
+  // once a drag has folded them), and "Add" names one item.
+  return { ...list, label_singular: item["label"], summary: "{{fields.item}}", field: item };
+}
+
+/** A single value, as its field type wants it, refused in the interface language when its pattern does not match. */
+function valueField(field: Field, schema: Extract<Schema, string>, words: Words, today: string | undefined): Field {
   switch (schema) {
     case "text":
     case "scalar":
@@ -240,10 +258,10 @@ export function toCmsField(name: string, schema: Schema, options: FieldOptions):
         date_format: "YYYY-MM-DD",
         time_format: false,
         picker_utc: true,
-        ...(options.today
+        ...(today
           ? {
-              pattern: refusal(words, notBefore(options.today), "notBefore", {
-                today: dayIn(options.today, words.language),
+              pattern: refusal(words, notBefore(today), "notBefore", {
+                today: dayIn(today, words.language),
               }),
             }
           : {}),
@@ -437,6 +455,29 @@ function pageFields(page: CmsPage, content: CmsContent, words: Words, locale: st
  * label comes from its key.
  */
 export function createCmsConfig(content: CmsContent, words: Words = bareWords): Record<string, unknown> {
+  return {
+    // The formats of the editor's script (client/kept-formats.ts): a save changes only what changed.
+    media_folder: "public/media",
+    public_folder: "/media",
+    i18n: { structure: "multiple_files", locales: [...content.locales], default_locale: content.locales[0] },
+    collections: [
+      siteCollection(content, words),
+      photoSlotsCollection(content.locales, words),
+      testimonialsCollection(content, words),
+      pagesCollection(content, words),
+      textsCollection(content, words),
+    ],
+  };
+}
+
+/** A form without Decap's preview pane beside it. */
+const noPreview = { preview: false };
+
+/** A collection's name in the interface language, or the English one. */
+const collectionLabel = (words: Words, name: string, fallback: string) => words.collections[name] ?? fallback;
+
+/** site.yaml as one form, its groups in the order an owner needs them (siteOrder), the technical ones left out. */
+function siteCollection(content: CmsContent, words: Words): Record<string, unknown> {
   if (typeof siteSchema !== "object" || !("fields" in siteSchema)) throw new Error("site.yaml is a group of fields");
   const siteNaming = { labels: words.site, hints: words.siteHints, words };
   const siteFields = fieldsOf(siteSchema, content, siteNaming, false, (key) => !technicalSiteFields.has(key));
@@ -447,98 +488,99 @@ export function createCmsConfig(content: CmsContent, words: Words = bareWords): 
   const ordered = siteFields
     .map((field, index) => ({ field, index }))
     .sort((a, b) => rank(a.field) - rank(b.field) || a.index - b.index);
-  const noPreview = { preview: false };
-  const collection = (name: string, fallback: string) => words.collections[name] ?? fallback;
-  const testimonialNaming = { labels: words.testimonial, words };
   return {
-    // The formats of the editor's script (client/kept-formats.ts): a save changes only what changed.
-    media_folder: "public/media",
-    public_folder: "/media",
-    i18n: { structure: "multiple_files", locales: [...content.locales], default_locale: content.locales[0] },
-    collections: [
+    name: "site",
+    label: collectionLabel(words, "site", "Prices, dates and facts"),
+    format: "ranch-yaml",
+    editor: noPreview,
+    files: [
       {
         name: "site",
-        label: collection("site", "Prices, dates and facts"),
-        format: "ranch-yaml",
-        editor: noPreview,
-        files: [
-          {
-            name: "site",
-            label: collection("siteFile", "Prices, dates, contact and facts"),
-            file: "content/site.yaml",
-            fields: ordered.map(({ field }) => field),
-          },
-        ],
-      },
-      photoSlotsCollection(content.locales, words),
-      {
-        name: "testimonials",
-        label: collection("testimonials", "Testimonials"),
-        label_singular: collection("testimonial", "Testimonial"),
-        folder: "content/testimonials",
-        extension: "md",
-        format: "ranch-frontmatter",
-        create: true,
-        slug: "{{slug}}",
-        identifier_field: "name",
-        summary: "{{name}}: {{headline}}",
-        // A testimonial may start in one language: German first where the site has it (an owner's clients
-        // write in German), and no field required in the form, whose every column Decap would hold to it.
-        // `check` refuses a version with a field missing, and lists a missing version as a translation to do.
-        i18n: { locales: testimonialLocales(content.locales), default_locale: testimonialLocales(content.locales)[0] },
-        editor: noPreview,
-        fields: [
-          ...fieldsOf(testimonialSchema, content, testimonialNaming, true).map((field) => ({
-            ...field,
-            required: false,
-          })),
-          { name: "body", label: words.testimonial["body"] ?? "Text", widget: "text", i18n: true, required: false },
-        ],
-      },
-      {
-        // One form per page and language, with the fields that page uses: the pricing page's offers appear on it
-        // alone. (Decap gives a form of named files one language only.) The interface language's pages first.
-        // Pages are not made or deleted here (most are pages the site needs; the local mode refuses their delete too).
-        name: "pages",
-        label: collection("pages", "Pages"),
-        label_singular: collection("page", "Page"),
-        format: "ranch-frontmatter",
-        editor: noPreview,
-        files: pageLanguages(content.locales, words.language).flatMap((locale) =>
-          (content.pages ?? defaultPages()).map((page) => ({
-            name: `${page.name}.${locale}`,
-            // Named in the interface language, then the language of the version: "Preise (Englisch)".
-            label: `${page.titles[words.language] ?? page.titles[locale] ?? page.titles[content.locales[0]!] ?? labelOf(page.name)} (${languageName(locale, words.language)})`,
-            file: `content/pages/${page.name}.${locale}.md`,
-            fields: pageFields(page, content, words, locale),
-          })),
-        ),
-      },
-      {
-        name: "texts",
-        label: collection("texts", "Short texts"),
-        format: "ranch-yaml",
-        editor: noPreview,
-        files: content.locales.map((locale) => ({
-          name: locale,
-          label: fill(collection("textsFile", "Short texts in {language}"), {
-            language: languageName(locale, words.language),
-          }),
-          file: `content/i18n/${locale}.yaml`,
-          fields: [
-            searchField(words),
-            ...dictionaryFields(
-              content.dictionaryKeys,
-              new Set(content.multilineKeys ?? []),
-              words,
-              [...(content.texts ?? [])]
-                .filter(([code]) => code !== locale)
-                .map(([code, texts]) => [languageName(code, words.language), texts] as const),
-            ),
-          ],
-        })),
+        label: collectionLabel(words, "siteFile", "Prices, dates, contact and facts"),
+        file: "content/site.yaml",
+        fields: ordered.map(({ field }) => field),
       },
     ],
+  };
+}
+
+/** The testimonials: a folder of markdown files, each in the languages it has been written in. */
+function testimonialsCollection(content: CmsContent, words: Words): Record<string, unknown> {
+  const testimonialNaming = { labels: words.testimonial, words };
+  return {
+    name: "testimonials",
+    label: collectionLabel(words, "testimonials", "Testimonials"),
+    label_singular: collectionLabel(words, "testimonial", "Testimonial"),
+    folder: "content/testimonials",
+    extension: "md",
+    format: "ranch-frontmatter",
+    create: true,
+    slug: "{{slug}}",
+    identifier_field: "name",
+    summary: "{{name}}: {{headline}}",
+    // A testimonial may start in one language: German first where the site has it (an owner's clients
+    // write in German), and no field required in the form, whose every column Decap would hold to it.
+    // `check` refuses a version with a field missing, and lists a missing version as a translation to do.
+    i18n: { locales: testimonialLocales(content.locales), default_locale: testimonialLocales(content.locales)[0] },
+    editor: noPreview,
+    fields: [
+      ...fieldsOf(testimonialSchema, content, testimonialNaming, true).map((field) => ({
+        ...field,
+        required: false,
+      })),
+      { name: "body", label: words.testimonial["body"] ?? "Text", widget: "text", i18n: true, required: false },
+    ],
+  };
+}
+
+/** The long pages, a form per page and language. */
+function pagesCollection(content: CmsContent, words: Words): Record<string, unknown> {
+  return {
+    // One form per page and language, with the fields that page uses: the pricing page's offers appear on it
+    // alone. (Decap gives a form of named files one language only.) The interface language's pages first.
+    // Pages are not made or deleted here (most are pages the site needs; the local mode refuses their delete too).
+    name: "pages",
+    label: collectionLabel(words, "pages", "Pages"),
+    label_singular: collectionLabel(words, "page", "Page"),
+    format: "ranch-frontmatter",
+    editor: noPreview,
+    files: pageLanguages(content.locales, words.language).flatMap((locale) =>
+      (content.pages ?? defaultPages()).map((page) => ({
+        name: `${page.name}.${locale}`,
+        // Named in the interface language, then the language of the version: "Preise (Englisch)".
+        label: `${page.titles[words.language] ?? page.titles[locale] ?? page.titles[content.locales[0]!] ?? labelOf(page.name)} (${languageName(locale, words.language)})`,
+        file: `content/pages/${page.name}.${locale}.md`,
+        fields: pageFields(page, content, words, locale),
+      })),
+    ),
+  };
+}
+
+/** The dictionaries of short texts, a form per language, each text shown beside its other languages'. */
+function textsCollection(content: CmsContent, words: Words): Record<string, unknown> {
+  return {
+    name: "texts",
+    label: collectionLabel(words, "texts", "Short texts"),
+    format: "ranch-yaml",
+    editor: noPreview,
+    files: content.locales.map((locale) => ({
+      name: locale,
+      label: fill(collectionLabel(words, "textsFile", "Short texts in {language}"), {
+        language: languageName(locale, words.language),
+      }),
+      file: `content/i18n/${locale}.yaml`,
+      fields: [
+        searchField(words),
+        ...dictionaryFields(
+          content.dictionaryKeys,
+          new Set(content.multilineKeys ?? []),
+          words,
+          [...(content.texts ?? [])]
+            .filter(([code]) => code !== locale)
+            .map(([code, texts]) => [languageName(code, words.language), texts] as const),
+        ),
+      ],
+    })),
   };
 }
 

@@ -190,7 +190,7 @@ export interface AdminApiOptions {
 
 /** One action of the protocol: what decap-server's local file system mode answers. */
 async function act(action: string, params: Record<string, unknown>, options: AdminApiOptions) {
-  const { root, log, owned, verify = async () => [], required = new Set<string>(), review } = options;
+  const { root, log, owned } = options;
   if (writes.has(action)) await refuseOverLinks(root);
   switch (action) {
     case "info":
@@ -211,51 +211,8 @@ async function act(action: string, params: Record<string, unknown>, options: Adm
       const shown = (await options.unreadableShown?.(entry.file.path, problem.line)) ?? problem.message;
       throw new Refused(shown, { line: problem.line, cause: "told" });
     }
-    case "persistEntry": {
-      const { entry, dataFiles, assets } = params as {
-        entry?: { path: string; raw: string };
-        dataFiles?: { path: string; raw: string }[];
-        assets?: Asset[];
-      };
-      const sent = dataFiles ?? (entry ? [entry] : []);
-      if (review && sent.length === 1 && sent[0]!.path === review.file) {
-        const names = reviewedIn(sent[0]!.raw);
-        await review.mark(names);
-        log(`Web editor marked reviewed: ${names.join(", ") || "nothing"}`);
-        return { message: "entry persisted" };
-      }
-      for (const file of sent) file.path = ownEntry(owned, file.path);
-      const photos = (assets ?? []).map((asset) => ({ ...asset, data: Buffer.from(asset.content, asset.encoding) }));
-      for (const photo of photos) photo.path = await ownMedia(owned, photo.path, photo.data);
-      // A language version of a new entry the editor left empty is not written (a German-only testimonial).
-      const files: typeof sent = [];
-      for (const file of sent) {
-        const old = (await readInside(root, file.path))?.toString("utf8");
-        if (old === undefined && isBlankVersion(file.path, file.raw)) continue;
-        const problem = old === undefined ? undefined : unreadable(file.path, old);
-        if (problem) throw new Refused(`Not saved. ${problem.message}`);
-        files.push(file);
-      }
-      // Photos first: the check reads them (a slot's photo must exist and be wide enough).
-      const added: string[] = [];
-      for (const photo of photos)
-        if ((await saveFile(root, photo.path, photo.data)) === undefined) added.push(photo.path);
-      const before = new Map<string, string | undefined>();
-      for (const file of files) before.set(file.path, await saveFile(root, file.path, file.raw));
-      // What the form cannot say (an offer that does not exist, a key in only one language) is
-      // found by `check`; a save it refuses is put back, and the editor sees where and why.
-      const problems = await verify(files.map((file) => file.path));
-      if (problems.length > 0) {
-        for (const [file, old] of before) await restoreFile(root, file, old);
-        for (const photo of added) await removeInside(root, photo);
-        log(`Web editor: not saved, ${problems.length === 1 ? "a problem" : `${problems.length} problems`}:`);
-        for (const problem of problems) log(`  ${problem.terminal}`);
-        // The editor heads its notice "Not saved" in the owner's language; the answer is the problems alone.
-        throw new Refused(problems.map((problem) => problem.shown).join(" "), { cause: "told" });
-      }
-      log(`Web editor saved ${files.map((file) => file.path).join(", ")}`);
-      return { message: "entry persisted" };
-    }
+    case "persistEntry":
+      return persistEntry(params, options);
     case "getMedia": {
       const files = await listFolder(root, params["mediaFolder"] as string, "", 1);
       return Promise.all(files.map((file) => mediaFile(root, file)));
@@ -271,23 +228,77 @@ async function act(action: string, params: Record<string, unknown>, options: Adm
       return mediaFile(root, file);
     }
     case "deleteFile":
-    case "deleteFiles": {
-      const asked = action === "deleteFile" ? [params["path"] as string] : (params["paths"] as string[]);
-      const files = asked.map((file) => {
-        const relative = editablePath(file);
-        return owned.media(relative) ? relative : ownEntry(owned, relative);
-      });
-      const refusal = refusedDelete(files, required);
-      if (refusal) throw new Refused(refusal);
-      for (const file of files) await removeInside(root, file);
-      log(`Web editor deleted ${files.join(", ")}`);
-      return { message: "deleted" };
-    }
+    case "deleteFiles":
+      return deleteFiles(action === "deleteFile" ? [params["path"] as string] : (params["paths"] as string[]), options);
     case "getDeployPreview":
       return null;
     default:
       throw new Refused(`unknown action ${action}`);
   }
+}
+
+/**
+ * Saves an entry: each language version the editor sent and the photos it brings, or, when `check` refuses the
+ * save, none of them (each file put back as it was). The translation review's form is recorded, not written.
+ */
+async function persistEntry(params: Record<string, unknown>, options: AdminApiOptions) {
+  const { root, log, owned, verify = async () => [], review } = options;
+  const { entry, dataFiles, assets } = params as {
+    entry?: { path: string; raw: string };
+    dataFiles?: { path: string; raw: string }[];
+    assets?: Asset[];
+  };
+  const sent = dataFiles ?? (entry ? [entry] : []);
+  if (review && sent.length === 1 && sent[0]!.path === review.file) {
+    const names = reviewedIn(sent[0]!.raw);
+    await review.mark(names);
+    log(`Web editor marked reviewed: ${names.join(", ") || "nothing"}`);
+    return { message: "entry persisted" };
+  }
+  for (const file of sent) file.path = ownEntry(owned, file.path);
+  const photos = (assets ?? []).map((asset) => ({ ...asset, data: Buffer.from(asset.content, asset.encoding) }));
+  for (const photo of photos) photo.path = await ownMedia(owned, photo.path, photo.data);
+  // A language version of a new entry the editor left empty is not written (a German-only testimonial).
+  const files: typeof sent = [];
+  for (const file of sent) {
+    const old = (await readInside(root, file.path))?.toString("utf8");
+    if (old === undefined && isBlankVersion(file.path, file.raw)) continue;
+    const problem = old === undefined ? undefined : unreadable(file.path, old);
+    if (problem) throw new Refused(`Not saved. ${problem.message}`);
+    files.push(file);
+  }
+  // Photos first: the check reads them (a slot's photo must exist and be wide enough).
+  const added: string[] = [];
+  for (const photo of photos) if ((await saveFile(root, photo.path, photo.data)) === undefined) added.push(photo.path);
+  const before = new Map<string, string | undefined>();
+  for (const file of files) before.set(file.path, await saveFile(root, file.path, file.raw));
+  // What the form cannot say (an offer that does not exist, a key in only one language) is
+  // found by `check`; a save it refuses is put back, and the editor sees where and why.
+  const problems = await verify(files.map((file) => file.path));
+  if (problems.length > 0) {
+    for (const [file, old] of before) await restoreFile(root, file, old);
+    for (const photo of added) await removeInside(root, photo);
+    log(`Web editor: not saved, ${problems.length === 1 ? "a problem" : `${problems.length} problems`}:`);
+    for (const problem of problems) log(`  ${problem.terminal}`);
+    // The editor heads its notice "Not saved" in the owner's language; the answer is the problems alone.
+    throw new Refused(problems.map((problem) => problem.shown).join(" "), { cause: "told" });
+  }
+  log(`Web editor saved ${files.map((file) => file.path).join(", ")}`);
+  return { message: "entry persisted" };
+}
+
+/** Deletes the files asked for, each one the editor owns, or none when the site needs one of them (editor/guard.ts). */
+async function deleteFiles(asked: string[], options: AdminApiOptions) {
+  const { root, log, owned, required = new Set<string>() } = options;
+  const files = asked.map((file) => {
+    const relative = editablePath(file);
+    return owned.media(relative) ? relative : ownEntry(owned, relative);
+  });
+  const refusal = refusedDelete(files, required);
+  if (refusal) throw new Refused(refusal);
+  for (const file of files) await removeInside(root, file);
+  log(`Web editor deleted ${files.join(", ")}`);
+  return { message: "deleted" };
 }
 
 /**

@@ -21,7 +21,7 @@ export interface HostConfigInput {
   locales: readonly { code: string; prefix: string }[];
   /**
    * Addresses pages no longer have, each with the page's address now (root-relative, base path included):
-   * every host answers the old one with one permanent redirect (generator/redirects.ts).
+   * every host answers the old one with one permanent redirect (write/old-addresses.ts).
    */
   redirects?: readonly { from: string; to: string }[];
   /** `'sha256-…'` sources of every inline script the pages run: the head script and the speculation rules. */

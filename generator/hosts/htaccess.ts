@@ -28,26 +28,7 @@ const displayName = (name: string) =>
 /** The `.htaccess` for the root of the output folder. */
 export function htaccess(input: HostConfigInput): string {
   const base = input.basePath;
-  const rules = headerRules(input);
-  const below = (folder: string) => `%{REQUEST_URI} =~ m#^${escapeRegex(base + folder)}#`;
-  const notBelow = (folder: string) => `%{REQUEST_URI} !~ m#^${escapeRegex(base + folder)}#`;
-  const notFound = (prefix: string) => `${base}${prefix ? `${prefix}/` : ""}404.html`;
-  const prefixed = input.locales.filter((locale) => locale.prefix !== "");
   const admin = input.files.some(isAdminFile);
-
-  // Headers whose value depends on where a file is: Cache-Control (assets/) and, with the web editor, its policy.
-  const page = headersFor(rules, "index.html");
-  const asset = headersFor(rules, "assets/x");
-  const editor = headersFor(rules, "admin/index.html");
-  const headerLines = Object.entries(page).flatMap(([name, value]) => {
-    const set = (headerValue: string, condition?: string) =>
-      `    Header always set ${displayName(name)} ${quoted(headerValue)}${condition ? ` ${quoted(`expr=${condition}`)}` : ""}`;
-    if (name === "cache-control") return [set(asset[name]!, below("assets/")), set(value, notBelow("assets/"))];
-    if (admin && editor[name] !== value) return [set(editor[name]!, below("admin/")), set(value, notBelow("admin/"))];
-    return [set(value)];
-  });
-
-  const hidden = unpublishedFiles.map(escapeRegex).join("|");
   const types = Object.entries(extraContentTypes).flatMap(([extension, type]) => {
     const [mediaType, charset] = type.split(/;\s*charset=/);
     return [`    AddType ${mediaType} ${extension}`, ...(charset ? [`    AddCharset ${charset} ${extension}`] : [])];
@@ -58,14 +39,7 @@ export function htaccess(input: HostConfigInput): string {
 # Each block needs only a module every shared host enables, and is skipped where the module is missing.
 
 # Each language's not-found page, with status 404. (Apache's own error page would be English.)
-ErrorDocument 404 ${notFound("")}
-${prefixed
-  .map(
-    (locale) => `<If "${below(`${locale.prefix}/`)}">
-    ErrorDocument 404 ${notFound(locale.prefix)}
-</If>`,
-  )
-  .join("\n")}
+${errorDocuments(input)}
 
 AddDefaultCharset utf-8
 <IfModule mod_dir.c>
@@ -82,7 +56,50 @@ ${types.join("\n")}
     AddEncoding gzip .gz
 </IfModule>
 
-<IfModule mod_rewrite.c>
+${rewriteRules(input)}
+
+<IfModule mod_headers.c>
+    # Security headers on every response, 404s included; pages and other unhashed files fresh 5 minutes, then
+    # stale while revalidating for 30; content-hashed files under assets/ immutable for a year.${admin ? "\n    # The web editor at admin/ has a policy of its own." : ""}
+${headerLines(input, admin).join("\n")}
+    # Caches keep the compressed and the plain variant apart.
+    <FilesMatch "\\.(html|css|js|mjs|svg|xml|txt|ics|br|gz)$">
+        Header merge Vary Accept-Encoding
+    </FilesMatch>
+</IfModule>
+`;
+}
+
+/** Whether a request's path is below a folder of the site: a condition of Apache's `expr`. */
+const below = (base: string, folder: string) => `%{REQUEST_URI} =~ m#^${escapeRegex(base + folder)}#`;
+const notBelow = (base: string, folder: string) => `%{REQUEST_URI} !~ m#^${escapeRegex(base + folder)}#`;
+
+/** A language's not-found page: `404.html` in its folder (`prefix`), the first language's at the base. */
+const notFoundPage = (base: string, prefix: string) => `${base}${prefix ? `${prefix}/` : ""}404.html`;
+
+/** The first language's not-found page for every miss, and each other language's for the misses in its folder. */
+function errorDocuments(input: HostConfigInput): string {
+  const base = input.basePath;
+  const prefixed = input.locales.filter((locale) => locale.prefix !== "");
+  return `ErrorDocument 404 ${notFoundPage(base, "")}
+${prefixed
+  .map(
+    (locale) => `<If "${below(base, `${locale.prefix}/`)}">
+    ErrorDocument 404 ${notFoundPage(base, locale.prefix)}
+</If>`,
+  )
+  .join("\n")}`;
+}
+
+/**
+ * What mod_rewrite answers: a 404 for the host files and dotfiles, a 301 for each old address of a page, a 404
+ * for a folder without a page, and the precompressed copy of a file to a client that accepts it.
+ */
+function rewriteRules(input: HostConfigInput): string {
+  const base = input.basePath;
+  const hidden = unpublishedFiles.map(escapeRegex).join("|");
+  const redirects = input.redirects ?? [];
+  return `<IfModule mod_rewrite.c>
     RewriteEngine On
     RewriteBase ${base}
 
@@ -90,10 +107,10 @@ ${types.join("\n")}
     RewriteRule (^|/)(${hidden})$ - [R=404,L]
     RewriteRule (^|/)\\. - [R=404,L]
 ${
-  (input.redirects ?? []).length > 0
+  redirects.length > 0
     ? `    # Old addresses of pages (content/addresses.lock.yaml): one permanent redirect each to the address now,
     # with or without the trailing slash; the query string is kept.
-${(input.redirects ?? [])
+${redirects
   .map(
     ({ from, to }) => `    RewriteRule ^${escapeRegex(from.slice(base.length).replace(/\/$/, ""))}/?$ ${to} [R=301,L]`,
   )
@@ -114,16 +131,26 @@ ${(input.redirects ?? [])
     RewriteCond %{HTTP:Accept-Encoding} \\bgzip\\b
     RewriteCond %{REQUEST_FILENAME}.gz -f
     RewriteRule ^(.+)$ $1.gz [L]
-</IfModule>
+</IfModule>`;
+}
 
-<IfModule mod_headers.c>
-    # Security headers on every response, 404s included; pages and other unhashed files fresh 5 minutes, then
-    # stale while revalidating for 30; content-hashed files under assets/ immutable for a year.${admin ? "\n    # The web editor at admin/ has a policy of its own." : ""}
-${headerLines.join("\n")}
-    # Caches keep the compressed and the plain variant apart.
-    <FilesMatch "\\.(html|css|js|mjs|svg|xml|txt|ics|br|gz)$">
-        Header merge Vary Accept-Encoding
-    </FilesMatch>
-</IfModule>
-`;
+/**
+ * The headers of every answer. Those whose value depends on where a file is come twice, each with its condition:
+ * Cache-Control (assets/) and, with the web editor, its policy (admin/).
+ */
+function headerLines(input: HostConfigInput, admin: boolean): string[] {
+  const base = input.basePath;
+  const rules = headerRules(input);
+  const page = headersFor(rules, "index.html");
+  const asset = headersFor(rules, "assets/x");
+  const editor = headersFor(rules, "admin/index.html");
+  return Object.entries(page).flatMap(([name, value]) => {
+    const set = (headerValue: string, condition?: string) =>
+      `    Header always set ${displayName(name)} ${quoted(headerValue)}${condition ? ` ${quoted(`expr=${condition}`)}` : ""}`;
+    if (name === "cache-control")
+      return [set(asset[name]!, below(base, "assets/")), set(value, notBelow(base, "assets/"))];
+    if (admin && editor[name] !== value)
+      return [set(editor[name]!, below(base, "admin/")), set(value, notBelow(base, "admin/"))];
+    return [set(value)];
+  });
 }

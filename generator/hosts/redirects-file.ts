@@ -15,7 +15,7 @@ export interface RedirectRule {
  *     (`404!`) rule shadows the file. Cloudflare Pages takes no 404 rule (it skips those lines with a
  *     warning), but follows its redirects even where a file exists: a rewrite (`200`) to a path no build
  *     writes gets its 404 page with status 404. Netlify never reaches these, its forced rule came first.
- *  2. Each old address of a page (generator/redirects.ts) answers with one permanent redirect to its address
+ *  2. Each old address of a page (write/old-addresses.ts) answers with one permanent redirect to its address
  *     now, with and without its trailing slash. A forwarding page stands at the old address for hosts without
  *     rules, so Netlify needs the forced `301!`; Cloudflare Pages skips that line (a status it does not know)
  *     and follows the plain `301` after it, which it applies whether a file is there or not.

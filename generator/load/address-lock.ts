@@ -1,7 +1,7 @@
 /**
  * The memory of published addresses (design.md §11): content/addresses.lock.yaml lists, per language and
  * page, every address the page has been built at, the one it had at the last build first. An address a
- * page no longer has answers with a permanent redirect to the one it has now (generator/redirects.ts), so
+ * page no longer has answers with a permanent redirect to the one it has now (write/old-addresses.ts), so
  * renaming a slug never breaks a link, a bookmark or a search result, and needs no redirect typed by hand.
  *
  * It is a file of content, committed with the texts, because nothing else remembers: the built site is

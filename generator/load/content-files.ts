@@ -7,7 +7,9 @@ import path from "node:path";
 import { lstat, stat } from "node:fs/promises";
 import { ContentError, displayPath, UsageError, type Loaded } from "../errors.ts";
 import { languageName, shownCode, unlistedLanguage, type LanguageList } from "./languages.ts";
-import { notAFile } from "../io/walk.ts";
+import { listFiles, notAFile } from "../io/walk.ts";
+import { defaults } from "../config.ts";
+import { dictionaryFolder } from "./translations.ts";
 
 /**
  * The project folder exists and holds content/, a folder and no link: otherwise every file would be
@@ -133,4 +135,58 @@ export function requireEveryLocale(groups: Map<string, Map<string, string>>, lis
     }
   }
   return problems;
+}
+
+/** The markdown files of each kind, grouped by name and language; `refused`: those that are no plain file. */
+export interface ContentFiles {
+  testimonialFiles: Map<string, Map<string, string>>;
+  pageFiles: Map<string, Map<string, string>>;
+  refused: ReadonlySet<string>;
+}
+
+/**
+ * Lists the testimonials and pages of content/ by name and language, with every problem of the listing: a file
+ * that is no plain file, a name that is no address, a page missing in a language, a dictionary of no listed
+ * language, a missing pages folder.
+ */
+export async function listContentFiles(root: string, languageList: LanguageList): Promise<Loaded<ContentFiles>> {
+  const testimonialList = await listFiles(root, `${defaults.folders.content}/testimonials`, ".md");
+  const pagesFolder = `${defaults.folders.content}/pages`;
+  const pageList = await listFiles(root, pagesFolder, ".md");
+  const refused = new Set([...testimonialList.value.refused, ...pageList.value.refused]);
+  const testimonialFiles = groupByLocale(testimonialList.value.files, languageList);
+  const pageFiles = groupByLocale(pageList.value.files, languageList, true);
+  const dictionaryList = await listFiles(root, dictionaryFolder, ".yaml");
+  const pagesMissing = (await stat(path.join(root, pagesFolder)).catch(() => undefined))
+    ? []
+    : [
+        new ContentError({ file: pagesFolder }, "The folder of the long pages is missing", {
+          hint: `Create ${pagesFolder}/ with one file per page and language, such as about-me.en.md.`,
+        }),
+      ];
+  return {
+    value: { testimonialFiles: testimonialFiles.value, pageFiles: pageFiles.value, refused },
+    problems: [
+      ...testimonialList.problems,
+      ...testimonialFiles.problems,
+      ...pageList.problems,
+      ...pageFiles.problems,
+      ...dictionaryList.problems,
+      ...unlistedDictionaries(dictionaryList.value.files, languageList),
+      // A testimonial may start in one language: its missing versions are translations to do (check/testimonial-languages.ts).
+      ...requireEveryLocale(pageFiles.value, languageList),
+      ...pagesMissing,
+    ],
+  };
+}
+
+/** The files of content/i18n/ that are no dictionary of a listed language: each one located line. */
+function unlistedDictionaries(files: readonly string[], list: LanguageList): ContentError[] {
+  const codes = new Set(list.languages.map((language) => language.code));
+  // Without a readable list, site.yaml's error is the one to report.
+  if (codes.size === 0) return [];
+  return files
+    .map((file) => ({ file, code: path.posix.basename(file, ".yaml") }))
+    .filter(({ code }) => !codes.has(code))
+    .map(({ file, code }) => unlistedLanguage(file, code, list));
 }

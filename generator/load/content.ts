@@ -1,12 +1,19 @@
 import path from "node:path";
-import { stat } from "node:fs/promises";
 import { readFile } from "../io/many-files.ts";
-import type { LocaleContent, MarkdownOrigin, MarkdownPage, Content, Testimonial } from "../../model/content.ts";
+import type {
+  Locale,
+  LocaleContent,
+  MarkdownOrigin,
+  MarkdownPage,
+  Content,
+  PublicFile,
+  Testimonial,
+} from "../../model/content.ts";
 import { defaults, type SiteConfig } from "../config.ts";
 import { ContentError, formatPlace, type Loaded } from "../errors.ts";
-import { checkRoot, groupByLocale, requireEveryLocale } from "./content-files.ts";
+import { checkRoot, listContentFiles } from "./content-files.ts";
 import { Facts, interpolate, type Dictionary } from "../i18n.ts";
-import { loadImages } from "../images/catalogue.ts";
+import { loadImages, type ImageCatalogue } from "../images/catalogue.ts";
 import type { MarkdownImages, MarkdownPlace } from "../images/markdown.ts";
 import { formatsFor } from "../images/slots.ts";
 import { imageStore } from "../cache/store.ts";
@@ -17,7 +24,7 @@ import { loadWritingRules, neutralRules, type WritingRules } from "./writing-rul
 import { loadAddressLock, type AddressLock } from "./address-lock.ts";
 import type { ContentWarning } from "../warnings.ts";
 import { readListed, unreadable } from "../io/files.ts";
-import { listFiles, listTree } from "../io/walk.ts";
+import { listTree } from "../io/walk.ts";
 import type { RenderCache } from "../cache/render.ts";
 import {
   linkProblems,
@@ -40,8 +47,8 @@ import { withSections } from "../../model/sections.ts";
 import { foldedProblems } from "./sections.ts";
 import { slugProblems } from "./slugs.ts";
 import { selectVariants } from "./variants.ts";
-import { dictionaryFile, dictionaryFolder, loadDictionary } from "./translations.ts";
-import { shownCode, unlistedLanguage, type LanguageList } from "./languages.ts";
+import { dictionaryFile, loadDictionary } from "./translations.ts";
+import { shownCode, type LanguageList } from "./languages.ts";
 import { cachedYaml, type YamlNode, type YamlReader } from "../io/yaml.ts";
 
 export type {
@@ -116,41 +123,134 @@ export async function loadContent(config: SiteConfig, cache?: RenderCache): Prom
   const siteData = await loadSite(config.root, yaml);
   const { site, factsFor: factsOf, written, languageList } = siteData.value;
   const codes = languageList.languages.map((locale) => locale.code);
-  const rulesRead = await Promise.all(
-    languageList.languages.map((language) =>
-      loadWritingRules(config.root, language, languageList.entries[language.code] ?? languageList.place, yaml),
-    ),
-  );
+  const rulesRead = await loadEachLanguageRules(config.root, languageList, yaml);
   const rulesOf = new Map(rulesRead.map((read) => [read.value.code, read.value]));
   // Each language's facts print numbers and prices in its regional form (en-GB, de-DE).
   const factsFor = (locale: string) => factsOf(rulesOf.get(locale)?.formats ?? locale);
   const typographyFor = (locale: string) => typographyOf(rulesOf.get(locale) ?? neutralRules(locale));
-  const testimonialList = await listFiles(config.root, `${defaults.folders.content}/testimonials`, ".md");
-  const pagesFolder = `${defaults.folders.content}/pages`;
-  const pageList = await listFiles(config.root, pagesFolder, ".md");
-  const refused = new Set([...testimonialList.value.refused, ...pageList.value.refused]);
-  const testimonialFiles = groupByLocale(testimonialList.value.files, languageList);
-  const pageFiles = groupByLocale(pageList.value.files, languageList, true);
-  const dictionaryList = await listFiles(config.root, dictionaryFolder, ".yaml");
-  const strangers = unlistedDictionaries(dictionaryList.value.files, languageList);
-  const pagesMissing = (await stat(path.join(config.root, pagesFolder)).catch(() => undefined))
-    ? []
-    : [
-        new ContentError({ file: pagesFolder }, "The folder of the long pages is missing", {
-          hint: `Create ${pagesFolder}/ with one file per page and language, such as about-me.en.md.`,
-        }),
-      ];
+  const listed = await listContentFiles(config.root, languageList);
+  const { testimonialFiles, pageFiles, refused } = listed.value;
   const imageList = await loadImages(config.root, codes, imageStore(config.root, config.cache));
   const catalogue = imageList.value;
-  const images: MarkdownImages = {
+  const images = markdownImages(config, catalogue, languageList.languages);
+  const readers = readersOf(images, config.basePath, cache, yaml);
+  // Each kind is read for every locale at once; the problems are reported by kind, then by locale.
+  const dictionaries = await loadDictionaries(config.root, languageList, factsFor, yaml);
+  const reading = (locale: string, facts: Facts): LocaleReading => ({
+    root: config.root,
+    locale,
+    facts,
+    typography: typographyFor(locale),
+    readers,
+  });
+  const testimonials = await Promise.all(
+    codes.map((locale) => loadEach(testimonialKind, testimonialFiles, refused, reading(locale, factsFor(locale)))),
+  );
+  const pages = await Promise.all(
+    codes.map((locale, index) =>
+      loadEach(pageKind, pageFiles, refused, reading(locale, withBannerLabels(factsFor(locale), dictionaries[index]!))),
+    ),
+  );
+  // site.yaml's list orders them; the names are those of the files, in any language.
+  const ordered = orderTestimonials(
+    testimonials.map((loaded) => loaded.value),
+    written.testimonialOrder,
+    [...testimonialFiles.keys()],
+    siteFile,
+  );
+  const locales: LocaleContent[] = codes.map((locale, index) => ({
+    locale,
+    formats: rulesOf.get(locale)!.formats,
+    facts: factsFor(locale).values,
+    dictionary: typesetDictionary(dictionaries[index]!.value, typographyFor(locale)),
+    testimonials: ordered.value[index]!,
+    pages: Object.fromEntries(pages[index]!.value),
+  }));
+  const addressLock = await loadAddressLock(config.root, yaml);
+  const publicFiles = await loadPublicFiles(config.root);
+  // A fact that texts quote and site.yaml leaves out is refused once, at site.yaml (load/unset-facts.ts).
+  const settled = refuseUnsetFacts(site, factsFor(codes[0]!), {
+    site: siteData.problems,
+    rest: [
+      ...listed.problems,
+      ...imageList.problems,
+      ...rulesRead.flatMap((read) => read.problems),
+      ...[...dictionaries, ...testimonials, ...pages].flatMap((loaded) => loaded.problems),
+      ...ordered.problems,
+      ...publicFiles.problems,
+      ...addressLock.problems,
+    ],
+  });
+  const problems = [...settled.site, ...settled.rest];
+  return {
+    site,
+    locales,
+    publicFiles: publicFiles.value,
+    images: { catalogue, markdownVariants: images.variants },
+    problems,
+    warnings: rulesRead.flatMap((read) => read.warnings),
+    writingRules: rulesRead.map((read) => read.value),
+    addressLock: addressLock.value,
+    siteAsWritten: { ...written, problems: settled.site.length },
+  };
+}
+
+/** Each listed language's writing rules (content/languages/), in the order of the list. */
+function loadEachLanguageRules(root: string, languageList: LanguageList, yaml: YamlReader) {
+  return Promise.all(
+    languageList.languages.map((language) =>
+      loadWritingRules(root, language, languageList.entries[language.code] ?? languageList.place, yaml),
+    ),
+  );
+}
+
+/** The readers of the markdown files, through the project's cache when there is one. */
+function readersOf(
+  images: MarkdownImages,
+  basePath: string,
+  cache: RenderCache | undefined,
+  yaml: YamlReader,
+): Readers {
+  const remember: Remember = (key, inputs, compute) =>
+    cache ? cache.rememberAsync(key, [basePath, ...inputs], compute) : compute();
+  return { markdown: markdownReader(images, basePath, cache), yaml, remember };
+}
+
+/** Each listed language's dictionary (content/i18n/), in the order of the list. */
+function loadDictionaries(
+  root: string,
+  languageList: LanguageList,
+  factsFor: (locale: string) => Facts,
+  yaml: YamlReader,
+): Promise<Loaded<Dictionary>[]> {
+  const codes = languageList.languages.map((language) => language.code);
+  return Promise.all(
+    codes.map(async (locale) =>
+      loadDictionary(root, locale, factsFor(locale), yaml, {
+        reason: `There is no dictionary for ${shownCode(locale)}`,
+        hint: `Create ${dictionaryFile(locale)} with the same keys as ${dictionaryFile(codes[0]!)}, or remove "${locale}" from the list at ${formatPlace(languageList.entries[locale] ?? languageList.place)}.`,
+      }),
+    ),
+  );
+}
+
+/** What the markdown bodies' images are given: the catalogue, the formats of this mode, and the address of a file. */
+function markdownImages(config: SiteConfig, catalogue: ImageCatalogue, languages: readonly Locale[]): MarkdownImages {
+  return {
     catalogue,
     formats: (opaque) => formatsFor(config.mode, opaque),
-    asset: createHref({ ...config, locales: languageList.languages }, "").asset,
+    asset: createHref({ ...config, locales: languages }, "").asset,
     variants: [],
   };
+}
+
+/**
+ * A markdown body's links and its HTML, each through the cache when there is one: one parse serves both, and only
+ * when one of them is not in the cache (the engine is loaded then).
+ */
+function markdownReader(images: MarkdownImages, basePath: string, cache: RenderCache | undefined): MarkdownReader {
   const linkTo = images.asset;
-  const markdown: MarkdownReader = async ({ body, filled, bodyLine, place, typography, fill }) => {
-    // One parse serves both results, and only when one of them is not in the cache: the engine is loaded then.
+  return async ({ body, filled, bodyLine, place, typography, fill }) => {
     let tree: MarkdownTree | undefined;
     const parsed = () => (tree ??= parseMarkdown(body));
     const scanned = async (text: string) => (await loadMarkdownEngine(), scanLinks(text, bodyLine, parsed()));
@@ -166,64 +266,18 @@ export async function loadContent(config: SiteConfig, cache?: RenderCache): Prom
     // is text, never markdown: the same filled text may come from different bodies), and the base path.
     if (filled.includes("![")) return { scan, html: await rendered() };
     const source = `${body}\0${filled}`;
-    const html = await cache.get(`${markdownOptions}\0${typography.key}\0${config.basePath}`, source, rendered);
+    const html = await cache.get(`${markdownOptions}\0${typography.key}\0${basePath}`, source, rendered);
     return { scan, html };
   };
-  const remember: Remember = (key, inputs, compute) =>
-    cache ? cache.rememberAsync(key, [config.basePath, ...inputs], compute) : compute();
-  // Each kind is read for every locale at once; the problems are reported by kind, then by locale.
-  const dictionaries = await Promise.all(
-    codes.map(async (locale) =>
-      loadDictionary(config.root, locale, factsFor(locale), yaml, {
-        reason: `There is no dictionary for ${shownCode(locale)}`,
-        hint: `Create ${dictionaryFile(locale)} with the same keys as ${dictionaryFile(codes[0]!)}, or remove "${locale}" from the list at ${formatPlace(languageList.entries[locale] ?? languageList.place)}.`,
-      }),
-    ),
-  );
-  const readers: Readers = { markdown, yaml, remember };
-  const reading = (locale: string, facts: Facts): LocaleReading => ({
-    root: config.root,
-    locale,
-    facts,
-    typography: typographyFor(locale),
-    readers,
-  });
-  const testimonials = await Promise.all(
-    codes.map((locale) =>
-      loadEach(testimonialKind, testimonialFiles.value, refused, reading(locale, factsFor(locale))),
-    ),
-  );
-  const pages = await Promise.all(
-    codes.map((locale, index) =>
-      loadEach(
-        pageKind,
-        pageFiles.value,
-        refused,
-        reading(locale, withBannerLabels(factsFor(locale), dictionaries[index]!)),
-      ),
-    ),
-  );
-  // site.yaml's list orders them; the names are those of the files, in any language.
-  const ordered = orderTestimonials(
-    testimonials.map((loaded) => loaded.value),
-    written.testimonialOrder,
-    [...testimonialFiles.value.keys()],
-    siteFile,
-  );
-  const locales: LocaleContent[] = codes.map((locale, index) => ({
-    locale,
-    formats: rulesOf.get(locale)!.formats,
-    facts: factsFor(locale).values,
-    dictionary: typesetDictionary(dictionaries[index]!.value, typographyFor(locale)),
-    testimonials: ordered.value[index]!,
-    pages: Object.fromEntries(pages[index]!.value),
-  }));
-  const addressLock = await loadAddressLock(config.root, yaml);
-  const publicList = await listTree(config.root, "public");
-  const publicDir = path.join(config.root, defaults.folders.public);
-  const publicReads = await Promise.all(
-    publicList.value.map(async (file) =>
-      readFile(path.join(publicDir, file)).then(
+}
+
+/** The files of public/, copied as they are: one that cannot be read is reported and shipped empty. */
+async function loadPublicFiles(root: string): Promise<Loaded<PublicFile[]>> {
+  const list = await listTree(root, "public");
+  const folder = path.join(root, defaults.folders.public);
+  const reads = await Promise.all(
+    list.value.map(async (file) =>
+      readFile(path.join(folder, file)).then(
         (contents) => ({ value: { path: file, contents }, problems: [] }),
         (error: unknown) => ({
           value: { path: file, contents: new Uint8Array() },
@@ -232,52 +286,10 @@ export async function loadContent(config: SiteConfig, cache?: RenderCache): Prom
       ),
     ),
   );
-  const publicFiles = publicReads.map((read) => read.value);
-  // A fact that texts quote and site.yaml leaves out is refused once, at site.yaml (load/unset-facts.ts).
-  const settled = refuseUnsetFacts(site, factsFor(codes[0]!), {
-    site: siteData.problems,
-    rest: [
-      ...testimonialList.problems,
-      ...testimonialFiles.problems,
-      ...pageList.problems,
-      ...pageFiles.problems,
-      ...dictionaryList.problems,
-      ...strangers,
-      // A testimonial may start in one language: its missing versions are translations to do (check/testimonial-languages.ts).
-      ...requireEveryLocale(pageFiles.value, languageList),
-      ...pagesMissing,
-      ...imageList.problems,
-      ...rulesRead.flatMap((read) => read.problems),
-      ...[...dictionaries, ...testimonials, ...pages].flatMap((loaded) => loaded.problems),
-      ...ordered.problems,
-      ...publicList.problems,
-      ...publicReads.flatMap((read) => read.problems),
-      ...addressLock.problems,
-    ],
-  });
-  const problems = [...settled.site, ...settled.rest];
   return {
-    site,
-    locales,
-    publicFiles,
-    images: { catalogue, markdownVariants: images.variants },
-    problems,
-    warnings: rulesRead.flatMap((read) => read.warnings),
-    writingRules: rulesRead.map((read) => read.value),
-    addressLock: addressLock.value,
-    siteAsWritten: { ...written, problems: settled.site.length },
+    value: reads.map((read) => read.value),
+    problems: [...list.problems, ...reads.flatMap((read) => read.problems)],
   };
-}
-
-/** The files of content/i18n/ that are no dictionary of a listed language: each one located line. */
-function unlistedDictionaries(files: readonly string[], list: LanguageList): ContentError[] {
-  const codes = new Set(list.languages.map((language) => language.code));
-  // Without a readable list, site.yaml's error is the one to report.
-  if (codes.size === 0) return [];
-  return files
-    .map((file) => ({ file, code: path.posix.basename(file, ".yaml") }))
-    .filter(({ code }) => !codes.has(code))
-    .map(({ file, code }) => unlistedLanguage(file, code, list));
 }
 
 /** A markdown body's links and its HTML, through the cache when there is one. */
