@@ -116,9 +116,11 @@ export class Rebuilds {
     const files = this.#saves.take();
     clearTimeout(this.#idle);
     // Only names that may still be weighed against a save are kept (an editor's temp files, each with a name of
-    // its own, would otherwise pile up for as long as watch runs).
+    // its own, would otherwise pile up for as long as watch runs): a rebuild's names, and files still to be
+    // looked at again, which may yet be reported (a removal forgotten then would name the rebuild after it).
     const named = [reason, this.#reason, this.#pending];
-    for (const file of this.#removed) if (!named.includes(file)) this.#removed.delete(file);
+    for (const file of this.#removed)
+      if (!named.includes(file) && !this.#saves.looking(file)) this.#removed.delete(file);
     this.#running = this.#rebuild(reason, files).finally(() => {
       this.#running = undefined;
       const next = this.#pending;

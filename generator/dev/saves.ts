@@ -33,18 +33,24 @@ export class SavedFiles {
     this.queued.add(file);
     this.changed(file);
     clearTimeout(this.checks.get(file));
-    this.checks.set(
-      file,
-      setTimeout(async () => {
-        this.checks.delete(file);
+    const look = setTimeout(async () => {
+      try {
         if (this.queued.has(file)) return;
         const now = await this.state(file);
         if (now !== this.read.get(file) && !this.queued.has(file)) {
           this.queued.add(file);
           this.changed(file);
         }
-      }, quietAfterChangeMs),
-    );
+      } finally {
+        if (this.checks.get(file) === look) this.checks.delete(file);
+      }
+    }, quietAfterChangeMs);
+    this.checks.set(file, look);
+  }
+
+  /** Whether `file` is still to be looked at again (so that it may yet be reported changed). */
+  looking(file: string): boolean {
+    return this.checks.has(file);
   }
 
   /** The files saved since the last call: what the next build is about. */
