@@ -44,7 +44,7 @@ export function Hero(props: PageProps) {
             ))}
           </ul>
         </div>
-        {/* The owner's hero photo takes the illustration's cell when there is one (content/images.yaml).
+        {/* The owner's hero photo takes the illustration's cell when there is one (content/images/images.yaml).
             The drawing is a file of its own, with no fetchpriority: Lighthouse's simulated phone then
             loads it beside the stylesheet, and paints it with the text (0.76 s; "high" gave 0.91 s). */}
         <div className="hero-art">
