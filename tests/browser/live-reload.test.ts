@@ -293,12 +293,12 @@ describe("ranch-site watch --open-saved", () => {
   it("takes a tab to the page of a saved page template, in the tab's own language", async () => {
     await saveAndFollow(
       "templates/pages/Contact.tsx",
-      '<h2 id="info-title">',
-      '<h2 id="info-title" data-saved="yes">',
+      '<h2 id="programs-title">',
+      '<h2 id="programs-title" data-saved="yes">',
       {
         from: german("/references/"),
         expectedPath: german("/contact/"),
-        saved: 'html[lang="de"] #info-title[data-saved="yes"]',
+        saved: 'html[lang="de"] #programs-title[data-saved="yes"]',
       },
     );
   });
