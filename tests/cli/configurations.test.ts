@@ -5,41 +5,33 @@
  * the rows with the web editor on: configurations-editor.test.ts. The texts of every legal form are also checked
  * without a build, on the loaded imprint of each (9 loads).
  */
-import { readFile, writeFile } from "node:fs/promises";
+import { writeFile } from "node:fs/promises";
 import path from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { check, formatError, resolveConfig } from "../../generator/index.ts";
 import { loadContent } from "../../generator/load/content.ts";
 import { legalForms } from "../../model/legal.ts";
 import {
+  copiedProject,
   editorOffRows,
-  expectBuiltOrRefused,
   formSentences,
-  label,
+  itBuildsOrRefusesEach,
   legalFormNames,
   mainText,
   rawPlaceholder,
 } from "../support/configuration-rows.ts";
 import { configure, configuredSite, formService, hostCompany } from "../support/configure.ts";
-import { copyProject } from "../support/project.ts";
 
-let root: string;
-let original: string;
-beforeAll(async () => {
-  root = await copyProject();
-  original = await readFile(path.join(root, "content/site.yaml"), "utf8");
-});
+const project = copiedProject();
 
-describe("every configuration is refused with its located line, or built without a raw placeholder or another's sentence", () => {
-  it.each(editorOffRows.map((row) => [label(row), row] as const))("%s", (_, row) =>
-    expectBuiltOrRefused(root, row, original),
-  );
-});
+describe("every configuration is refused with its located line, or built without a raw placeholder or another's sentence", () =>
+  itBuildsOrRefusesEach(editorOffRows, project));
 
 describe("the imprint of every legal form, in both languages", () => {
   it.each(legalFormNames)(
     "%s: its name, its sentence, register and representative where the form has them",
     async (form) => {
+      const { root, original } = project;
       await configure(root, { host: "github-pages", form: "mailto", editor: false, legalForm: form }, original);
       const content = await loadContent(resolveConfig({ root }));
       expect(content.problems.map((problem) => problem.message)).toEqual([]);
@@ -68,6 +60,7 @@ it("check refuses each owner fact a configuration lacks, in one located line wit
     "  register: Amtsgericht Flensburg, HRB 1234\n",
     "  representative: Katrin Jessen\n",
   ];
+  const { root, original } = project;
   const full = configuredSite(original, { host: "shared-hosting", form: "endpoint", editor: false, legalForm: "GmbH" });
   for (const line of lacking) expect(full).toContain(line);
   await writeFile(

@@ -14,15 +14,18 @@
  * The rows with the editor on need its code (`npm run get-editor`), which a plain clone does not have: they are
  * a file of their own (tests/cli/configurations-editor.test.ts), skipped and named in the run's summary there.
  */
-import { expect } from "vitest";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { beforeAll, expect, it } from "vitest";
 import { build, ContentErrors, formatError, MemoryWriter, resolveConfig } from "../../generator/index.ts";
 import { hostingProviders, legalForms, type HostingProvider, type LegalForm } from "../../model/legal.ts";
 import { outputFile } from "./addresses.ts";
 import { companyNames, configure, formService, hostCompany, type Configuration, type FormKind } from "./configure.ts";
 import { decodedHtml, plainText } from "./html.ts";
+import { copyProject } from "./project.ts";
 
-export const hosts = Object.keys(hostingProviders) as HostingProvider[];
-export const forms: FormKind[] = ["mailto", "endpoint", "netlify"];
+const hosts = Object.keys(hostingProviders) as HostingProvider[];
+const forms: FormKind[] = ["mailto", "endpoint", "netlify"];
 export const legalFormNames = Object.keys(legalForms) as LegalForm[];
 
 /** The rows: every host × form mode, the editor alternating, the legal forms cycling (see above). */
@@ -75,11 +78,34 @@ export const mainText = (html: string) => plainText(html.slice(html.indexOf("<ma
 export const editorOffRows = rows.filter((row) => !row.editor);
 export const editorOnRows = rows.filter((row) => row.editor);
 
-export const label = (row: Configuration) =>
+const label = (row: Configuration) =>
   `${row.host} · ${row.form} form · editor ${row.editor ? "on" : "off"} · ${row.legalForm}`;
 
+/** A copy of the project, made before the file's tests, and its site.yaml as shipped (each row starts from it). */
+export interface ProjectCopy {
+  root: string;
+  original: string;
+}
+
+/** A copy of the project for the tests of one file (made in its beforeAll). */
+export function copiedProject(): ProjectCopy {
+  const copy: ProjectCopy = { root: "", original: "" };
+  beforeAll(async () => {
+    copy.root = await copyProject();
+    copy.original = await readFile(path.join(copy.root, "content/site.yaml"), "utf8");
+  });
+  return copy;
+}
+
+/** A test per row, named by `label`: the copy set to the row is refused or built as expectBuiltOrRefused says. */
+export function itBuildsOrRefusesEach(rows: readonly Configuration[], project: ProjectCopy): void {
+  it.each(rows.map((row) => [label(row), row] as const))("%s", (_, row) =>
+    expectBuiltOrRefused(project.root, row, project.original),
+  );
+}
+
 /** Builds the project at `root` set to `row` (from its site.yaml `original`) and checks what a visitor would read. */
-export async function expectBuiltOrRefused(root: string, row: Configuration, original: string): Promise<void> {
+async function expectBuiltOrRefused(root: string, row: Configuration, original: string): Promise<void> {
   await configure(root, row, original);
   const writer = new MemoryWriter();
   const refused = row.form === "netlify" && row.host !== "netlify";
