@@ -189,7 +189,9 @@ describe("navigation", () => {
     await delay(page, "/pricing/", 1000);
     const popup = context.waitForEvent("page");
     await page.locator(".header-actions a[href='/pricing/']").click({ modifiers: ["ControlOrMeta"] });
-    await (await popup).close();
+    // The new tab stays open until the context closes: closing it while it loads hung Chromium's headless shell
+    // once in eight runs on a loaded machine (page.close never answered).
+    await popup;
     await page.waitForTimeout(500);
     expect(reports).toEqual([]);
     await context.close();
