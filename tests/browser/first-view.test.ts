@@ -6,7 +6,7 @@ import { closeNetwork, languageVersions, startBrowserTests, storeConsent } from 
 let origin: string;
 let browser: Browser;
 let stop: () => Promise<void>;
-beforeAll(async () => ({ origin, browser, stop } = await startBrowserTests()));
+beforeAll(async () => ({ origin, browser, stop } = await startBrowserTests("full")));
 afterAll(() => stop?.());
 
 const sizes = [

@@ -14,7 +14,7 @@ import { german } from "../support/addresses.ts";
 let origin: string;
 let browser: Browser;
 let stop: () => Promise<void>;
-beforeAll(async () => ({ origin, browser, stop } = await startBrowserTests()));
+beforeAll(async () => ({ origin, browser, stop } = await startBrowserTests("full")));
 afterAll(() => stop?.());
 
 /** Cumulative layout shift the swap may cause in the first view: a twentieth of Lighthouse's "good" (0.1). */

@@ -15,7 +15,7 @@ import { allPaths, newContext, nextFrames, startBrowserTests } from "./support.t
 let started: Awaited<ReturnType<typeof startBrowserTests>>;
 let page: Page;
 beforeAll(async () => {
-  started = await startBrowserTests();
+  started = await startBrowserTests("full");
   // One tab for the whole file: each check is a fresh page load at a new width.
   const context = await newContext(started.browser, { viewport: { width: 320, height: 700 } });
   // The web fonts a visitor who allows them gets, from this machine: wider letters than the fallbacks.

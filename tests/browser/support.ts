@@ -1,7 +1,7 @@
 /** What the browser tests share: the built site, the worker's Chromium, the page list and a closed network. */
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
-import { borrowChromium, chromiumArgs, findChromium } from "../support/chromium.ts";
+import { borrowChromium, chromiumArgs, findChromium, type ChromiumKind } from "../support/chromium.ts";
 import { serveSite } from "../support/site.ts";
 
 import { sitePages } from "../support/pages.ts";
@@ -16,14 +16,17 @@ export const allPaths = sitePages.map((page) => page.path);
 /** The page's locale, from its path. */
 export const localeOf = (path: string) => (path.startsWith("/de/") ? "de" : "en");
 
-/** A built and served site plus the worker's browser, for one test file; `stop` cleans both up. */
-export async function startBrowserTests(): Promise<{
+/**
+ * A built and served site plus the worker's browser of this kind (the headless shell unless the file measures
+ * text: tests/support/chromium.ts), for one test file; `stop` cleans both up.
+ */
+export async function startBrowserTests(kind: ChromiumKind = "shell"): Promise<{
   origin: string;
   dir: string;
   browser: Browser;
   stop: () => Promise<void>;
 }> {
-  const [site, { browser, release }] = await Promise.all([serveSite(), borrowChromium()]);
+  const [site, { browser, release }] = await Promise.all([serveSite(), borrowChromium(kind)]);
   return {
     origin: site.origin,
     dir: site.dir,
@@ -38,6 +41,8 @@ export async function startBrowserTests(): Promise<{
 /**
  * A Chromium of the caller's own that keeps its back/forward cache, for tests of restored pages: Playwright
  * turns the cache off by default, and with it on every page left stays alive, so only these tests pay for it.
+ * The full browser, not the headless shell most tests drive (tests/support/chromium.ts): the shell restores no
+ * page from the cache.
  */
 export const launchWithBackForwardCache = (): Promise<Browser> =>
   chromium.launch({

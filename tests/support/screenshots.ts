@@ -18,7 +18,8 @@ await mkdir(out, { recursive: true });
 const config = resolveConfig({ outDir: process.env["DIST"] });
 const server = await startServer({ dir: config.outDir, port: 0, site: servedSite });
 const port = (server.address() as { port: number }).port;
-const browser = await launchChromium();
+// The browser visitors run: the headless shell draws text on whole pixels (tests/support/chromium.ts).
+const browser = await launchChromium("full");
 const widths = (process.env["WIDTHS"] ?? "390,768,1280").split(",").map(Number);
 for (const width of widths) {
   const page = await browser.newPage({ viewport: { width, height: width < 500 ? 844 : width < 1000 ? 1024 : 800 } });
