@@ -24,20 +24,33 @@ interface SignInProps {
   inProgress?: boolean;
 }
 
+interface TokenSignIn {
+  repo: string;
+  apiRoot: string;
+  createUrl: string;
+}
+
 /** Registers Decap's GitHub backend under `name`, with the token form as its login page. */
 export function registerTokenBackend(
   cms: Decap,
   h: CreateElement,
   name: string,
-  sign: { repo: string; apiRoot: string; createUrl: string },
+  sign: TokenSignIn,
   words: ScriptWords,
 ): void {
   // Decap exports no backend class; its registry makes instances, whose class this extends.
   const github = cms.getBackend("github")!.init({ backend: { repo: sign.repo } }, {}).constructor as new (
     ...args: unknown[]
   ) => object;
+  // Decap renders the login page again on every change of its state: the form is built once per element.
+  let mounted: HTMLElement | undefined;
+  const mount = (element: HTMLElement | null, props: SignInProps) => {
+    if (!element || element === mounted) return;
+    mounted = element;
+    mountSignIn(element, props, sign, words);
+  };
   const form = (props: SignInProps) =>
-    h("div", { className: "ranch-sign-in", ref: (element: HTMLElement | null) => element && mount(element, props) });
+    h("div", { className: "ranch-sign-in", ref: (element: HTMLElement | null) => mount(element, props) });
   class TokenGitHub extends github {
     authComponent() {
       return form;
@@ -47,73 +60,73 @@ export function registerTokenBackend(
     }
   }
   cms.registerBackend(name, TokenGitHub);
-
-  let mounted: HTMLElement | undefined;
-  function mount(element: HTMLElement, props: SignInProps) {
-    if (mounted === element) return;
-    mounted = element;
-    const title = document.createElement("h1");
-    title.textContent = words["signInTitle"] ?? "Edit the site";
-    const intro = document.createElement("p");
-    intro.textContent = words["signInIntro"] ?? "";
-    const formElement = document.createElement("form");
-    const label = document.createElement("label");
-    label.htmlFor = "ranch-token";
-    label.textContent = words["signInToken"] ?? "Access token";
-    const input = document.createElement("input");
-    input.id = "ranch-token";
-    input.type = "password";
-    input.autocomplete = "current-password";
-    input.spellcheck = false;
-    const hint = document.createElement("p");
-    hint.id = "ranch-token-hint";
-    hint.className = "ranch-hint";
-    hint.textContent = words["signInTokenHint"] ?? "";
-    const problem = document.createElement("p");
-    problem.id = "ranch-token-problem";
-    problem.className = "ranch-problem";
-    problem.setAttribute("role", "alert");
-    input.setAttribute("aria-describedby", "ranch-token-hint ranch-token-problem");
-    const button = document.createElement("button");
-    button.type = "submit";
-    button.textContent = words["signInButton"] ?? "Sign in";
-    const create = document.createElement("a");
-    create.href = sign.createUrl;
-    create.target = "_blank";
-    create.rel = "noopener";
-    create.textContent = words["signInCreate"] ?? "";
-    formElement.append(label, input, hint, problem, button);
-    element.append(title, intro, formElement, create);
-    if (props.error) problem.textContent = props.error;
-    formElement.addEventListener("submit", (event) => {
-      event.preventDefault();
-      const token = input.value.trim();
-      if (!token) {
-        problem.textContent = words["signInEmpty"] ?? "";
-        input.setAttribute("aria-invalid", "true");
-        input.focus();
-        return;
-      }
-      button.disabled = true;
-      button.textContent = words["signInChecking"] ?? "…";
-      void checkToken(token, sign).then((refusal) => {
-        button.disabled = false;
-        button.textContent = words["signInButton"] ?? "Sign in";
-        if (refusal) {
-          problem.textContent = fill(words[refusal] ?? refusal, { repo: sign.repo });
-          input.setAttribute("aria-invalid", "true");
-          input.focus();
-          return;
-        }
-        props.onLogin({ token });
-      });
-    });
-    input.focus();
-  }
 }
 
+/** The sign-in page in `element`: the token is checked against GitHub before Decap gets it (onLogin). */
+function mountSignIn(element: HTMLElement, props: SignInProps, sign: TokenSignIn, words: ScriptWords): void {
+  const { form, input, problem, button } = signInPage(element, sign, words);
+  const refuse = (text: string) => {
+    problem.textContent = text;
+    input.setAttribute("aria-invalid", "true");
+    input.focus();
+  };
+  if (props.error) problem.textContent = props.error;
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const token = input.value.trim();
+    if (!token) return refuse(words["signInEmpty"] ?? "");
+    button.disabled = true;
+    button.textContent = words["signInChecking"] ?? "…";
+    void checkToken(token, sign).then((refusal) => {
+      button.disabled = false;
+      button.textContent = words["signInButton"] ?? "Sign in";
+      if (refusal) refuse(fill(words[refusal] ?? refusal, { repo: sign.repo }));
+      else props.onLogin({ token });
+    });
+  });
+  input.focus();
+}
+
+/** The page's title, introduction, form and link to GitHub's token page, in the owner's words, appended to `element`. */
+function signInPage(element: HTMLElement, sign: TokenSignIn, words: ScriptWords) {
+  const title = create("h1", { textContent: words["signInTitle"] ?? "Edit the site" });
+  const intro = create("p", { textContent: words["signInIntro"] ?? "" });
+  const form = create("form", {});
+  const label = create("label", { htmlFor: "ranch-token", textContent: words["signInToken"] ?? "Access token" });
+  const input = create("input", {
+    id: "ranch-token",
+    type: "password",
+    autocomplete: "current-password",
+    spellcheck: false,
+  });
+  const hint = create("p", {
+    id: "ranch-token-hint",
+    className: "ranch-hint",
+    textContent: words["signInTokenHint"] ?? "",
+  });
+  const problem = create("p", { id: "ranch-token-problem", className: "ranch-problem" });
+  problem.setAttribute("role", "alert");
+  input.setAttribute("aria-describedby", "ranch-token-hint ranch-token-problem");
+  const button = create("button", { type: "submit", textContent: words["signInButton"] ?? "Sign in" });
+  const link = create("a", {
+    href: sign.createUrl,
+    target: "_blank",
+    rel: "noopener",
+    textContent: words["signInCreate"] ?? "",
+  });
+  form.append(label, input, hint, problem, button);
+  element.append(title, intro, form, link);
+  return { form, input, problem, button };
+}
+
+/** An element with these properties set. */
+const create = <Tag extends keyof HTMLElementTagNameMap>(
+  tag: Tag,
+  properties: Partial<HTMLElementTagNameMap[Tag]>,
+): HTMLElementTagNameMap[Tag] => Object.assign(document.createElement(tag), properties);
+
 /** Why GitHub refuses the token, as a key of the words (`signInRefused`, `signInNoRepo`, `signInOffline`); none when it may write. */
-async function checkToken(token: string, sign: { repo: string; apiRoot: string }): Promise<string | undefined> {
+async function checkToken(token: string, sign: TokenSignIn): Promise<string | undefined> {
   const headers = { authorization: `token ${token}`, accept: "application/vnd.github+json" };
   try {
     const user = await fetch(`${sign.apiRoot}/user`, { headers });
