@@ -12,7 +12,7 @@ import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { build, MemoryWriter, resolveConfig } from "../../generator/index.ts";
-import { borrowChromium } from "../support/chromium.ts";
+import { borrowChromium, pictureKind } from "../support/chromium.ts";
 import { startGitHubStandIn, type GitHubStandIn } from "../support/github-stand-in.ts";
 import { copyProject, editFile } from "../support/project.ts";
 import { projectRoot } from "../support/site.ts";
@@ -64,7 +64,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => site.listen(0, "127.0.0.1", resolve));
   origin = `http://127.0.0.1:${(site.address() as { port: number }).port}`;
-  ({ browser, release } = await borrowChromium());
+  ({ browser, release } = await borrowChromium(pictureKind()));
 });
 
 afterAll(async () => {

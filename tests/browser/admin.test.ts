@@ -16,7 +16,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { check, resolveConfig } from "../../generator/index.ts";
 import { loadEditorWords, type Words } from "../../generator/editor/words.ts";
-import { borrowChromium } from "../support/chromium.ts";
+import { borrowChromium, pictureKind } from "../support/chromium.ts";
 import { makePhoto } from "../support/images.ts";
 import { copyProject } from "../support/project.ts";
 import { projectRoot } from "../support/site.ts";
@@ -43,7 +43,10 @@ const patient = { timeout: 180_000 };
 beforeAll(async () => {
   root = await copyProject();
   let borrowed;
-  [watch, borrowed] = await Promise.all([startWatch(root, ["--admin"], { poll: false }), borrowChromium()]);
+  [watch, borrowed] = await Promise.all([
+    startWatch(root, ["--admin"], { poll: false }),
+    borrowChromium(pictureKind()),
+  ]);
   ({ browser, release } = borrowed);
   english = englishPhrases(await loadEditorWords());
 });

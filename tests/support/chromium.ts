@@ -54,10 +54,13 @@ export function findChromium(): string {
  */
 export type ChromiumKind = "shell" | "full";
 
-export function findTestBrowser(kind: ChromiumKind): string {
+function findTestBrowser(kind: ChromiumKind): string {
   const shell = "/usr/bin/chromium-headless-shell";
   return kind === "shell" && !process.env["CHROMIUM_PATH"] && existsSync(shell) ? shell : findChromium();
 }
+
+/** The kind for a test that also takes the README's pictures (SCREENSHOTS=1): those show the owner the browser. */
+export const pictureKind = (): ChromiumKind => (process.env["SCREENSHOTS"] ? "full" : "shell");
 
 /** A headless Chromium of this kind with the flags above. */
 export function launchChromium(kind: ChromiumKind = "shell"): Promise<Browser> {
