@@ -1,7 +1,7 @@
 import matter from "gray-matter";
 import type { Root } from "mdast";
-import type { remark as Remark } from "remark";
 import type RemarkHtml from "remark-html";
+import type { unified as Unified } from "unified";
 import { telHref } from "../../model/contact.ts";
 import type { MarkdownLink } from "../../model/content.ts";
 import { ContentError, placeAt, type Loaded } from "../errors.ts";
@@ -14,6 +14,7 @@ import {
 } from "../images/markdown.ts";
 import { plainTypography, remarkTypography, type Typography } from "./typography.ts";
 import { readYaml, type YamlNode, type YamlReader } from "../io/yaml.ts";
+import type { markdownTree as MarkdownTreeOf } from "./markdown-tree.ts";
 
 /** A markdown file split into its located front matter and its body. */
 export interface MarkdownSource {
@@ -38,18 +39,23 @@ interface MdNode {
 }
 
 /**
- * remark and remark-html, loaded when a body is first parsed (`loadMarkdownEngine`), not as the CLI starts: a
- * build whose every markdown body comes from the project's cache (a warm build, a watch save of a dictionary)
- * never evaluates their hundred-odd modules: a warm build of the real site runs 1.3 % fewer instructions
- * (2.095 → 2.066 billion, every thread, callgrind, two runs each).
+ * The markdown engine: markdown-it's parser giving remark's tree (markdown-tree.ts), and unified with
+ * remark-html making the HTML. Loaded when a body is first parsed (`loadMarkdownEngine`), not as the CLI
+ * starts: a build whose every markdown body comes from the project's cache (a warm build, a watch save of a
+ * dictionary) never evaluates their modules: a warm build of the real site ran 1.3 % fewer instructions
+ * when this was remark (2.095 → 2.066 billion, every thread, callgrind, two runs each).
  */
-let engine: { remark: typeof Remark; remarkHtml: typeof RemarkHtml } | undefined;
+let engine: { unified: typeof Unified; remarkHtml: typeof RemarkHtml; markdownTree: typeof MarkdownTreeOf } | undefined;
 
 /** Loads the markdown engine; the functions below that parse or render need it first. */
 export async function loadMarkdownEngine(): Promise<void> {
   if (engine) return;
-  const [{ remark }, { default: remarkHtml }] = await Promise.all([import("remark"), import("remark-html")]);
-  engine ??= { remark, remarkHtml };
+  const [{ unified }, { default: remarkHtml }, { markdownTree }] = await Promise.all([
+    import("unified"),
+    import("remark-html"),
+    import("./markdown-tree.ts"),
+  ]);
+  engine ??= { unified, remarkHtml, markdownTree };
 }
 
 function loaded() {
@@ -57,11 +63,11 @@ function loaded() {
   return engine;
 }
 
-/** One processor per typography (a language's): remark, that typography on text nodes, then HTML. */
+/** One processor per typography (a language's): that typography on text nodes, then HTML. */
 const processors = new Map<string, ReturnType<typeof textProcessor>>();
 const textProcessor = (typography: Typography) => {
-  const { remark, remarkHtml } = loaded();
-  return remark().use(markLanguageLinks).use(remarkTypography, typography).use(remarkHtml, { sanitize: textSchema });
+  const { unified, remarkHtml } = loaded();
+  return unified().use(markLanguageLinks).use(remarkTypography, typography).use(remarkHtml, { sanitize: textSchema });
 };
 
 /**
@@ -78,10 +84,8 @@ const markLanguageLinks = () => (tree: MdNode) => {
   });
 };
 
-let parser: { parse(body: string): Root } | undefined;
-
 /** What the HTML of a body depends on besides its text, the base path and the package versions: part of every cache key. */
-export const markdownOptions = "remark+languageLinks+remark-html:pictureSchema+tel+factsAsText/3";
+export const markdownOptions = "markdown-it+languageLinks+remark-html:pictureSchema+tel+factsAsText/4";
 
 function visit(node: MdNode, action: (node: MdNode) => void) {
   action(node);
@@ -93,10 +97,12 @@ export interface LinkScan {
   links: MarkdownLink[];
   /** `[text][label]` whose label is never defined: it would show as bracketed text. */
   undefinedReferences: { label: string; line: number; column: number }[];
+  /** Where quotes and lists nest deeper than the parser reads (markdown-tree.ts `nestingLimit`). */
+  nestedTooDeep?: { line: number; limit: number };
 }
 
 /** What a link scan depends on besides the body: part of its cache key. */
-export const linkScanOptions = "links/2";
+export const linkScanOptions = "links/3+nesting";
 
 /**
  * Every link and image of a markdown body, reference-style ones at their definition, with the line
@@ -104,6 +110,8 @@ export const linkScanOptions = "links/2";
  */
 export function scanLinks(body: string, bodyLine: number, tree: MarkdownTree = parseMarkdown(body)): LinkScan {
   const scan: LinkScan = { links: [], undefinedReferences: [] };
+  const nested = (tree.data as { nestedTooDeep?: LinkScan["nestedTooDeep"] } | undefined)?.nestedTooDeep;
+  if (nested) scan.nestedTooDeep = { line: bodyLine + nested.line - 1, limit: nested.limit };
   const at = (offset: number) => placeAt(body, offset, { line: bodyLine, column: 1 });
   // A definition that an image refers to (`![The herd][herd]`) names an image, not a page.
   const imageLabels = new Set<string>();
@@ -138,12 +146,24 @@ export function scanLinks(body: string, bodyLine: number, tree: MarkdownTree = p
 
 /** The problems of a scan, located in `file`. */
 export function linkProblems(scan: LinkScan, file: string): ContentError[] {
-  return scan.undefinedReferences.map(
-    ({ label, line, column }) =>
-      new ContentError({ file, line, column }, `The link reference [${label}] is not defined`, {
-        hint: "Define it on a line of its own below the text, such as `[label]: /de/pricing/`, or check the spelling.",
-      }),
-  );
+  const nested = scan.nestedTooDeep;
+  return [
+    ...(nested
+      ? [
+          new ContentError(
+            { file, line: nested.line, column: 1 },
+            `Quotes and lists nest more than ${nested.limit} deep from here: what stands deeper would not show`,
+            { hint: "Nest fewer quotes (`>`) and lists inside each other." },
+          ),
+        ]
+      : []),
+    ...scan.undefinedReferences.map(
+      ({ label, line, column }) =>
+        new ContentError({ file, line, column }, `The link reference [${label}] is not defined`, {
+          hint: "Define it on a line of its own below the text, such as `[label]: /de/pricing/`, or check the spelling.",
+        }),
+    ),
+  ];
 }
 
 /** Front matter languages other than YAML: gray-matter would `eval` JavaScript, so every one of them refuses. */
@@ -154,7 +174,7 @@ const otherEngines = Object.fromEntries(
   ["javascript", "js", "json", "toml", "coffee", "coffeescript", "cson"].map((name) => [name, refused]),
 );
 
-/** The only place that reads front matter (gray-matter) and markdown (remark). Content never runs code: YAML only. */
+/** The only place that reads front matter (gray-matter) and markdown (markdown-tree.ts). Content never runs code: YAML only. */
 export function splitMarkdown(text: string, file: string, yaml: YamlReader = readYaml): Loaded<MarkdownSource> {
   const problems: ContentError[] = [];
   const language = /^---[ \t]*([^\s-][^\n]*)?\n/.exec(text)?.[1]?.trim();
@@ -220,11 +240,7 @@ export type MarkdownTree = Root;
 
 /** The syntax tree of a body. Parsing is the same for every processor: their plugins only transform. */
 export function parseMarkdown(body: string): MarkdownTree {
-  if (!parser) {
-    const { remark, remarkHtml } = loaded();
-    parser = remark().use(markLanguageLinks).use(remarkHtml);
-  }
-  return parser.parse(body);
+  return loaded().markdownTree(body);
 }
 
 /**
@@ -255,8 +271,8 @@ function fillTexts(tree: MdNode, fill: (text: string) => string) {
 /** A processor whose images (inline and by reference) go through the image pipeline. */
 function pictureProcessor(images: MarkdownImages, place: MarkdownPlace, typography: Typography) {
   const image = imageHandler(images, place);
-  const { remark, remarkHtml } = loaded();
-  return remark()
+  const { unified, remarkHtml } = loaded();
+  return unified()
     .use(markLanguageLinks)
     .use(remarkTypography, typography)
     .use(remarkHtml, {
