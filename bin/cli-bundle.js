@@ -24,7 +24,7 @@ const format = "ranch-site-cli/4";
 /**
  * Packages that stay outside the bundle. React must be the very instance the compiled templates import
  * (hooks and context go through it), and it picks its production or development build when imported;
- * esbuild and sharp load native binaries of their own. Everything else (remark, yaml, commander, chokidar …)
+ * esbuild and sharp load native binaries of their own. Everything else (markdown-it, yaml, commander, chokidar …)
  * is bundled: one file parses faster than hundreds of small modules resolve.
  */
 const external = ["react", "react-dom", "react-dom/*", "react/*", "esbuild", "sharp"];

@@ -6,7 +6,7 @@ import { setFlagsFromString } from "node:v8";
 import { CompileError, freshBundle } from "./cli-bundle.js";
 import { runWithCodeCache } from "./code-cache.js";
 
-// A build makes garbage fast (remark parses a page into thousands of short-lived objects) but keeps
+// A build makes garbage fast (a page's markdown becomes thousands of short-lived objects) but keeps
 // little: V8 lets its heap grow up to four times what survived the last collection. A fixed growth of
 // 60 % keeps peak memory near what the build holds: a cold build of 2,000 pages peaks at 254 MiB, not
 // 307, for the same CPU time (measured again in issue 25). It is set before the CLI is compiled, for every command, because V8
