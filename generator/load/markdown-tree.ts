@@ -280,16 +280,21 @@ function lineStarts(text: string): number[] {
 /** A node's position from two offsets in the body: lines and columns from 1, as remark counts them. */
 function positionOf(lines: readonly number[], start: number, end: number) {
   const point = (offset: number) => {
-    // The last line that starts at or before the offset.
-    let [low, high] = [0, lines.length - 1];
-    while (low < high) {
-      const middle = (low + high + 1) >> 1;
-      if (lines[middle]! <= offset) low = middle;
-      else high = middle - 1;
-    }
-    return { line: low + 1, column: offset - lines[low]! + 1, offset };
+    const line = lastAtOrBefore(lines, offset);
+    return { line: line + 1, column: offset - lines[line]! + 1, offset };
   };
   return { start: point(start), end: point(end) };
+}
+
+/** The index of the last of the ascending `starts` at or before `offset` (0 when none is). */
+function lastAtOrBefore(starts: readonly number[], offset: number): number {
+  let [low, high] = [0, starts.length - 1];
+  while (low < high) {
+    const middle = (low + high + 1) >> 1;
+    if (starts[middle]! <= offset) low = middle;
+    else high = middle - 1;
+  }
+  return low;
 }
 
 /**
@@ -299,21 +304,19 @@ function positionOf(lines: readonly number[], start: number, end: number) {
  */
 function inBody(content: string, body: string, lines: readonly number[], firstLine: number) {
   // Per line of the text: where it starts in the text, and what to add to reach the body.
-  const shifts: { from: number; shift: number }[] = [];
+  const starts: number[] = [];
+  const shifts: number[] = [];
   let from = 0;
   content.split("\n").forEach((line, index) => {
     const bodyStart = lines[firstLine + index] ?? body.length;
     const bodyLine = body.slice(bodyStart, (lines[firstLine + index + 1] ?? body.length + 1) - 1).trimEnd();
     const shown = line.trimEnd();
     const column = bodyLine.endsWith(shown) ? bodyLine.length - shown.length : Math.max(0, bodyLine.indexOf(shown));
-    shifts.push({ from, shift: bodyStart + column - from });
+    starts.push(from);
+    shifts.push(bodyStart + column - from);
     from += line.length + 1;
   });
-  return (offset: number) => {
-    let index = shifts.length - 1;
-    while (index > 0 && shifts[index]!.from > offset) index--;
-    return offset + shifts[index]!.shift;
-  };
+  return (offset: number) => offset + shifts[lastAtOrBefore(starts, offset)]!;
 }
 
 /**
@@ -345,19 +348,22 @@ function markdownParser(): MarkdownIt {
   const definition = ownRule(md.block.ruler, "reference");
   md.block.ruler.at("reference", (state, startLine, endLine, silent) => {
     // Each definition's own destination: markdown-it keeps a label's first only, remark each one's.
+    // The rule records a label only while it is new, so it is handed an empty table and what it adds (one
+    // entry at most) is copied over: copying the whole table each time took seconds for a thousand labels.
     const env = state.env as { references?: Record<string, { href: string; title: string }> };
-    const kept = env.references;
-    env.references = {};
+    const kept = (env.references ??= {});
+    const own: typeof kept = {};
+    env.references = own;
     const from = state.tokens.length;
     try {
       if (!definition(state, startLine, endLine, silent)) return false;
     } finally {
-      const own = env.references;
-      env.references = { ...own, ...kept };
-      const token = state.tokens.slice(from).find((each) => each.type === "reference_definition");
-      const found = token && own[(token.meta as Noted).label!];
-      if (token && found) token.meta = { ...token.meta, url: found.href, title: found.title } satisfies Noted;
+      env.references = kept;
+      for (const [label, found] of Object.entries(own)) kept[label] ??= found;
     }
+    const token = state.tokens.slice(from).find((each) => each.type === "reference_definition");
+    const found = token && own[(token.meta as Noted).label!];
+    if (token && found) token.meta = { ...token.meta, url: found.href, title: found.title } satisfies Noted;
     return true;
   });
   return md;
