@@ -106,18 +106,18 @@ export function markdownTree(body: string): Root {
           type: "code",
           lang: lang || null,
           meta: info.slice(lang.length).trim() || null,
-          value: codeValue(token),
+          value: withoutLastLineEnd(token),
         });
         break;
       }
       case "code_block":
-        add(top(), { type: "code", lang: null, meta: null, value: codeValue(token) });
+        add(top(), { type: "code", lang: null, meta: null, value: withoutLastLineEnd(token) });
         break;
       case "hr":
         add(top(), { type: "thematicBreak" });
         break;
       case "html_block":
-        add(top(), { type: "html", value: token.content.replace(/\n$/, "") });
+        add(top(), { type: "html", value: withoutLastLineEnd(token) });
         break;
       case "reference_definition": {
         const noted = token.meta as Noted;
@@ -144,8 +144,8 @@ function add(parent: Built, node: Built) {
   parent.children!.push(node);
 }
 
-/** A code block's text without its last line end, as remark keeps it. */
-const codeValue = (token: Token) => token.content.replace(/\n$/, "");
+/** A block's text without its last line end, as remark keeps code and HTML. */
+const withoutLastLineEnd = (token: Token) => token.content.replace(/\n$/, "");
 
 /** markdown-it hides the paragraphs of a tight list: the list at `at` is tight when its items' own paragraphs are. */
 function listIsTight(tokens: readonly Token[], at: number): boolean {
