@@ -6,11 +6,8 @@ import { linkOnTheWay, notAFile } from "./walk.ts";
 
 const utf8 = new TextDecoder("utf-8", { fatal: true });
 
-/**
- * Opened read-only, never through a link: one put in the file's place after it was listed is refused, not
- * read. Node takes numeric flags here as fs.open does; its types name only the string ones.
- */
-const noFollow = (constants.O_RDONLY | constants.O_NOFOLLOW) as unknown as string;
+/** Opened read-only, never through a link: one put in the file's place after it was listed is refused, not read. */
+const noFollow = constants.O_RDONLY | constants.O_NOFOLLOW;
 
 /** What to say when a required file is missing, if not the general line. */
 export interface MissingFile {

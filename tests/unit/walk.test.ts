@@ -1,5 +1,6 @@
 /** The one walk over the project's folders (generator/io/walk.ts): one rule for links, names and hidden files. */
-import { mkdir, mkdtemp, symlink, writeFile } from "node:fs/promises";
+import { execFileSync } from "node:child_process";
+import { mkdir, mkdtemp, rm, symlink, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -92,5 +93,15 @@ describe("a file read by name", () => {
     expect("error" in through && through.error.message).toBe(
       "content/i18n:1:1: This is a symbolic link; content is read only from plain files",
     );
+  });
+
+  it("reads a named pipe in its place as empty, and is not held until something writes to it", async () => {
+    // Files are read at once, on the main thread (io/many-files.ts): a pipe without a writer would stop the
+    // build, and watch's server with it, for good.
+    const root = await project();
+    await rm(path.join(root, "content/site.yaml"));
+    execFileSync("mkfifo", [path.join(root, "content/site.yaml")]);
+    const read = await readText(root, "content/site.yaml");
+    expect("error" in read && read.error.message).toBe("content/site.yaml:1:1: The file is empty");
   });
 });
