@@ -65,19 +65,14 @@ export function checkLinks(
   const problems: ContentError[] = [];
   const fragments: FragmentLink[] = [];
   const warnings: ContentWarning[] = [];
-  const context = { targets, pages, locales, lock: content.addressLock };
+  const context = { targets, pages, moved: oldAddresses(content.addressLock, pages, locales) };
+  const pageOf = firstBy(pages, (page) => page.markdown);
   for (const localeContent of content.locales) {
     const locale = locales.find((candidate) => candidate.code === localeContent.locale)!;
     const sources: [MarkdownOrigin, string][] = [
       ...Object.entries(localeContent.pages).map(([id, page]): [MarkdownOrigin, string] => [
         page.origin,
-        prefixed(
-          locale,
-          pathOf(
-            pages.find((candidate) => candidate.markdown === id),
-            locale,
-          ),
-        ),
+        prefixed(locale, pathOf(pageOf.get(id), locale)),
       ]),
       // Testimonials show on the home and references pages: their relative links resolve from the home page.
       ...localeContent.testimonials.map((testimonial): [MarkdownOrigin, string] => [
@@ -119,8 +114,8 @@ export function checkLinks(
 interface LinkContext {
   targets: Map<string, Target>;
   pages: readonly PageDefinition[];
-  locales: readonly Locale[];
-  lock: AddressLock;
+  /** Each old address of the address lock, and the page and language it now belongs to (oldAddresses). */
+  moved: ReadonlyMap<string, MovedPage>;
   fragments: FragmentLink[];
   /** The links of one file to old addresses, by the address: each becomes one warning (oldAddressWarning). */
   oldLinks: Map<string, OldLink>;
@@ -153,7 +148,7 @@ interface LinkAt extends LinkContext {
 
 function checkLink(
   link: MarkdownOrigin["links"][number],
-  { base, locale, place, targets, pages, locales, lock, fragments, oldLinks }: LinkAt,
+  { base, locale, place, targets, pages, moved: movedPages, fragments, oldLinks }: LinkAt,
 ): ContentError | undefined {
   // Other sites, mailto: and tel: are not ours to check; an unfilled placeholder is refused where its fact belongs.
   if (/^[a-z][a-z0-9+.-]*:/i.test(link.url) || link.url.startsWith("//") || /\{[A-Za-z]/.test(link.url))
@@ -175,7 +170,7 @@ function checkLink(
   // Images go through the image pipeline, which checks them against content/images/ (images/markdown.ts).
   if (link.kind === "image") return undefined;
   // An old address still answers (with a redirect): the link works, but costs every visitor a detour.
-  const moved = !target && movedPage(lock, path, pages, locales);
+  const moved = !target && movedPages.get(path);
   if (moved) {
     const now = prefixed(moved.locale, pathIn(moved.page, moved.locale.code));
     const seen = oldLinks.get(path);
@@ -287,14 +282,34 @@ export function checkFragments(
     );
 }
 
-/** The page and language an address of the address lock belongs to, for a `path` that is no page now. */
-function movedPage(lock: AddressLock, path: string, pages: readonly PageDefinition[], locales: readonly Locale[]) {
-  for (const [code, byPage] of lock)
-    for (const [id, addresses] of byPage)
-      if (addresses.includes(path)) {
-        const page = pages.find((candidate) => candidate.id === id);
-        const locale = locales.find((candidate) => candidate.code === code);
-        if (page && locale) return { page, locale };
-      }
-  return undefined;
+/** A page and the language of one of its old addresses. */
+interface MovedPage {
+  page: PageDefinition;
+  locale: Locale;
+}
+
+/**
+ * Every address of the address lock, and the page and language it belongs to (the first the lock lists, of
+ * a page and language the site still has): looked up once per link to no page, where a search of the whole
+ * lock for each made a site of many pages that link an old address quadratic.
+ */
+function oldAddresses(lock: AddressLock, pages: readonly PageDefinition[], locales: readonly Locale[]) {
+  const moved = new Map<string, MovedPage>();
+  const pageById = firstBy(pages, (page) => page.id);
+  for (const [code, byPage] of lock) {
+    const locale = locales.find((candidate) => candidate.code === code);
+    for (const [id, addresses] of byPage) {
+      const page = pageById.get(id);
+      if (!page || !locale) continue;
+      for (const address of addresses) if (!moved.has(address)) moved.set(address, { page, locale });
+    }
+  }
+  return moved;
+}
+
+/** Each item by its key, the first of any that share one (as `find` would give). */
+function firstBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T> {
+  const found = new Map<K, T>();
+  for (const item of items) if (!found.has(key(item))) found.set(key(item), item);
+  return found;
 }
