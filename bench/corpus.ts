@@ -4,7 +4,7 @@
  * footer and one translated string. ranch-site renders them into the real site (its 22 pages come on
  * top, through the real templates); Eleventy 3 and Hugo get the same pages from a minimal layout.
  */
-import { cp, mkdir, writeFile } from "node:fs/promises";
+import { cp, mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 
 export const locales = ["en", "de"] as const;
@@ -14,11 +14,16 @@ const footer = {
   de: "Ein dreitägiges Verkaufstraining auf einer Ranch.",
 };
 
-/** The same markdown for every generator: front matter, then a body of headings, emphasis, links and a list. */
-export function pageMarkdown(index: number, locale: string): string {
-  // Each page links within its own language, as ranch-site's check requires of real content.
-  const contact = locale === "en" ? "/contact/" : `/${locale}/contact/`;
-  const paragraph = `A paragraph of page ${index} (${locale}) with *emphasis*, **strong words** and a [link to the contact page](${contact}).\n\n`;
+/**
+ * The same markdown for every generator: front matter, then a body of headings, emphasis, links and a list.
+ * Each page links within its own language, as ranch-site's check requires of real content: the contact page
+ * at its address in that language (`contactSlug`: ranch-site's German one is kontakt), and the next page of
+ * the `pages`, so that every page is linked from another, as on a site whose check passes without a warning.
+ */
+export function pageMarkdown(index: number, locale: string, pages: number, contactSlug = "contact"): string {
+  const prefix = locale === "en" ? "" : `/${locale}`;
+  const paragraph = `A paragraph of page ${index} (${locale}) with *emphasis*, **strong words** and a [link to the contact page](${prefix}/${contactSlug}/).\n\n`;
+  const next = `[The next guide](${prefix}/${pageName((index + 1) % pages)}/) goes on from here.\n`;
   return `---
 title: Guide ${index}
 description: Generated page ${index} for measuring how a generator scales with many markdown pages in every locale.
@@ -32,19 +37,29 @@ ${paragraph.repeat(6)}## A list
 - another point with \`code\`
 - a third point
 
-${paragraph.repeat(6)}`;
+${paragraph.repeat(6)}${next}`;
 }
 
 const pageName = (index: number) => `bench-${String(index).padStart(4, "0")}`;
 
-/** The real project (content/, templates/, public/ and the model/ templates import) plus N markdown pages per locale in content/pages/. */
+/** The contact page's address in a language of the project, as its writing rules name it (content/languages/de.yaml). */
+async function contactSlug(root: string, locale: string): Promise<string> {
+  const rules = await readFile(path.join(root, `content/languages/${locale}.yaml`), "utf8").catch(() => "");
+  return /^\s+contact:\s*([\w-]+)\s*$/m.exec(rules)?.[1] ?? "contact";
+}
+
+/** The real project (content/, public/ and the model/ templates import) plus N markdown pages per locale in content/pages/. */
 export async function ranchSiteProject(projectRoot: string, root: string, pages: number): Promise<string> {
   for (const folder of ["content", "templates", "public", "model"])
     await cp(path.join(projectRoot, folder), path.join(root, folder), { recursive: true });
+  const slugs = await Promise.all(locales.map((locale) => contactSlug(root, locale)));
   await Promise.all(
-    locales.flatMap((locale) =>
+    locales.flatMap((locale, at) =>
       Array.from({ length: pages }, (_, index) =>
-        writeFile(path.join(root, `content/pages/${pageName(index)}.${locale}.md`), pageMarkdown(index, locale)),
+        writeFile(
+          path.join(root, `content/pages/${pageName(index)}.${locale}.md`),
+          pageMarkdown(index, locale, pages, slugs[at]),
+        ),
       ),
     ),
   );
@@ -98,7 +113,7 @@ export async function eleventyProject(root: string, pages: number): Promise<stri
     );
     await Promise.all(
       Array.from({ length: pages }, (_, index) =>
-        writeFile(path.join(folder, `${pageName(index)}.md`), pageMarkdown(index, locale)),
+        writeFile(path.join(folder, `${pageName(index)}.md`), pageMarkdown(index, locale, pages)),
       ),
     );
   }
@@ -152,7 +167,7 @@ weight = 2
     await mkdir(folder, { recursive: true });
     await Promise.all(
       Array.from({ length: pages }, (_, index) =>
-        writeFile(path.join(folder, `${pageName(index)}.md`), pageMarkdown(index, locale)),
+        writeFile(path.join(folder, `${pageName(index)}.md`), pageMarkdown(index, locale, pages)),
       ),
     );
   }
