@@ -925,29 +925,27 @@ const manyFiles = (folder: string, count: number) =>
 const headerRules = async ({ root }: CaseFolders) =>
   (await readFile(path.join(root, "dist/_headers"), "utf8")).split("\n").filter((line) => line.startsWith("/"));
 const hosts: AdversarialCase[] = [
-  // The hosts' own servers are installed on demand (tests/support/requirements.ts says when they are missing).
-  ...(!existsSync(hostNode)
-    ? []
-    : [
-        {
-          name: "a host file or the marker asked for on Cloudflare Pages and Netlify (wrangler, netlify-cli): 404",
-          class: 10,
-          command: "build",
-          exit: 0,
-          changes: /^project\/dist\//,
-          after: async ({ root }) => {
-            for (const start of [startWrangler, startNetlify]) {
-              const host = await start(path.join(root, "dist"));
-              try {
-                for (const file of ["_headers", "_redirects", "nginx.conf", ".htaccess", ".ranch-site-output"])
-                  expect((await request(host, `/${file}`)).status, `${host.name} /${file}`).toBe(404);
-              } finally {
-                await host.stop();
-              }
-            }
-          },
-        } satisfies AdversarialCase,
-      ]),
+  // The hosts' own servers are installed on demand (tests/support/requirements.ts says when they are missing); without
+  // them the case is listed as skipped, so that its snapshot is neither run nor counted as obsolete.
+  {
+    name: "a host file or the marker asked for on Cloudflare Pages and Netlify (wrangler, netlify-cli): 404",
+    skip: existsSync(hostNode) ? undefined : "needs the hosts' own servers: npm ci --prefix tests/tools/hosts",
+    class: 10,
+    command: "build",
+    exit: 0,
+    changes: /^project\/dist\//,
+    after: async ({ root }) => {
+      for (const start of [startWrangler, startNetlify]) {
+        const host = await start(path.join(root, "dist"));
+        try {
+          for (const file of ["_headers", "_redirects", "nginx.conf", ".htaccess", ".ranch-site-output"])
+            expect((await request(host, `/${file}`)).status, `${host.name} /${file}`).toBe(404);
+        } finally {
+          await host.stop();
+        }
+      }
+    },
+  },
   {
     name: "_headers stays under the host limits with 150 files in public/ (in a folder)",
     class: 10,

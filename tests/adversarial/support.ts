@@ -49,6 +49,8 @@ export interface AdversarialCase {
   changes?: RegExp;
   /** Further checks on the case folder after the run. */
   after?: (folders: CaseFolders) => Promise<void>;
+  /** Why the case cannot run on this machine (a tool it needs is not installed): it is listed as skipped. */
+  skip?: string;
 }
 
 const run = promisify(execFile);
