@@ -65,7 +65,7 @@ export function checkLinks(
   const problems: ContentError[] = [];
   const fragments: FragmentLink[] = [];
   const warnings: ContentWarning[] = [];
-  const context = { targets, pages, moved: oldAddresses(content.addressLock, pages, locales) };
+  const context = { targets, pages, movedPages: oldAddresses(content.addressLock, pages, locales) };
   const pageOf = firstBy(pages, (page) => page.markdown);
   for (const localeContent of content.locales) {
     const locale = locales.find((candidate) => candidate.code === localeContent.locale)!;
@@ -115,7 +115,7 @@ interface LinkContext {
   targets: Map<string, Target>;
   pages: readonly PageDefinition[];
   /** Each old address of the address lock, and the page and language it now belongs to (oldAddresses). */
-  moved: ReadonlyMap<string, MovedPage>;
+  movedPages: ReadonlyMap<string, MovedPage>;
   fragments: FragmentLink[];
   /** The links of one file to old addresses, by the address: each becomes one warning (oldAddressWarning). */
   oldLinks: Map<string, OldLink>;
@@ -148,7 +148,7 @@ interface LinkAt extends LinkContext {
 
 function checkLink(
   link: MarkdownOrigin["links"][number],
-  { base, locale, place, targets, pages, moved: movedPages, fragments, oldLinks }: LinkAt,
+  { base, locale, place, targets, pages, movedPages, fragments, oldLinks }: LinkAt,
 ): ContentError | undefined {
   // Other sites, mailto: and tel: are not ours to check; an unfilled placeholder is refused where its fact belongs.
   if (/^[a-z][a-z0-9+.-]*:/i.test(link.url) || link.url.startsWith("//") || /\{[A-Za-z]/.test(link.url))

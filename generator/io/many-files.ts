@@ -1,9 +1,9 @@
 /**
- * File reads and writes for the many small files of a site. Reads happen at once, on the main thread:
- * through node:fs's thread pool every open, stat, read and close is a hand-off between threads, and its
- * promise twin (node:fs/promises) adds a FileHandle and a promise for each. 1,018 markdown files on
- * tmpfs took 107–144 ms of the process's CPU through fs.readFile's callbacks (279–306 ms through
- * fs/promises) and 31–46 ms read at once (three runs each).
+ * Reading the many small files of a site, and working through many items a few at a time. A file is read
+ * at once, on the main thread: through node:fs's thread pool every open, stat, read and close is a hand-off
+ * between threads, and its promise twin (node:fs/promises) adds a FileHandle and a promise for each. 1,018
+ * markdown files on tmpfs took 107–144 ms of the process's CPU through fs.readFile's callbacks (279–306 ms
+ * through fs/promises) and 31–46 ms read at once (three runs each).
  */
 import fs from "node:fs";
 
