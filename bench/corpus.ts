@@ -4,8 +4,9 @@
  * footer and one translated string. ranch-site renders them into the real site (its 22 pages come on
  * top, through the real templates); Eleventy 3 and Hugo get the same pages from a minimal layout.
  */
-import { cp, mkdir, readFile, writeFile } from "node:fs/promises";
+import { cp, mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { loadWritingRules } from "../generator/load/writing-rules.ts";
 
 export const locales = ["en", "de"] as const;
 const baseUrl = "https://example.org";
@@ -42,13 +43,14 @@ ${paragraph.repeat(6)}${next}`;
 
 const pageName = (index: number) => `bench-${String(index).padStart(4, "0")}`;
 
-/** The contact page's address in a language of the project, as its writing rules name it (content/languages/de.yaml). */
+/** The contact page's address in a language of the project: what its writing rules give (content/languages/de.yaml). */
 async function contactSlug(root: string, locale: string): Promise<string> {
-  const rules = await readFile(path.join(root, `content/languages/${locale}.yaml`), "utf8").catch(() => "");
-  return /^\s+contact:\s*([\w-]+)\s*$/m.exec(rules)?.[1] ?? "contact";
+  const site = { file: "content/site.yaml", line: 1, column: 1 };
+  const rules = await loadWritingRules(root, { code: locale, prefix: locale === "en" ? "" : locale }, site);
+  return rules.value.slugs.contact ?? "contact";
 }
 
-/** The real project (content/, public/ and the model/ templates import) plus N markdown pages per locale in content/pages/. */
+/** The real project (content/, templates/, public/ and the model/ templates import) plus N markdown pages per locale in content/pages/. */
 export async function ranchSiteProject(projectRoot: string, root: string, pages: number): Promise<string> {
   for (const folder of ["content", "templates", "public", "model"])
     await cp(path.join(projectRoot, folder), path.join(root, folder), { recursive: true });
