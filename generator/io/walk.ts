@@ -79,7 +79,11 @@ export async function walk(root: string, folder: string, { deep }: { deep: boole
  * A path where content must be a plain file: a link (refused, not followed; a "folder link" stands where a
  * folder of content belongs), or a folder. Located at the path's first line, as every content error is.
  */
-export function notAFile(file: string, kind: "link" | "folder link" | "folder"): ContentError {
+export function notAFile(file: string, kind: "link" | "folder link" | "folder" | "other"): ContentError {
+  if (kind === "other")
+    return new ContentError({ file, line: 1, column: 1 }, "This is no plain file (a named pipe, socket or device)", {
+      hint: `Replace ${file} with a file of text.`,
+    });
   if (kind === "folder")
     return new ContentError({ file, line: 1, column: 1 }, "This is a folder, not a file", {
       hint: `Replace the folder ${file}/ with the file itself.`,
@@ -116,7 +120,12 @@ export async function listFiles(
   // What is not below the folder is the link the walk met on its way there (or the folder itself).
   const named = found.filter((entry) => !below(entry) || entry.file.endsWith(extension));
   for (const entry of named.filter((candidate) => candidate.kind !== "file")) {
-    problems.push(notAFile(entry.file, entry.kind !== "link" ? "folder" : below(entry) ? "link" : "folder link"));
+    problems.push(
+      notAFile(
+        entry.file,
+        entry.kind === "other" ? "other" : entry.kind !== "link" ? "folder" : below(entry) ? "link" : "folder link",
+      ),
+    );
     refused.push(entry.file);
   }
   // Refused entries stay in the list, so their language counts as present: one error, not an echo.

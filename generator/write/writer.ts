@@ -284,6 +284,7 @@ const reasons: Record<string, [string, string]> = {
   EXDEV: ["the folder is on another disk than its parent", "Build into a folder inside it."],
   ENOTDIR: ["a part of the path is a file, not a folder", "Give a path made of folders."],
   EIO: ["the disk reported an input/output error", "Check the disk, then build again."],
+  ENOENT: ["no folder can be made there", "Build into a folder on a disk you may write to."],
 };
 
 /**

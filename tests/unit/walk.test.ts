@@ -78,6 +78,18 @@ describe("the walk", () => {
   });
 });
 
+describe("a listed name that is no plain file", () => {
+  it("is refused as what it is: a named pipe is no folder", async () => {
+    const root = await project();
+    execFileSync("mkfifo", [path.join(root, "content/pages/pipe.en.md")]);
+    const listed = await listFiles(root, "content/pages", ".md");
+    expect(listed.value.refused).toEqual(["content/pages/pipe.en.md"]);
+    expect(listed.problems.map((problem) => problem.message)).toEqual([
+      "content/pages/pipe.en.md:1:1: This is no plain file (a named pipe, socket or device)",
+    ]);
+  });
+});
+
 describe("a file read by name", () => {
   it("is read only from a plain file: a link in its place, or on its way, is refused and not read", async () => {
     const root = await project();
